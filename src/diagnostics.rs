@@ -48,6 +48,9 @@ pub struct Diagnostic {
     pub code: Code,
     pub message: String,
     pub fixes: Vec<Fix>,
+    /// The path the diagnostic is about when that is not the file it sits in
+    /// (the missing page of a navigation entry), so suppressions can match it.
+    pub subject: Option<String>,
 }
 
 impl Diagnostic {
@@ -65,15 +68,31 @@ impl Diagnostic {
             code,
             message: message.into(),
             fixes: Vec::new(),
+            subject: None,
         }
     }
 
-    pub fn error(file: FileId, range: Range<usize>, code: Code, message: impl Into<String>) -> Self {
+    pub fn error(
+        file: FileId,
+        range: Range<usize>,
+        code: Code,
+        message: impl Into<String>,
+    ) -> Self {
         Self::new(file, range, Severity::Error, code, message)
     }
 
-    pub fn warning(file: FileId, range: Range<usize>, code: Code, message: impl Into<String>) -> Self {
+    pub fn warning(
+        file: FileId,
+        range: Range<usize>,
+        code: Code,
+        message: impl Into<String>,
+    ) -> Self {
         Self::new(file, range, Severity::Warning, code, message)
+    }
+
+    pub fn with_subject(mut self, subject: impl Into<String>) -> Self {
+        self.subject = Some(subject.into());
+        self
     }
 
     pub fn with_fix(mut self, fix: Fix) -> Self {
@@ -83,7 +102,10 @@ impl Diagnostic {
 }
 
 /// The closest candidate to `word`, if one is close enough to suggest.
-pub fn did_you_mean<'a, I: IntoIterator<Item = &'a str>>(word: &str, candidates: I) -> Option<&'a str> {
+pub fn did_you_mean<'a, I: IntoIterator<Item = &'a str>>(
+    word: &str,
+    candidates: I,
+) -> Option<&'a str> {
     let lw = word.to_ascii_lowercase();
     let mut best: Option<(f64, &str)> = None;
     for c in candidates {
@@ -92,5 +114,6 @@ pub fn did_you_mean<'a, I: IntoIterator<Item = &'a str>>(word: &str, candidates:
             best = Some((score, c));
         }
     }
-    best.filter(|(s, c)| *s >= 0.85 && *c != word).map(|(_, c)| c)
+    best.filter(|(s, c)| *s >= 0.85 && *c != word)
+        .map(|(_, c)| c)
 }

@@ -5,6 +5,10 @@
 //! questions as plain data; `lsp` alone speaks the protocol; `assistant` talks
 //! to the assistant endpoint.
 
+pub mod cli;
 pub mod diagnostics;
+pub mod ide;
+pub mod model;
 pub mod syntax;
 pub mod text;
+pub mod workspace;

@@ -1,0 +1,75 @@
+//! `docs-lsp check [PATH]`: the same analysis as the server, for CI.
+
+use super::report::{self, Format, Located};
+use crate::diagnostics::Severity;
+use crate::ide::analysis;
+use crate::workspace::load::{self, FileIds};
+use crate::workspace::suppress::Suppressions;
+use std::path::Path;
+use std::sync::Arc;
+
+pub struct Options {
+    pub format: Format,
+    pub all: bool,
+}
+
+/// Run the check; returns the process exit status (0 clean, 1 errors,
+/// 2 could not run).
+pub fn run(path: &Path, opts: &Options, out: &mut dyn std::io::Write) -> i32 {
+    if !path.exists() {
+        eprintln!("docs-lsp: {} does not exist", path.display());
+        return 2;
+    }
+    let roots = load::discover_roots(path);
+    if roots.is_empty() {
+        eprintln!("docs-lsp: no docs.json found under {}", path.display());
+        return 2;
+    }
+    let ids = FileIds::default();
+    let mut located = Vec::new();
+    for root in &roots {
+        let prefix = load::rel_path(path, root).unwrap_or_default();
+        let join = |p: &str| {
+            if prefix.is_empty() {
+                p.to_string()
+            } else {
+                format!("{prefix}/{p}")
+            }
+        };
+        let suppress = match Suppressions::load(root) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("docs-lsp: {e}");
+                return 2;
+            }
+        };
+        let site = load::load_site(root, root.display().to_string(), &ids);
+        let analysis = analysis::analyze(Arc::new(site));
+        for d in analysis.diagnostics {
+            let Some(file) = analysis.site.file(d.file) else {
+                continue;
+            };
+            if suppress.silences(&d, &file.path) {
+                continue;
+            }
+            located.push(Located::new(join(&file.path), file, d));
+        }
+    }
+    located.sort_by(|a, b| (&a.path, a.start, a.diag.code).cmp(&(&b.path, b.start, b.diag.code)));
+    let errors = located
+        .iter()
+        .filter(|l| l.diag.severity == Severity::Error)
+        .count();
+    let shown: Vec<&Located> = located
+        .iter()
+        .filter(|l| opts.all || l.diag.severity <= Severity::Warning)
+        .collect();
+    let res = report::write(out, opts.format, &shown, &located);
+    if let Err(e) = res {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("docs-lsp: {e}");
+            return 2;
+        }
+    }
+    if errors > 0 { 1 } else { 0 }
+}

@@ -1,0 +1,210 @@
+//! Structure rules of `navigation` from the site configuration spec.
+
+use crate::diagnostics::{Diagnostic, Fix, Severity, did_you_mean};
+use crate::model::languages::LANGUAGES;
+use crate::model::nav::{CHILD_KEYS, ElementKind, NavIndex, ROOT_KEYS};
+use crate::syntax::tree::{Node, Prop, Value};
+
+pub fn check(ix: &NavIndex, out: &mut Vec<Diagnostic>) {
+    for (i, el) in ix.elements.iter().enumerate() {
+        match el.kind {
+            ElementKind::Root => root_pattern(el.node, out),
+            ElementKind::Global => {}
+            kind => {
+                label(el.node, kind, out);
+                one_kind_of_child(el.node, kind, out);
+                if kind == ElementKind::Item {
+                    menu_children(el.node, out);
+                }
+                if kind == ElementKind::Language {
+                    language_code(el.node, out);
+                }
+                if kind == ElementKind::Group {
+                    group_rules(el.node, ix.is_nested_group(i), out);
+                }
+            }
+        }
+    }
+}
+
+fn root_pattern(nav: &Node, out: &mut Vec<Diagnostic>) {
+    let primary: Vec<&Prop> = nav
+        .props()
+        .iter()
+        .filter(|p| ROOT_KEYS.contains(&p.key.as_str()))
+        .collect();
+    match primary.as_slice() {
+        [] => {
+            // Point at the `navigation` object itself; keep the range small.
+            let r = nav.range.start..nav.range.start + 1;
+            out.push(Diagnostic::error(
+                nav.file,
+                r,
+                "nav-root",
+                format!(
+                    "navigation needs one primary pattern at its root: one of {}",
+                    list(ROOT_KEYS)
+                ),
+            ));
+        }
+        [first, rest @ ..] => {
+            for p in rest {
+                out.push(Diagnostic::error(
+                    p.value.file,
+                    p.key_range.clone(),
+                    "nav-root",
+                    format!(
+                        "navigation has both `{}` and `{}` at its root: keep one primary pattern and nest the other inside it",
+                        first.key, p.key
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+fn label(node: &Node, kind: ElementKind, out: &mut Vec<Diagnostic>) {
+    let key = kind.label_key();
+    match node.get(key) {
+        // A blank label (`"group": " "`) is how real sites make an
+        // unlabelled group: it is fine.
+        Some(v) if v.as_str().is_some() => {}
+        Some(v) => out.push(Diagnostic::error(
+            v.file,
+            v.range.clone(),
+            "wrong-type",
+            format!("`{key}` must be a string, found {}", v.kind_name()),
+        )),
+        None => {
+            // A `$ref`'d element without its label is still unlabelled.
+            let r = node.range.start..node.range.start + 1;
+            let hint = match kind {
+                ElementKind::Group => {
+                    "add \"group\": \"Label\" (an object in `pages` is a group)".to_string()
+                }
+                ElementKind::Language => "add \"language\": \"en\" (a language code)".to_string(),
+                _ => format!("add \"{key}\": \"Label\""),
+            };
+            out.push(Diagnostic::error(
+                node.file,
+                r,
+                "nav-missing-label",
+                format!("this {key} has no `{key}` label: {hint}"),
+            ));
+        }
+    }
+}
+
+fn one_kind_of_child(node: &Node, kind: ElementKind, out: &mut Vec<Diagnostic>) {
+    let children: Vec<&Prop> = node
+        .props()
+        .iter()
+        .filter(|p| CHILD_KEYS.contains(&p.key.as_str()))
+        .collect();
+    if let [first, rest @ ..] = children.as_slice() {
+        for p in rest {
+            out.push(Diagnostic::error(
+                p.value.file,
+                p.key_range.clone(),
+                "nav-mixed-children",
+                format!(
+                    "this {} holds both `{}` and `{}`: an element holds one kind of child at each level; move the `{}` into one of the `{}` (or wrap both in a new level)",
+                    kind.label_key(),
+                    first.key,
+                    p.key,
+                    p.key,
+                    first.key
+                ),
+            ));
+        }
+    }
+}
+
+fn menu_children(node: &Node, out: &mut Vec<Diagnostic>) {
+    for p in node.props() {
+        if CHILD_KEYS.contains(&p.key.as_str()) && p.key != "groups" && p.key != "pages" {
+            out.push(Diagnostic::error(
+                p.value.file,
+                p.key_range.clone(),
+                "nav-menu-child",
+                format!(
+                    "a menu item holds only groups, pages and links (`href`), not `{}`",
+                    p.key
+                ),
+            ));
+        }
+    }
+}
+
+fn language_code(node: &Node, out: &mut Vec<Diagnostic>) {
+    let Some(v) = node.get("language") else {
+        return;
+    };
+    let Some(code) = v.as_str() else { return };
+    if code.trim().is_empty() || LANGUAGES.iter().any(|(c, _)| *c == code) {
+        return;
+    }
+    let suggestion = did_you_mean(code, LANGUAGES.iter().map(|(c, _)| *c)).or_else(|| {
+        LANGUAGES
+            .iter()
+            .find(|(c, _)| c.eq_ignore_ascii_case(code))
+            .map(|(c, _)| *c)
+    });
+    let mut msg = format!("unknown language code \"{code}\"");
+    let mut d;
+    match suggestion {
+        Some(s) => {
+            msg.push_str(&format!(": did you mean \"{s}\"?"));
+            d = Diagnostic::error(v.file, v.range.clone(), "unknown-language", msg);
+            d = d.with_fix(Fix::Replace(format!("\"{s}\"")));
+        }
+        None => {
+            msg.push_str(": use a supported code such as en, fr, es, de, ja, pt-BR or zh-Hant");
+            d = Diagnostic::error(v.file, v.range.clone(), "unknown-language", msg);
+        }
+    }
+    out.push(d);
+}
+
+fn group_rules(node: &Node, nested: bool, out: &mut Vec<Diagnostic>) {
+    if !nested {
+        if let Some(p) = node.prop("expanded") {
+            let mut d = Diagnostic::new(
+                p.value.file,
+                p.key_range.start..p.value.range.end,
+                Severity::Warning,
+                "nav-expanded-top-level",
+                "`expanded` has no effect on a top-level group (top-level groups are always expanded); remove it",
+            );
+            d = d.with_fix(Fix::Remove);
+            out.push(d);
+        }
+    }
+    let has_pages =
+        matches!(node.get("pages").map(|p| &p.value), Some(Value::Array(a)) if !a.is_empty());
+    let has_other_child = node
+        .props()
+        .iter()
+        .any(|p| CHILD_KEYS.contains(&p.key.as_str()) && p.key != "pages");
+    if !has_pages && !has_other_child && node.get("openapi").is_none() && node.get("root").is_none()
+    {
+        let target = node
+            .prop("group")
+            .map_or(node.range.start..node.range.start + 1, |p| {
+                p.key_range.start..p.value.range.end
+            });
+        out.push(Diagnostic::warning(
+            node.file,
+            target,
+            "empty-group",
+            "this group has neither pages nor `openapi`, so it shows nothing: add pages or remove it",
+        ));
+    }
+}
+
+fn list(keys: &[&str]) -> String {
+    keys.iter()
+        .map(|k| format!("`{k}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -1,0 +1,6 @@
+//! Editor questions answered as plain data: diagnostics, completion, hover,
+//! definition, references, rename, code actions, symbols. Functions of a
+//! site snapshot and a position; no protocol types.
+
+pub mod analysis;
+pub mod diagnostics;

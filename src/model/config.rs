@@ -1,0 +1,208 @@
+//! docs.json after `$ref` resolution: one tree whose nodes keep the file
+//! they came from, so diagnostics and edits land in the right file.
+
+use super::paths;
+use super::site::{FileKind, Site};
+use crate::diagnostics::Diagnostic;
+use crate::syntax::tree::{FileId, Node, Prop, Value};
+
+/// The resolved configuration of a site.
+#[derive(Debug, Clone, Default)]
+pub struct Config {
+    pub root: Option<Node>,
+    /// Files pulled in through `$ref`, in the order they were first used.
+    pub ref_files: Vec<FileId>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Resolve the site's docs.json. Syntax errors of docs.json and of every
+/// `$ref` file are reported here, once per file.
+pub fn resolve(site: &Site) -> Config {
+    let mut cfg = Config::default();
+    let Some(id) = site.docs_json else { return cfg };
+    let Some(file) = site.file(id) else {
+        return cfg;
+    };
+    if let Err(e) = &file.text {
+        cfg.diagnostics.push(Diagnostic::error(
+            id,
+            0..0,
+            "file-unreadable",
+            format!("docs.json {e}"),
+        ));
+        return cfg;
+    }
+    let parsed = file.json();
+    for e in &parsed.errors {
+        cfg.diagnostics.push(Diagnostic::error(
+            id,
+            e.range.clone(),
+            "json-syntax",
+            e.message.clone(),
+        ));
+    }
+    if let Some(root) = &parsed.root {
+        let mut r = Resolver {
+            site,
+            cfg: &mut cfg,
+            stack: vec![file.path.clone()],
+        };
+        let resolved = r.node(root, "");
+        cfg.root = Some(resolved);
+    }
+    cfg
+}
+
+struct Resolver<'a> {
+    site: &'a Site,
+    cfg: &'a mut Config,
+    /// Files on the current `$ref` chain, to find cycles.
+    stack: Vec<String>,
+}
+
+impl Resolver<'_> {
+    fn node(&mut self, node: &Node, dir: &str) -> Node {
+        match &node.value {
+            Value::Array(items) => Node::new(
+                node.file,
+                node.range.clone(),
+                Value::Array(items.iter().map(|n| self.node(n, dir)).collect()),
+            ),
+            Value::Object(props) => match node.prop("$ref") {
+                Some(r) if r.value.as_str().is_some() => self.reference(node, r, props, dir),
+                _ => Node::new(
+                    node.file,
+                    node.range.clone(),
+                    Value::Object(
+                        props
+                            .iter()
+                            .map(|p| Prop {
+                                key: p.key.clone(),
+                                key_range: p.key_range.clone(),
+                                value: self.node(&p.value, dir),
+                            })
+                            .collect(),
+                    ),
+                ),
+            },
+            _ => node.clone(),
+        }
+    }
+
+    /// `{"$ref": "./file.json", ...siblings}`: the referenced content, with
+    /// the sibling keys overriding it.
+    fn reference(&mut self, holder: &Node, r: &Prop, props: &[Prop], dir: &str) -> Node {
+        let target = r.value.as_str().unwrap_or_default();
+        let siblings: Vec<Prop> = props
+            .iter()
+            .filter(|p| p.key != "$ref")
+            .map(|p| Prop {
+                key: p.key.clone(),
+                key_range: p.key_range.clone(),
+                value: self.node(&p.value, dir),
+            })
+            .collect();
+        let fallback = |siblings: Vec<Prop>| {
+            Node::new(holder.file, holder.range.clone(), Value::Object(siblings))
+        };
+        let vr = r.value.range.clone();
+        let Some(path) = paths::join(dir, target) else {
+            self.cfg.diagnostics.push(Diagnostic::error(
+                r.value.file,
+                vr,
+                "ref-outside-root",
+                format!("`$ref` \"{target}\" leads outside the docs root: only files inside it can be referenced"),
+            ));
+            return fallback(siblings);
+        };
+        if self.stack.contains(&path) {
+            let chain = self.stack.join(" -> ");
+            self.cfg.diagnostics.push(Diagnostic::error(
+                r.value.file,
+                vr,
+                "ref-cycle",
+                format!("`$ref` cycle: {chain} -> {path}; remove one of the references"),
+            ));
+            return fallback(siblings);
+        }
+        let Some(file) = self
+            .site
+            .file_by_path(&path)
+            .filter(|f| f.kind != FileKind::Page)
+        else {
+            let mut d = Diagnostic::error(
+                r.value.file,
+                vr,
+                "missing-ref",
+                format!("`$ref` file \"{target}\" does not exist (looked for {path})"),
+            );
+            d.subject = Some(path);
+            self.cfg.diagnostics.push(d);
+            return fallback(siblings);
+        };
+        if let Err(e) = &file.text {
+            self.cfg.diagnostics.push(Diagnostic::error(
+                r.value.file,
+                vr,
+                "file-unreadable",
+                format!("`$ref` file \"{target}\" {e}"),
+            ));
+            return fallback(siblings);
+        }
+        let first_use = !self.cfg.ref_files.contains(&file.id);
+        if first_use {
+            self.cfg.ref_files.push(file.id);
+        }
+        let parsed = file.json();
+        if first_use {
+            for e in &parsed.errors {
+                self.cfg.diagnostics.push(Diagnostic::error(
+                    file.id,
+                    e.range.clone(),
+                    "json-syntax",
+                    e.message.clone(),
+                ));
+            }
+        }
+        let Some(root) = &parsed.root else {
+            if !parsed.errors.is_empty() {
+                self.cfg.diagnostics.push(Diagnostic::error(
+                    r.value.file,
+                    vr,
+                    "invalid-ref",
+                    format!(
+                        "`$ref` file \"{target}\" is not valid JSON; fix the errors reported in it"
+                    ),
+                ));
+            }
+            return fallback(siblings);
+        };
+        self.stack.push(path.clone());
+        let content = self.node(root, paths::dir_of(&path));
+        self.stack.pop();
+        match content.value {
+            Value::Object(mut base) => {
+                for s in siblings {
+                    match base.iter_mut().find(|p| p.key == s.key) {
+                        Some(p) => *p = s,
+                        None => base.push(s),
+                    }
+                }
+                Node::new(content.file, content.range, Value::Object(base))
+            }
+            _ if siblings.is_empty() => content,
+            _ => {
+                self.cfg.diagnostics.push(Diagnostic::warning(
+                    r.value.file,
+                    vr,
+                    "invalid-ref",
+                    format!(
+                        "`$ref` file \"{target}\" holds {}, so the keys beside `$ref` cannot override it",
+                        content.kind_name()
+                    ),
+                ));
+                content
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! Language codes the platform accepts in `navigation.languages[].language`,
+//! with their names (for completion and hover). The codes are the union of
+//! the platform schema's enum and the codes its documentation lists.
+
+pub const LANGUAGES: &[(&str, &str)] = &[
+    ("en", "English"),
+    ("cn", "Chinese (Simplified)"),
+    ("zh", "Chinese"),
+    ("zh-Hans", "Chinese (Simplified)"),
+    ("zh-Hant", "Chinese (Traditional)"),
+    ("zh-CN", "Chinese (China)"),
+    ("zh-TW", "Chinese (Taiwan)"),
+    ("es", "Spanish"),
+    ("fr", "French"),
+    ("fr-CA", "French (Canada)"),
+    ("fr-ca", "French (Canada)"),
+    ("ja", "Japanese"),
+    ("jp", "Japanese"),
+    ("ja-jp", "Japanese (Japan)"),
+    ("ja-JP", "Japanese (Japan)"),
+    ("pt", "Portuguese"),
+    ("pt-BR", "Portuguese (Brazil)"),
+    ("de", "German"),
+    ("ko", "Korean"),
+    ("it", "Italian"),
+    ("ru", "Russian"),
+    ("ro", "Romanian"),
+    ("cs", "Czech"),
+    ("id", "Indonesian"),
+    ("ar", "Arabic"),
+    ("tr", "Turkish"),
+    ("hi", "Hindi"),
+    ("sv", "Swedish"),
+    ("no", "Norwegian"),
+    ("da", "Danish"),
+    ("lv", "Latvian"),
+    ("nl", "Dutch"),
+    ("uk", "Ukrainian"),
+    ("ua", "Ukrainian"),
+    ("vi", "Vietnamese"),
+    ("pl", "Polish"),
+    ("uz", "Uzbek"),
+    ("he", "Hebrew"),
+    ("ca", "Catalan"),
+    ("fi", "Finnish"),
+    ("hu", "Hungarian"),
+];
+
+pub fn name(code: &str) -> Option<&'static str> {
+    LANGUAGES.iter().find(|(c, _)| *c == code).map(|(_, n)| *n)
+}

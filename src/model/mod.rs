@@ -1,0 +1,8 @@
+//! Typed views of a site, built from syntax trees. Pure: no I/O, no protocol.
+
+pub mod config;
+pub mod languages;
+pub mod nav;
+pub mod openapi;
+pub mod paths;
+pub mod site;

@@ -1,0 +1,277 @@
+//! The navigation tree as typed data: every element with its kind and label,
+//! every page and endpoint entry with the scope it lives in and the OpenAPI
+//! source it inherits. Built once per docs.json version; rules, references,
+//! completion and rename all read this index instead of walking the JSON.
+
+use crate::syntax::tree::{FileId, Node, Value};
+use std::ops::Range;
+
+/// Keys that hold child elements. One element uses one of them.
+pub const CHILD_KEYS: &[&str] = &[
+    "pages",
+    "groups",
+    "tabs",
+    "anchors",
+    "dropdowns",
+    "products",
+    "versions",
+    "languages",
+    "menu",
+];
+
+/// The primary patterns allowed at the root of `navigation`.
+pub const ROOT_KEYS: &[&str] = &[
+    "pages",
+    "groups",
+    "tabs",
+    "anchors",
+    "dropdowns",
+    "products",
+    "versions",
+    "languages",
+];
+
+/// The element kind an array key holds, and the label key that kind needs.
+pub fn kind_of_array(key: &str) -> Option<ElementKind> {
+    Some(match key {
+        "groups" | "pages" => ElementKind::Group,
+        "tabs" => ElementKind::Tab,
+        "anchors" => ElementKind::Anchor,
+        "dropdowns" => ElementKind::Dropdown,
+        "products" => ElementKind::Product,
+        "versions" => ElementKind::Version,
+        "languages" => ElementKind::Language,
+        "menu" => ElementKind::Item,
+        _ => return None,
+    })
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ElementKind {
+    Root,
+    Global,
+    Group,
+    Tab,
+    Anchor,
+    Dropdown,
+    Product,
+    Version,
+    Language,
+    Item,
+}
+
+impl ElementKind {
+    /// The key that labels this kind (`group`, `tab`, ...).
+    pub fn label_key(self) -> &'static str {
+        match self {
+            ElementKind::Root => "navigation",
+            ElementKind::Global => "global",
+            ElementKind::Group => "group",
+            ElementKind::Tab => "tab",
+            ElementKind::Anchor => "anchor",
+            ElementKind::Dropdown => "dropdown",
+            ElementKind::Product => "product",
+            ElementKind::Version => "version",
+            ElementKind::Language => "language",
+            ElementKind::Item => "item",
+        }
+    }
+}
+
+/// The OpenAPI source an element sets or inherits.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SpecSource {
+    /// The value as written: a path relative to the docs root, or a URL.
+    pub value: String,
+    pub file: FileId,
+    pub range: Range<usize>,
+}
+
+/// Which language/version/product a page entry belongs to; the same page
+/// twice in one scope is a duplicate, in two scopes it is normal.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Scope {
+    pub language: Option<String>,
+    pub version: Option<String>,
+    pub product: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Element<'a> {
+    pub kind: ElementKind,
+    pub node: &'a Node,
+    /// Index of the parent element in [`NavIndex::elements`].
+    pub parent: Option<usize>,
+    pub label: Option<&'a str>,
+    /// The element's own `openapi`, if set.
+    pub openapi: Vec<SpecSource>,
+    /// Nesting: 0 for the root's direct children.
+    pub depth: usize,
+}
+
+/// A string in a `pages` array (or a group's `root`).
+#[derive(Debug, Clone)]
+pub struct Entry<'a> {
+    pub node: &'a Node,
+    pub value: &'a str,
+    /// The element whose `pages` holds this entry.
+    pub parent: usize,
+    pub scope: Scope,
+    /// The nearest `openapi` up the tree (the element's own first).
+    pub inherited_openapi: Vec<SpecSource>,
+    /// A group's `root` page rather than a `pages` item.
+    pub is_root_page: bool,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct NavIndex<'a> {
+    pub elements: Vec<Element<'a>>,
+    pub entries: Vec<Entry<'a>>,
+}
+
+/// Index the `navigation` node of a resolved docs.json.
+pub fn index(nav: &Node) -> NavIndex<'_> {
+    let mut ix = NavIndex::default();
+    ix.elements.push(Element {
+        kind: ElementKind::Root,
+        node: nav,
+        parent: None,
+        label: None,
+        openapi: openapi_of(nav),
+        depth: 0,
+    });
+    let root_openapi = ix.elements[0].openapi.clone();
+    walk_children(&mut ix, nav, 0, &Scope::default(), &root_openapi, 0);
+    if let Some(global) = nav.get("global") {
+        ix.elements.push(Element {
+            kind: ElementKind::Global,
+            node: global,
+            parent: Some(0),
+            label: None,
+            openapi: Vec::new(),
+            depth: 0,
+        });
+        let g = ix.elements.len() - 1;
+        walk_children(&mut ix, global, g, &Scope::default(), &[], 1);
+    }
+    ix
+}
+
+fn walk_children<'a>(
+    ix: &mut NavIndex<'a>,
+    node: &'a Node,
+    parent: usize,
+    scope: &Scope,
+    inherited: &[SpecSource],
+    depth: usize,
+) {
+    for p in node.props() {
+        let Some(kind) = kind_of_array(&p.key) else {
+            continue;
+        };
+        for item in p.value.items() {
+            match &item.value {
+                Value::String(s) if p.key == "pages" => ix.entries.push(Entry {
+                    node: item,
+                    value: s,
+                    parent,
+                    scope: scope.clone(),
+                    inherited_openapi: inherited.to_vec(),
+                    is_root_page: false,
+                }),
+                Value::Object(_) => walk_element(ix, item, kind, parent, scope, inherited, depth),
+                _ => {}
+            }
+        }
+    }
+}
+
+fn walk_element<'a>(
+    ix: &mut NavIndex<'a>,
+    node: &'a Node,
+    kind: ElementKind,
+    parent: usize,
+    scope: &Scope,
+    inherited: &[SpecSource],
+    depth: usize,
+) {
+    let label = node.get(kind.label_key()).and_then(Node::as_str);
+    let own = openapi_of(node);
+    let inherited: Vec<SpecSource> = if own.is_empty() {
+        inherited.to_vec()
+    } else {
+        own.clone()
+    };
+    ix.elements.push(Element {
+        kind,
+        node,
+        parent: Some(parent),
+        label,
+        openapi: own,
+        depth,
+    });
+    let me = ix.elements.len() - 1;
+    let mut scope = scope.clone();
+    match kind {
+        ElementKind::Language => scope.language = label.map(String::from),
+        ElementKind::Version => scope.version = label.map(String::from),
+        ElementKind::Product => scope.product = label.map(String::from),
+        _ => {}
+    }
+    if kind == ElementKind::Group {
+        if let Some(root) = node.get("root") {
+            if let Value::String(s) = &root.value {
+                ix.entries.push(Entry {
+                    node: root,
+                    value: s,
+                    parent: me,
+                    scope: scope.clone(),
+                    inherited_openapi: inherited.clone(),
+                    is_root_page: true,
+                });
+            }
+        }
+    }
+    walk_children(ix, node, me, &scope, &inherited, depth + 1);
+}
+
+/// The `openapi` of an element: a string, an array of strings or of
+/// `{source}` objects, or `{source, directory}`.
+pub fn openapi_of(node: &Node) -> Vec<SpecSource> {
+    let Some(v) = node.get("openapi") else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut push = |n: &Node| match &n.value {
+        Value::String(s) => out.push(SpecSource {
+            value: s.clone(),
+            file: n.file,
+            range: n.range.clone(),
+        }),
+        Value::Object(_) => {
+            if let Some(src) = n.get("source").filter(|s| s.as_str().is_some()) {
+                out.push(SpecSource {
+                    value: src.as_str().unwrap_or_default().to_string(),
+                    file: src.file,
+                    range: src.range.clone(),
+                });
+            }
+        }
+        _ => {}
+    };
+    match &v.value {
+        Value::Array(items) => items.iter().for_each(&mut push),
+        _ => push(v),
+    }
+    out
+}
+
+impl<'a> NavIndex<'a> {
+    /// Whether an element is a group nested in another group.
+    pub fn is_nested_group(&self, i: usize) -> bool {
+        let e = &self.elements[i];
+        e.kind == ElementKind::Group
+            && e.parent
+                .is_some_and(|p| self.elements[p].kind == ElementKind::Group)
+    }
+}

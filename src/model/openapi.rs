@@ -1,0 +1,3 @@
+//! placeholder until the endpoint index lands
+#[derive(Debug)]
+pub struct SpecIndex;

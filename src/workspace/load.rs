@@ -1,0 +1,191 @@
+//! Reading docs roots from disk.
+
+use crate::model::site::{FileKind, Site, SourceFile, Unreadable};
+use crate::syntax::tree::FileId;
+use ignore::WalkBuilder;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::Mutex;
+
+/// JSON and YAML files above this size are not parsed (a 50 MB file would
+/// stall an editor); the largest real spec we know is 13 MB.
+pub const MAX_DATA_FILE: u64 = 32 * 1024 * 1024;
+/// Pages above this size are not read.
+pub const MAX_PAGE_FILE: u64 = 8 * 1024 * 1024;
+
+/// Stable file ids for a session: a path keeps its id across snapshots so
+/// cached parses (whose nodes carry the id) stay valid.
+#[derive(Debug, Default)]
+pub struct FileIds {
+    map: Mutex<HashMap<PathBuf, FileId>>,
+}
+
+impl FileIds {
+    pub fn id(&self, path: &Path) -> FileId {
+        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        let next = map.len() as FileId;
+        *map.entry(path.to_path_buf()).or_insert(next)
+    }
+}
+
+/// Every folder under `path` (or `path` itself) that holds a `docs.json`,
+/// skipping what `.gitignore` ignores and dependency folders.
+pub fn discover_roots(path: &Path) -> Vec<PathBuf> {
+    let mut roots = Vec::new();
+    for entry in walker(path).build().flatten() {
+        if entry.file_name() == "docs.json" && entry.file_type().is_some_and(|t| t.is_file()) {
+            if let Some(dir) = entry.path().parent() {
+                roots.push(dir.to_path_buf());
+            }
+        }
+    }
+    roots.sort();
+    roots
+}
+
+fn walker(path: &Path) -> WalkBuilder {
+    let mut b = WalkBuilder::new(path);
+    b.hidden(true)
+        .git_ignore(true)
+        .git_exclude(false)
+        .git_global(false)
+        .require_git(false)
+        .follow_links(false)
+        .add_custom_ignore_filename(".mintignore")
+        .filter_entry(|e| e.file_name() != "node_modules");
+    b
+}
+
+pub fn kind_of(rel: &str) -> Option<FileKind> {
+    let name = rel.rsplit('/').next().unwrap_or(rel);
+    if rel == "docs.json" {
+        Some(FileKind::DocsJson)
+    } else if name.ends_with(".mdx") || name.ends_with(".md") {
+        // Snippets are included by pages, never pages themselves.
+        if rel.starts_with("snippets/") {
+            None
+        } else {
+            Some(FileKind::Page)
+        }
+    } else if name.ends_with(".json") {
+        Some(FileKind::Json)
+    } else if name.ends_with(".yaml") || name.ends_with(".yml") {
+        Some(FileKind::Yaml)
+    } else {
+        None
+    }
+}
+
+/// The path of `file` relative to `root` with `/` separators, if inside it.
+pub fn rel_path(root: &Path, file: &Path) -> Option<String> {
+    let rel = file.strip_prefix(root).ok()?;
+    let parts: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    Some(parts.join("/"))
+}
+
+/// The files of the docs root `root`, excluding nested docs roots.
+pub fn list_files(root: &Path) -> Vec<(PathBuf, String, FileKind)> {
+    let canon_root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    let nested_root = {
+        let root = root.to_path_buf();
+        move |dir: &Path| dir != root && dir.join("docs.json").is_file()
+    };
+    let mut out = Vec::new();
+    let mut b = walker(root);
+    b.filter_entry(move |e| {
+        e.file_name() != "node_modules"
+            && !(e.file_type().is_some_and(|t| t.is_dir()) && nested_root(e.path()))
+    });
+    for entry in b.build().flatten() {
+        let Some(ft) = entry.file_type() else {
+            continue;
+        };
+        if ft.is_dir() {
+            continue;
+        }
+        let Some(rel) = rel_path(root, entry.path()) else {
+            continue;
+        };
+        let Some(kind) = kind_of(&rel) else { continue };
+        if ft.is_symlink() {
+            // A symlinked file counts only if it stays inside the root.
+            match entry.path().canonicalize() {
+                Ok(target) if target.starts_with(&canon_root) && target.is_file() => {}
+                _ => continue,
+            }
+        }
+        out.push((entry.path().to_path_buf(), rel, kind));
+    }
+    out
+}
+
+/// Read one file with the limits for its kind. Pages keep only their front
+/// matter unless `whole` is set.
+pub fn read_file(path: &Path, kind: FileKind, whole: bool) -> Result<Arc<str>, Unreadable> {
+    let limit = if kind == FileKind::Page {
+        MAX_PAGE_FILE
+    } else {
+        MAX_DATA_FILE
+    };
+    let meta = std::fs::metadata(path).map_err(|e| Unreadable::Io(e.kind().to_string()))?;
+    if meta.len() > limit {
+        return Err(Unreadable::TooLarge {
+            bytes: meta.len(),
+            limit,
+        });
+    }
+    let bytes = std::fs::read(path).map_err(|e| Unreadable::Io(e.kind().to_string()))?;
+    let text = String::from_utf8(bytes).map_err(|_| Unreadable::NotUtf8)?;
+    if text.contains('\0') {
+        return Err(Unreadable::NotUtf8);
+    }
+    if kind == FileKind::Page && !whole {
+        return Ok(Arc::from(front_matter_prefix(&text)));
+    }
+    Ok(Arc::from(text))
+}
+
+/// The leading part of a page that holds its front matter (up to and
+/// including the closing fence line), or the whole page when the fence is not
+/// closed (so the unclosed-front-matter diagnostic still sees it).
+fn front_matter_prefix(text: &str) -> &str {
+    let body = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if !body.starts_with("---") {
+        return "";
+    }
+    let mut pos = text.find('\n').map_or(text.len(), |i| i + 1);
+    while pos < text.len() {
+        let end = text[pos..].find('\n').map_or(text.len(), |i| pos + i + 1);
+        let line = text[pos..end].trim_end();
+        if line == "---" || line == "..." {
+            return &text[..end];
+        }
+        pos = end;
+    }
+    text
+}
+
+/// Read a whole docs root into a snapshot, in parallel.
+pub fn load_site(root: &Path, name: String, ids: &FileIds) -> Site {
+    let files = list_files(root);
+    let loaded: Vec<SourceFile> = files
+        .into_par_iter()
+        .map(|(path, rel, kind)| {
+            let text = read_file(&path, kind, false);
+            SourceFile::new(ids.id(&path), rel, kind, text)
+        })
+        .collect();
+    let mut site = Site {
+        name,
+        ..Default::default()
+    };
+    for f in loaded {
+        site.insert(Arc::new(f));
+    }
+    site
+}

@@ -1,0 +1,6 @@
+//! The file system side: finding docs roots, reading their files into a
+//! [`crate::model::site::Site`] snapshot. The only layer (with `assistant`)
+//! that does I/O.
+
+pub mod load;
+pub mod suppress;
