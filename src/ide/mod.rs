@@ -3,4 +3,5 @@
 //! site snapshot and a position; no protocol types.
 
 pub mod analysis;
+pub mod context;
 pub mod diagnostics;

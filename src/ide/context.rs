@@ -1,0 +1,715 @@
+//! Where the cursor is, in text that may not parse.
+//!
+//! Completion is asked for exactly while a document is broken (an
+//! unterminated string, a missing comma, `"theme": ` with no value yet), and
+//! jsonc-parser has no error recovery, so this is a separate one-pass byte
+//! scanner that keeps a stack of open containers and never fails. It is
+//! linear in the text before the cursor plus the rest of the enclosing
+//! object, allocates nothing per container, and is total on any input.
+
+use crate::syntax::frontmatter;
+use std::ops::Range;
+
+/// One step of a JSON path.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Seg {
+    Key(String),
+    Index(usize),
+}
+
+/// What kind of place the cursor is at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Slot {
+    /// Where an object key is (or goes).
+    Key,
+    /// The value of the object member `key`.
+    Value { key: String },
+    /// Item `index` of an array.
+    Item { index: usize },
+    /// Nowhere useful: a comment, between a key and its colon, outside any
+    /// container.
+    None,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JsonContext {
+    /// Keys and indices from the root to the innermost open container.
+    pub path: Vec<Seg>,
+    pub slot: Slot,
+    /// What is typed so far, from the token start (after a quote) to the
+    /// cursor, unescaped only trivially (the raw text).
+    pub partial: String,
+    /// The byte range a completion replaces: the whole token including its
+    /// quotes, or from the quote to the cursor when the string is open.
+    pub replace: Range<usize>,
+    pub in_quotes: bool,
+    /// For a key: whether a `:` already follows it, so an insertion must
+    /// not add another.
+    pub has_colon: bool,
+    /// Keys of the innermost object other than the one at the cursor, both
+    /// before and after it.
+    pub siblings: Vec<String>,
+}
+
+impl JsonContext {
+    /// The path of the value at the cursor (the container path plus the key
+    /// or index), or of the object whose key is at the cursor.
+    pub fn value_path(&self) -> Vec<Seg> {
+        let mut p = self.path.clone();
+        match &self.slot {
+            Slot::Value { key } => p.push(Seg::Key(key.clone())),
+            Slot::Item { index } => p.push(Seg::Index(*index)),
+            Slot::Key | Slot::None => {}
+        }
+        p
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum St {
+    /// Object: expecting a key. Array: expecting an item.
+    Start,
+    /// Object: a key was read, expecting `:`.
+    Colon,
+    /// Object: expecting the member value.
+    Value,
+    /// A value was read, expecting `,` or the closing bracket.
+    After,
+}
+
+#[derive(Debug, Clone)]
+struct Frame {
+    is_object: bool,
+    st: St,
+    /// Current key (raw range between the quotes) for objects.
+    key: Option<Range<usize>>,
+    /// Current item index for arrays.
+    index: usize,
+    /// Where this frame's keys start in the shared key stack.
+    keys_from: usize,
+}
+
+/// The context at `offset` (clamped into the text and onto a char boundary).
+pub fn json_context(text: &str, offset: usize) -> JsonContext {
+    let offset = floor_boundary(text, offset);
+    let b = text.as_bytes();
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut keys: Vec<Range<usize>> = Vec::new();
+    let mut i = 0;
+    // What the cursor sits in, once found: (token start, token end, kind).
+    let mut hit: Option<Hit> = None;
+    while i < b.len() {
+        if i >= offset {
+            break;
+        }
+        let c = b[i];
+        match c {
+            b' ' | b'\t' | b'\n' | b'\r' => i += 1,
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                let end = memchr_from(b, b'\n', i).unwrap_or(b.len());
+                if offset <= end {
+                    hit = Some(Hit::Comment);
+                    break;
+                }
+                i = end;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                let end = find_from(b, b"*/", i + 2).map_or(b.len(), |e| e + 2);
+                if offset < end || end == b.len() {
+                    hit = Some(Hit::Comment);
+                    break;
+                }
+                i = end;
+            }
+            b'"' => {
+                let (close, terminated) = string_end(b, i);
+                let end = if terminated { close + 1 } else { close };
+                if offset <= close {
+                    hit = Some(Hit::Str {
+                        start: i,
+                        end,
+                        terminated,
+                    });
+                    break;
+                }
+                on_value_or_key(&mut stack, &mut keys, i + 1..close, true);
+                i = end;
+            }
+            b'{' | b'[' => {
+                value_start(&mut stack);
+                stack.push(Frame {
+                    is_object: c == b'{',
+                    st: St::Start,
+                    key: None,
+                    index: 0,
+                    keys_from: keys.len(),
+                });
+                i += 1;
+            }
+            b'}' | b']' => {
+                close(&mut stack, &mut keys, c == b'}');
+                i += 1;
+            }
+            b':' => {
+                if let Some(f) = stack.last_mut()
+                    && f.is_object
+                    && matches!(f.st, St::Colon | St::Start)
+                {
+                    f.st = St::Value;
+                }
+                i += 1;
+            }
+            b',' => {
+                if let Some(f) = stack.last_mut() {
+                    if f.is_object {
+                        f.st = St::Start;
+                        f.key = None;
+                    } else {
+                        f.index += 1;
+                        f.st = St::Start;
+                    }
+                }
+                i += 1;
+            }
+            _ => {
+                let end = word_end(b, i);
+                if offset <= end {
+                    hit = Some(Hit::Word { start: i, end });
+                    break;
+                }
+                on_value_or_key(&mut stack, &mut keys, i..i, false);
+                i = end.max(i + 1);
+            }
+        }
+    }
+
+    let top = stack.last().cloned();
+    // The slot a token starting here would fill.
+    let slot = match &top {
+        None => Slot::None,
+        Some(f) if f.is_object => match f.st {
+            St::Start | St::After => Slot::Key,
+            St::Colon => match hit {
+                // `"a" "b"`: a missing value; the new string is a key.
+                Some(Hit::Str { .. }) => Slot::Key,
+                _ => Slot::None,
+            },
+            St::Value => Slot::Value {
+                key: f.key.clone().map(|r| raw(text, r)).unwrap_or_default(),
+            },
+        },
+        Some(f) => Slot::Item {
+            index: if f.st == St::After {
+                f.index + 1
+            } else {
+                f.index
+            },
+        },
+    };
+    let mut ctx = JsonContext {
+        path: path_of(text, &stack),
+        slot,
+        partial: String::new(),
+        replace: offset..offset,
+        in_quotes: false,
+        has_colon: false,
+        siblings: Vec::new(),
+    };
+    let resume = match hit {
+        Some(Hit::Comment) => {
+            ctx.slot = Slot::None;
+            return ctx;
+        }
+        Some(Hit::Str {
+            start,
+            end,
+            terminated,
+        }) => {
+            ctx.in_quotes = true;
+            ctx.partial = text[start + 1..offset].to_string();
+            ctx.replace = start..if terminated { end } else { offset };
+            if terminated { end } else { line_end(b, offset) }
+        }
+        Some(Hit::Word { start, end }) => {
+            ctx.partial = text[start..offset].to_string();
+            ctx.replace = start..end;
+            end
+        }
+        None => offset,
+    };
+    if ctx.slot == Slot::Key {
+        ctx.has_colon = next_significant(b, resume) == Some(b':');
+    }
+    if let Some(f) = top.filter(|f| f.is_object) {
+        ctx.siblings = keys[f.keys_from..]
+            .iter()
+            .map(|r| raw(text, r.clone()))
+            .collect();
+        forward_keys(text, resume, &mut ctx.siblings);
+    }
+    ctx
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Hit {
+    Comment,
+    Str {
+        start: usize,
+        end: usize,
+        terminated: bool,
+    },
+    Word {
+        start: usize,
+        end: usize,
+    },
+}
+
+/// A scalar or a key was read at the current level.
+fn on_value_or_key(
+    stack: &mut [Frame],
+    keys: &mut Vec<Range<usize>>,
+    inner: Range<usize>,
+    is_string: bool,
+) {
+    let Some(f) = stack.last_mut() else { return };
+    if f.is_object {
+        match f.st {
+            // A string where a key goes (also after a value: a missing
+            // comma; or after a key: a missing value) starts a member.
+            St::Start | St::After | St::Colon => {
+                if is_string {
+                    keys.push(inner.clone());
+                    f.key = Some(inner);
+                } else {
+                    f.key = None;
+                }
+                f.st = St::Colon;
+            }
+            St::Value => f.st = St::After,
+        }
+    } else {
+        value_start_array(f);
+        f.st = St::After;
+    }
+}
+
+fn value_start(stack: &mut [Frame]) {
+    if let Some(f) = stack.last_mut()
+        && !f.is_object
+    {
+        value_start_array(f);
+    }
+}
+
+fn value_start_array(f: &mut Frame) {
+    if f.st == St::After {
+        // Two items without a comma between them.
+        f.index += 1;
+    }
+}
+
+/// Close the innermost container of the bracket's kind (a mismatched
+/// bracket closes the unclosed containers inside it too).
+fn close(stack: &mut Vec<Frame>, keys: &mut Vec<Range<usize>>, object: bool) {
+    let Some(pos) = stack.iter().rposition(|f| f.is_object == object) else {
+        return;
+    };
+    keys.truncate(stack[pos].keys_from);
+    stack.truncate(pos);
+    if let Some(f) = stack.last_mut() {
+        f.st = St::After;
+    }
+}
+
+fn path_of(text: &str, stack: &[Frame]) -> Vec<Seg> {
+    // Each frame but the last contributes the step to its child container.
+    let mut path = Vec::with_capacity(stack.len());
+    for f in stack.iter().take(stack.len().saturating_sub(1)) {
+        if f.is_object {
+            path.push(Seg::Key(
+                f.key.clone().map(|r| raw(text, r)).unwrap_or_default(),
+            ));
+        } else {
+            path.push(Seg::Index(f.index));
+        }
+    }
+    path
+}
+
+/// Keys of the object that continues at `from`, up to its closing brace.
+fn forward_keys(text: &str, from: usize, out: &mut Vec<String>) {
+    let b = text.as_bytes();
+    let mut i = from;
+    let mut depth = 0usize;
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                let (close, terminated) = string_end(b, i);
+                let end = if terminated { close + 1 } else { close };
+                if depth == 0 && next_significant(b, end) == Some(b':') {
+                    out.push(raw(text, i + 1..close));
+                }
+                i = end.max(i + 1);
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                i = memchr_from(b, b'\n', i).unwrap_or(b.len());
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i = find_from(b, b"*/", i + 2).map_or(b.len(), |e| e + 2);
+            }
+            b'{' | b'[' => {
+                depth += 1;
+                i += 1;
+            }
+            b'}' | b']' => {
+                if depth == 0 {
+                    return;
+                }
+                depth -= 1;
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+}
+
+/// The end of the string that opens at `start`: (index of the closing quote
+/// or of the line end / text end, whether it was closed). JSON strings hold
+/// no raw newline, so an open string ends at its line.
+fn string_end(b: &[u8], start: usize) -> (usize, bool) {
+    let mut i = start + 1;
+    while i < b.len() {
+        match b[i] {
+            b'"' => return (i, true),
+            b'\\' => i += 2,
+            b'\n' | b'\r' => return (i, false),
+            _ => i += 1,
+        }
+    }
+    (b.len(), false)
+}
+
+/// End of a bare word (a number, `true`, a half-typed key without quotes).
+fn word_end(b: &[u8], start: usize) -> usize {
+    let mut i = start;
+    while i < b.len()
+        && !matches!(
+            b[i],
+            b' ' | b'\t' | b'\n' | b'\r' | b'"' | b',' | b':' | b'{' | b'}' | b'[' | b']' | b'/'
+        )
+    {
+        i += 1;
+    }
+    i
+}
+
+fn next_significant(b: &[u8], mut i: usize) -> Option<u8> {
+    while i < b.len() {
+        match b[i] {
+            b' ' | b'\t' | b'\n' | b'\r' => i += 1,
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                i = memchr_from(b, b'\n', i).unwrap_or(b.len());
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i = find_from(b, b"*/", i + 2).map_or(b.len(), |e| e + 2);
+            }
+            c => return Some(c),
+        }
+    }
+    None
+}
+
+fn line_end(b: &[u8], from: usize) -> usize {
+    memchr_from(b, b'\n', from).unwrap_or(b.len())
+}
+
+fn memchr_from(b: &[u8], c: u8, from: usize) -> Option<usize> {
+    b.get(from..)?
+        .iter()
+        .position(|&x| x == c)
+        .map(|p| p + from)
+}
+
+fn find_from(b: &[u8], pat: &[u8], from: usize) -> Option<usize> {
+    b.get(from..)?
+        .windows(pat.len())
+        .position(|w| w == pat)
+        .map(|p| p + from)
+}
+
+/// The text of a range, tolerating ranges that are not on char boundaries.
+fn raw(text: &str, r: Range<usize>) -> String {
+    let s = floor_boundary(text, r.start);
+    let e = floor_boundary(text, r.end.max(s));
+    text[s..e].to_string()
+}
+
+/// `offset` clamped to the text and moved back onto a char boundary.
+pub fn floor_boundary(text: &str, offset: usize) -> usize {
+    let mut o = offset.min(text.len());
+    while !text.is_char_boundary(o) {
+        o -= 1;
+    }
+    o
+}
+
+/// Where the cursor is in a page's front matter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FrontMatterContext {
+    pub slot: Slot,
+    /// What is typed so far (without an opening quote).
+    pub partial: String,
+    pub replace: Range<usize>,
+    /// Whether the value is a `- item` of a list under `key`.
+    pub in_list: bool,
+    /// Top-level keys present on other lines.
+    pub present: Vec<String>,
+}
+
+/// The front matter context at `offset`, or `None` outside the front matter.
+/// Front matter is flat in practice (`key: value` lines, sometimes a list),
+/// so a line-based reading is enough and works while the YAML is broken.
+pub fn front_matter_context(text: &str, offset: usize) -> Option<FrontMatterContext> {
+    let offset = floor_boundary(text, offset);
+    // Front matter is small; parsing it again is cheaper than a second
+    // fence finder that could disagree with the real one.
+    let body = frontmatter::parse(0, text).body?;
+    if offset < body.start || offset > body.end {
+        return None;
+    }
+    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let line_stop = text[offset..]
+        .find('\n')
+        .map_or(text.len(), |i| offset + i)
+        .min(body.end.max(offset));
+    let line = &text[line_start..line_stop];
+    let mut present = Vec::new();
+    let mut parent_key = None;
+    for (start, l) in lines_in(text, body.clone()) {
+        if let Some(k) = top_key(l) {
+            if start != line_start {
+                present.push(k.to_string());
+            }
+            if start < line_start {
+                parent_key = Some(k.to_string());
+            }
+        }
+    }
+    let col = offset - line_start;
+    let indented = line.starts_with([' ', '\t']);
+    let trimmed = line.trim_start();
+    let lead = line.len() - trimmed.len();
+    if indented || trimmed.starts_with('-') {
+        // A list item (`  - admin`) belongs to the last key above it.
+        let key = parent_key?;
+        let after_dash = trimmed.strip_prefix('-').map(str::trim_start)?;
+        let vstart = line_start + (line.len() - after_dash.len());
+        if offset < vstart && offset < line_start + lead + 1 {
+            return None;
+        }
+        return Some(value_ctx(
+            text, key, vstart, offset, line_stop, true, present,
+        ));
+    }
+    match line.find(':').filter(|&c| c < col) {
+        Some(c) => {
+            let key = line[..c].trim().to_string();
+            let rest = &line[c + 1..];
+            let vstart = line_start + c + 1 + (rest.len() - rest.trim_start().len());
+            Some(value_ctx(
+                text,
+                key,
+                vstart.min(offset),
+                offset,
+                line_stop,
+                false,
+                present,
+            ))
+        }
+        None => {
+            let stop = line.find(':').map_or(line_stop, |c| line_start + c);
+            Some(FrontMatterContext {
+                slot: Slot::Key,
+                partial: text[line_start..offset].to_string(),
+                replace: line_start..text[line_start..stop].trim_end().len() + line_start,
+                in_list: false,
+                present,
+            })
+        }
+    }
+}
+
+fn value_ctx(
+    text: &str,
+    key: String,
+    vstart: usize,
+    offset: usize,
+    line_stop: usize,
+    in_list: bool,
+    present: Vec<String>,
+) -> FrontMatterContext {
+    let vstart = vstart.min(offset);
+    let vend = vstart + text[vstart..line_stop].trim_end().len();
+    let typed = &text[vstart..offset];
+    let partial = typed.trim_start_matches(['"', '\'']).to_string();
+    FrontMatterContext {
+        slot: Slot::Value { key },
+        partial,
+        replace: vstart..vend.max(offset),
+        in_list,
+        present,
+    }
+}
+
+fn lines_in(text: &str, r: Range<usize>) -> impl Iterator<Item = (usize, &str)> {
+    let mut pos = r.start;
+    std::iter::from_fn(move || {
+        if pos >= r.end {
+            return None;
+        }
+        let end = text[pos..r.end].find('\n').map_or(r.end, |i| pos + i);
+        let item = (pos, &text[pos..end]);
+        pos = end + 1;
+        Some(item)
+    })
+}
+
+/// `key` of a top-level `key: ...` line.
+pub(crate) fn top_key(line: &str) -> Option<&str> {
+    if line.starts_with([' ', '\t', '-', '#']) {
+        return None;
+    }
+    let c = line.find(':')?;
+    let k = line[..c].trim();
+    (!k.is_empty() && !k.contains(' ')).then_some(k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ctx(src: &str) -> JsonContext {
+        let off = src.find("$0").expect("cursor");
+        let text = src.replace("$0", "");
+        json_context(&text, off)
+    }
+
+    fn show(c: &JsonContext) -> String {
+        let path: Vec<String> = c
+            .path
+            .iter()
+            .map(|s| match s {
+                Seg::Key(k) => k.clone(),
+                Seg::Index(i) => i.to_string(),
+            })
+            .collect();
+        format!(
+            "path={} slot={:?} partial={:?} replace={:?} quotes={} colon={} siblings={:?}",
+            path.join("."),
+            c.slot,
+            c.partial,
+            c.replace,
+            c.in_quotes,
+            c.has_colon,
+            c.siblings
+        )
+    }
+
+    #[test]
+    fn contexts() {
+        let cases = [
+            r#"{"name": "x", "th$0"#,
+            r#"{"name": "x", "th$0": "mint", "logo": 1}"#,
+            r#"{"theme": $0}"#,
+            r#"{"theme": "ma$0 }"#,
+            r#"{"navigation": {"groups": [{"group": "A", "pages": ["intro", "gu$0"#,
+            "{\"navigation\": {\"pages\": [\"a\" \"b\" $0]}}",
+            "{\"a\": 1\n $0\n \"b\": 2}",
+            "{\"a\": [1, {\"x\": 2}, $0]}",
+            "{ // \"c$0\n}",
+            "{\"a\": tr$0}",
+            "$0",
+            "{\"a\": {\"b\": 1}} $0",
+        ];
+        let out: Vec<String> = cases.iter().map(|c| show(&ctx(c))).collect();
+        expect_test::expect![[r#"
+            path= slot=Key partial="th" replace=14..17 quotes=true colon=false siblings=["name"]
+            path= slot=Key partial="th" replace=14..18 quotes=true colon=true siblings=["name", "logo"]
+            path= slot=Value { key: "theme" } partial="" replace=10..10 quotes=false colon=false siblings=["theme"]
+            path= slot=Value { key: "theme" } partial="ma" replace=10..13 quotes=true colon=false siblings=["theme"]
+            path=navigation.groups.0.pages slot=Item { index: 1 } partial="gu" replace=61..64 quotes=true colon=false siblings=[]
+            path=navigation.pages slot=Item { index: 2 } partial="" replace=34..34 quotes=false colon=false siblings=[]
+            path= slot=Key partial="" replace=9..9 quotes=false colon=false siblings=["a", "b"]
+            path=a slot=Item { index: 2 } partial="" replace=20..20 quotes=false colon=false siblings=[]
+            path= slot=None partial="" replace=7..7 quotes=false colon=false siblings=[]
+            path= slot=Value { key: "a" } partial="tr" replace=6..8 quotes=false colon=false siblings=["a"]
+            path= slot=None partial="" replace=0..0 quotes=false colon=false siblings=[]
+            path= slot=None partial="" replace=16..16 quotes=false colon=false siblings=[]"#]]
+        .assert_eq(&out.join("\n"));
+    }
+
+    #[test]
+    fn never_panics() {
+        let texts = [
+            "{\"é\": \"ü",
+            "[[[[",
+            "}}}]]]",
+            "\"",
+            "{\"a\\",
+            "/*",
+            "{'a': 1}",
+        ];
+        for t in texts {
+            for off in 0..t.len() + 3 {
+                let _ = json_context(t, off);
+                let _ = front_matter_context(t, off);
+            }
+        }
+        let t = "---\ntitlé: x\n  - a\n-\n: \n";
+        for off in 0..t.len() + 3 {
+            let _ = front_matter_context(t, off);
+        }
+    }
+
+    #[test]
+    fn front_matter() {
+        let cases = [
+            "---\ntitle: Hi\nplay$0\n---\nbody",
+            "---\ntitle: Hi\nplayground: au$0\n---\n",
+            "---\nopenapi: \"GET /u$0\"\n---\n",
+            "---\ngroups:\n  - ad$0\n---\n",
+            "---\ntitle: x\n---\nbo$0dy",
+        ];
+        let out: Vec<String> = cases
+            .iter()
+            .map(|src| {
+                let off = src.find("$0").unwrap();
+                let text = src.replace("$0", "");
+                format!("{:?}", front_matter_context(&text, off))
+            })
+            .collect();
+        expect_test::expect![[r#"
+            Some(FrontMatterContext { slot: Key, partial: "play", replace: 14..18, in_list: false, present: ["title"] })
+            Some(FrontMatterContext { slot: Value { key: "playground" }, partial: "au", replace: 26..28, in_list: false, present: ["title"] })
+            Some(FrontMatterContext { slot: Value { key: "openapi" }, partial: "GET /u", replace: 13..21, in_list: false, present: [] })
+            Some(FrontMatterContext { slot: Value { key: "groups" }, partial: "ad", replace: 16..18, in_list: true, present: ["groups"] })
+            None"#]].assert_eq(&out.join("\n"));
+    }
+
+    #[test]
+    fn big_document_is_fast() {
+        let mut s = String::from("{\"navigation\": {\"groups\": [");
+        while s.len() < 1_500_000 {
+            s.push_str("{\"group\": \"G\", \"icon\": \"x\", \"pages\": [\"a/b/c\", \"d/e\", {\"group\": \"N\", \"pages\": [\"x\"]}]},\n");
+        }
+        s.push_str("{\"group\": \"Last\", \"pages\": [\"");
+        let off = s.len();
+        s.push_str("\"]}]}}");
+        let t = std::time::Instant::now();
+        let c = json_context(&s, off);
+        let el = t.elapsed();
+        eprintln!("json_context on {} bytes: {:?}", s.len(), el);
+        assert!(matches!(c.slot, Slot::Item { index: 0 }));
+        assert_eq!(c.path.len(), 4);
+    }
+}
