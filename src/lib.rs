@@ -8,6 +8,7 @@
 pub mod cli;
 pub mod diagnostics;
 pub mod ide;
+pub mod lsp;
 pub mod model;
 pub mod syntax;
 pub mod text;
