@@ -6,5 +6,6 @@
 //! to the assistant endpoint.
 
 pub mod diagnostics;
+pub mod schema;
 pub mod syntax;
 pub mod text;
