@@ -47,3 +47,51 @@ fn corpus_sites_have_no_errors() {
     }
     assert!(errors.is_empty(), "false errors on real sites:\n{errors}");
 }
+
+/// Front matter of every page in the corpus: errors are printed and counted,
+/// and must stay none (the platform builds these sites).
+#[test]
+fn corpus_frontmatter_has_no_errors() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus/sites");
+    if !std::path::Path::new(dir).exists() {
+        eprintln!("note: {dir} not found; corpus test skipped");
+        return;
+    }
+    let mut stack = vec![std::path::PathBuf::from(dir)];
+    let mut errors = String::new();
+    let mut pages = 0;
+    while let Some(p) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&p) else {
+            continue;
+        };
+        for e in entries.filter_map(Result::ok) {
+            let path = e.path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|x| x != "mdx" && x != "md") {
+                continue;
+            }
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let Some(root) = crate::syntax::frontmatter::parse(0, &text).root else {
+                continue;
+            };
+            pages += 1;
+            let mut out = Vec::new();
+            validate(
+                &root,
+                crate::schema::frontmatter(),
+                &ValidateOptions::frontmatter(),
+                &mut out,
+            );
+            if !out.is_empty() {
+                errors.push_str(&format!("{}:\n{}", path.display(), render(&text, &out)));
+            }
+        }
+    }
+    eprintln!("{pages} pages checked");
+    assert!(errors.is_empty(), "front matter errors:\n{errors}");
+}
