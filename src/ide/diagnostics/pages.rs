@@ -2,6 +2,7 @@
 
 use crate::diagnostics::Diagnostic;
 use crate::model::site::{FileKind, Site};
+use crate::schema::{self, ValidateOptions};
 
 pub fn check(site: &Site, out: &mut Vec<Diagnostic>) {
     for f in site.files.values() {
@@ -25,6 +26,14 @@ pub fn check(site: &Site, out: &mut Vec<Diagnostic>) {
                 "yaml-syntax",
                 e.message.clone(),
             ));
+        }
+        if let Some(root) = &fm.root {
+            schema::validate(
+                root,
+                schema::frontmatter(),
+                &ValidateOptions::frontmatter(),
+                out,
+            );
         }
     }
 }
