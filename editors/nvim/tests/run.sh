@@ -31,7 +31,7 @@ for _ in $(seq 100); do [ -s "$work/port" ] && break; sleep 0.05; done
 # The key must come from the settings under test, not from the caller's environment.
 unset DOCS_ASSISTANT_API_KEY DOCS_ASSISTANT_BASE_URL DOCS_ASSISTANT_DOMAIN
 
-echo "# nvim: $("$NVIM" --version | head -1); docs-lsp: $DOCS_LSP ($("$DOCS_LSP" --version 2>/dev/null || echo 'no --version'))"
+echo "# nvim: $("$NVIM" --version | head -1); docs-lsp: $DOCS_LSP ($("$DOCS_LSP" --version 2>/dev/null | head -1 || true))"
 status=0
 DOCS_LSP="$DOCS_LSP" ASSISTANT_PORT="$(cat "$work/port")" REQUEST_LOG="$work/requests.jsonl" \
   PLUGIN_DIR="$(dirname "$here")" FIXTURE_DIR="$work/site" XDG_STATE_HOME="$work/state" \

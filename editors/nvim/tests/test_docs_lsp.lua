@@ -13,7 +13,7 @@ local function say(s) io.stdout:write(s, '\n') io.stdout:flush() end
 
 local results = { passed = 0, failed = 0 }
 local function step(name, fn)
-  local ok, err = xpcall(fn, debug.traceback)
+  local ok, err = pcall(fn)
   if ok then
     results.passed = results.passed + 1
     say('ok - ' .. name)
