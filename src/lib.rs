@@ -6,5 +6,6 @@
 //! to the assistant endpoint.
 
 pub mod diagnostics;
+pub mod model;
 pub mod syntax;
 pub mod text;

@@ -1,0 +1,4 @@
+//! Typed views built from syntax trees.
+
+pub mod endpoint;
+pub mod openapi;
