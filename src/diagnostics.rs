@@ -68,11 +68,21 @@ impl Diagnostic {
         }
     }
 
-    pub fn error(file: FileId, range: Range<usize>, code: Code, message: impl Into<String>) -> Self {
+    pub fn error(
+        file: FileId,
+        range: Range<usize>,
+        code: Code,
+        message: impl Into<String>,
+    ) -> Self {
         Self::new(file, range, Severity::Error, code, message)
     }
 
-    pub fn warning(file: FileId, range: Range<usize>, code: Code, message: impl Into<String>) -> Self {
+    pub fn warning(
+        file: FileId,
+        range: Range<usize>,
+        code: Code,
+        message: impl Into<String>,
+    ) -> Self {
         Self::new(file, range, Severity::Warning, code, message)
     }
 
@@ -83,7 +93,10 @@ impl Diagnostic {
 }
 
 /// The closest candidate to `word`, if one is close enough to suggest.
-pub fn did_you_mean<'a, I: IntoIterator<Item = &'a str>>(word: &str, candidates: I) -> Option<&'a str> {
+pub fn did_you_mean<'a, I: IntoIterator<Item = &'a str>>(
+    word: &str,
+    candidates: I,
+) -> Option<&'a str> {
     let lw = word.to_ascii_lowercase();
     let mut best: Option<(f64, &str)> = None;
     for c in candidates {
@@ -92,5 +105,6 @@ pub fn did_you_mean<'a, I: IntoIterator<Item = &'a str>>(word: &str, candidates:
             best = Some((score, c));
         }
     }
-    best.filter(|(s, c)| *s >= 0.85 && *c != word).map(|(_, c)| c)
+    best.filter(|(s, c)| *s >= 0.85 && *c != word)
+        .map(|(_, c)| c)
 }

@@ -5,6 +5,7 @@
 //! questions as plain data; `lsp` alone speaks the protocol; `assistant` talks
 //! to the assistant endpoint.
 
+pub mod assistant;
 pub mod diagnostics;
 pub mod syntax;
 pub mod text;

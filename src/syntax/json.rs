@@ -38,7 +38,11 @@ pub fn parse(file: FileId, text: &str) -> Parsed {
         },
         Err(e) => {
             let r = e.range();
-            let end = if r.end > r.start { r.end } else { next_boundary(text, r.start) };
+            let end = if r.end > r.start {
+                r.end
+            } else {
+                next_boundary(text, r.start)
+            };
             Parsed {
                 root: None,
                 errors: vec![SyntaxError {

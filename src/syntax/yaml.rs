@@ -124,7 +124,10 @@ pub fn parse(file: FileId, text: &str, base: usize) -> Parsed {
                     items,
                 }) => {
                     let end = items.last().map_or(at, |n| n.range.end - base).max(start);
-                    Some((Node::new(file, base + start..base + end, Value::Array(items)), anchor))
+                    Some((
+                        Node::new(file, base + start..base + end, Value::Array(items)),
+                        anchor,
+                    ))
                 }
                 Some(Frame::Map {
                     start,
@@ -136,7 +139,10 @@ pub fn parse(file: FileId, text: &str, base: usize) -> Parsed {
                         .last()
                         .map_or(at, |p| p.value.range.end - base)
                         .max(start);
-                    Some((Node::new(file, base + start..base + end, Value::Object(props)), anchor))
+                    Some((
+                        Node::new(file, base + start..base + end, Value::Object(props)),
+                        anchor,
+                    ))
                 }
                 None => None,
             },
@@ -290,7 +296,8 @@ mod tests {
 
     #[test]
     fn ranges_types_and_unicode() {
-        let text = "title: \"Héllo\"\npublic: true\nn: 3\ngroups:\n  - admin\nopenapi: get /x # c\n";
+        let text =
+            "title: \"Héllo\"\npublic: true\nn: 3\ngroups:\n  - admin\nopenapi: get /x # c\n";
         let p = parse(7, text, 10);
         assert!(p.errors.is_empty(), "{:?}", p.errors);
         let root = p.root.unwrap();
@@ -298,7 +305,10 @@ mod tests {
         assert_eq!(&text[t.range.start - 10..t.range.end - 10], "\"Héllo\"");
         assert_eq!(root.get("public").unwrap().as_bool(), Some(true));
         assert_eq!(root.get("n").unwrap().kind_name(), "integer");
-        assert_eq!(root.get("groups").unwrap().items()[0].as_str(), Some("admin"));
+        assert_eq!(
+            root.get("groups").unwrap().items()[0].as_str(),
+            Some("admin")
+        );
         let o = root.get("openapi").unwrap();
         assert_eq!(&text[o.range.start - 10..o.range.end - 10], "get /x");
     }

@@ -118,14 +118,35 @@ mod tests {
         let text = "a😀b\r\n漢字x\n";
         let idx = LineIndex::new(text);
         let b = text.find('b').unwrap();
-        assert_eq!(idx.line_col(text, b, Encoding::Utf16), LineCol { line: 0, col: 3 });
-        assert_eq!(idx.line_col(text, b, Encoding::Utf8), LineCol { line: 0, col: 5 });
+        assert_eq!(
+            idx.line_col(text, b, Encoding::Utf16),
+            LineCol { line: 0, col: 3 }
+        );
+        assert_eq!(
+            idx.line_col(text, b, Encoding::Utf8),
+            LineCol { line: 0, col: 5 }
+        );
         let x = text.find('x').unwrap();
-        assert_eq!(idx.line_col(text, x, Encoding::Utf16), LineCol { line: 1, col: 2 });
-        assert_eq!(idx.offset(text, LineCol { line: 1, col: 2 }, Encoding::Utf16), x);
-        assert_eq!(idx.offset(text, LineCol { line: 1, col: 6 }, Encoding::Utf8), x);
+        assert_eq!(
+            idx.line_col(text, x, Encoding::Utf16),
+            LineCol { line: 1, col: 2 }
+        );
+        assert_eq!(
+            idx.offset(text, LineCol { line: 1, col: 2 }, Encoding::Utf16),
+            x
+        );
+        assert_eq!(
+            idx.offset(text, LineCol { line: 1, col: 6 }, Encoding::Utf8),
+            x
+        );
         // Past the end of line 0 clamps before "\r\n".
-        assert_eq!(idx.offset(text, LineCol { line: 0, col: 99 }, Encoding::Utf16), b + 1);
-        assert_eq!(idx.offset(text, LineCol { line: 9, col: 0 }, Encoding::Utf16), text.len());
+        assert_eq!(
+            idx.offset(text, LineCol { line: 0, col: 99 }, Encoding::Utf16),
+            b + 1
+        );
+        assert_eq!(
+            idx.offset(text, LineCol { line: 9, col: 0 }, Encoding::Utf16),
+            text.len()
+        );
     }
 }
