@@ -4,4 +4,6 @@
 //! the stream, `cli` is the `docs-lsp ask` command. Nothing here knows about
 //! LSP: the language server maps its settings onto [`client::Settings`].
 
+pub mod client;
+pub mod error;
 pub mod stream;
