@@ -4,6 +4,7 @@
 //! the stream, `cli` is the `docs-lsp ask` command. Nothing here knows about
 //! LSP: the language server maps its settings onto [`client::Settings`].
 
+pub mod cli;
 pub mod client;
 pub mod error;
 pub mod stream;
