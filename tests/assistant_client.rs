@@ -348,6 +348,21 @@ async fn stream_cut_before_finish_keeps_partial() {
 }
 
 #[tokio::test]
+async fn json_body_instead_of_a_stream_is_explained() {
+    let server = start(|_, _| status_reply(200, &[], r#"{"error":"assistant disabled"}"#)).await;
+    let (result, _) = run(
+        &settings(&server.base_url()),
+        &mut new_conversation(),
+        "q",
+        None,
+    )
+    .await;
+    let (_, reason, text) = expect_incomplete(result);
+    assert!(matches!(reason, Interruption::NotAStream(_)));
+    assert!(text.contains("assistant disabled"), "{text}");
+}
+
+#[tokio::test]
 async fn cancel_mid_stream_stops_at_once() {
     let server = start(|_, _| {
         let mut s = partial_stream();

@@ -405,6 +405,10 @@ pub async fn ask(
 
     let mut response = response;
     let mut parser = StreamParser::new();
+    // The start of the body, kept until the first event, to explain a
+    // response that is not an event stream at all (e.g. a JSON error).
+    let mut head: Vec<u8> = Vec::new();
+    let mut any_event = false;
     loop {
         let next = tokio::select! {
             _ = cancel.cancelled() => return Err(incomplete(answer, Interruption::Cancelled)),
@@ -421,9 +425,15 @@ pub async fn ask(
                 let detail = redact(&error_chain(&e), Some(key));
                 return Err(incomplete(answer, Interruption::Network(detail)));
             }
-            Ok(Ok(Some(bytes))) => (parser.feed(&bytes), false),
+            Ok(Ok(Some(bytes))) => {
+                if !any_event && head.len() < 200 {
+                    head.extend_from_slice(&bytes[..bytes.len().min(200 - head.len())]);
+                }
+                (parser.feed(&bytes), false)
+            }
             Ok(Ok(None)) => (parser.finish(), true),
         };
+        any_event |= !events.is_empty();
         for event in &events {
             answer.apply(event);
             match event {
@@ -451,6 +461,14 @@ pub async fn ask(
         if answer.done || eof {
             break;
         }
+    }
+    if !any_event && !head.is_empty() {
+        let text = String::from_utf8_lossy(&head);
+        let text = redact(
+            &text.split_whitespace().collect::<Vec<_>>().join(" "),
+            Some(key),
+        );
+        return Err(incomplete(answer, Interruption::NotAStream(text)));
     }
     if !answer.finished {
         return Err(incomplete(answer, Interruption::Cut));

@@ -63,6 +63,8 @@ pub enum Interruption {
     Network(String),
     /// The caller cancelled.
     Cancelled,
+    /// The body held no stream events; this is how it began.
+    NotAStream(String),
 }
 
 /// When the server says a rate-limited request may be retried.
@@ -257,6 +259,10 @@ impl fmt::Display for AskError {
                     }
                     Interruption::Network(text) => write!(f, "reading the answer failed: {text}")?,
                     Interruption::Cancelled => write!(f, "cancelled")?,
+                    Interruption::NotAStream(start) => write!(
+                        f,
+                        "the response is not an answer stream (it begins: {start})"
+                    )?,
                 }
                 if !partial.text().is_empty() {
                     write!(f, "; the partial answer was kept")?;
