@@ -5,6 +5,7 @@
 //! questions as plain data; `lsp` alone speaks the protocol; `assistant` talks
 //! to the assistant endpoint; `cli` runs the headless commands.
 
+pub mod assistant;
 pub mod cli;
 pub mod diagnostics;
 pub mod ide;
