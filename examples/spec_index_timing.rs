@@ -23,6 +23,15 @@ fn main() {
             idx = Some(i);
         }
         let Some(idx) = idx else { continue };
+        if !f.ends_with(".yaml") {
+            let t = Instant::now();
+            let full = docs_lsp::syntax::json::parse(0, &text).root;
+            let full_ms = t.elapsed().as_secs_f64() * 1000.0;
+            let same = full.map(|r| SpecIndex::from_node(&r)) == Some(idx.clone());
+            println!(
+                "  full-tree json::parse alone: {full_ms:.1} ms; same index from full tree: {same}"
+            );
+        }
         println!(
             "{f} ({:.1} MB): best of 5 {best:.1} ms; {} operations, {} webhooks, {} errors",
             text.len() as f64 / 1e6,
