@@ -3,12 +3,15 @@
 //! Layers (see ARCHITECTURE.md): `text` and `syntax` read; `schema` is data;
 //! `model` builds typed views; `workspace` does file I/O; `ide` answers
 //! questions as plain data; `lsp` alone speaks the protocol; `assistant` talks
-//! to the assistant endpoint.
+//! to the assistant endpoint; `cli` runs the headless commands.
 
+pub mod assistant;
 pub mod cli;
 pub mod diagnostics;
 pub mod ide;
+pub mod lsp;
 pub mod model;
+pub mod schema;
 pub mod syntax;
 pub mod text;
 pub mod workspace;

@@ -35,8 +35,19 @@ fn main() {
     let args = Args::parse();
     let code = match args.command {
         None | Some(Command::Serve) => {
-            eprintln!("docs-lsp: the language server is not built yet");
-            2
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build();
+            match rt {
+                Ok(rt) => {
+                    rt.block_on(docs_lsp::lsp::serve_stdio());
+                    0
+                }
+                Err(e) => {
+                    eprintln!("docs-lsp: could not start: {e}");
+                    2
+                }
+            }
         }
         Some(Command::Check { path, format, all }) => {
             let path = path.unwrap_or_else(|| PathBuf::from("."));

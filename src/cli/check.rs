@@ -65,11 +65,11 @@ pub fn run(path: &Path, opts: &Options, out: &mut dyn std::io::Write) -> i32 {
         .filter(|l| opts.all || l.diag.severity <= Severity::Warning)
         .collect();
     let res = report::write(out, opts.format, &shown, &located);
-    if let Err(e) = res {
-        if e.kind() != std::io::ErrorKind::BrokenPipe {
-            eprintln!("docs-lsp: {e}");
-            return 2;
-        }
+    if let Err(e) = res
+        && e.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        eprintln!("docs-lsp: {e}");
+        return 2;
     }
     if errors > 0 { 1 } else { 0 }
 }

@@ -102,7 +102,10 @@ impl Resolver<'_> {
                 value: self.node(&p.value, dir),
             })
             .collect();
-        let fallback = |siblings: Vec<Prop>| {
+        // An unresolved reference keeps its `$ref` key, so later rules can
+        // tell it apart (and stay quiet) instead of reporting the hole.
+        let fallback = |mut siblings: Vec<Prop>| {
+            siblings.insert(0, r.clone());
             Node::new(holder.file, holder.range.clone(), Value::Object(siblings))
         };
         let vr = r.value.range.clone();

@@ -1,6 +1,7 @@
 //! Typed views of a site, built from syntax trees. Pure: no I/O, no protocol.
 
 pub mod config;
+pub mod endpoint;
 pub mod languages;
 pub mod nav;
 pub mod openapi;

@@ -218,19 +218,18 @@ fn walk_element<'a>(
         ElementKind::Product => scope.product = label.map(String::from),
         _ => {}
     }
-    if kind == ElementKind::Group {
-        if let Some(root) = node.get("root") {
-            if let Value::String(s) = &root.value {
-                ix.entries.push(Entry {
-                    node: root,
-                    value: s,
-                    parent: me,
-                    scope: scope.clone(),
-                    inherited_openapi: inherited.clone(),
-                    is_root_page: true,
-                });
-            }
-        }
+    if kind == ElementKind::Group
+        && let Some(root) = node.get("root")
+        && let Value::String(s) = &root.value
+    {
+        ix.entries.push(Entry {
+            node: root,
+            value: s,
+            parent: me,
+            scope: scope.clone(),
+            inherited_openapi: inherited.clone(),
+            is_root_page: true,
+        });
     }
     walk_children(ix, node, me, &scope, &inherited, depth + 1);
 }

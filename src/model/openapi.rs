@@ -1,3 +1,433 @@
-//! placeholder until the endpoint index lands
-#[derive(Debug)]
-pub struct SpecIndex;
+//! The endpoint index of an OpenAPI (3.x, and Swagger 2.0 paths) or AsyncAPI
+//! document: operations, webhooks and channels with the byte ranges of their
+//! keys, so references in navigation and front matter can be checked and
+//! linked to the spec text.
+//!
+//! Lookups follow the platform: the path is matched exactly as written in the
+//! spec (`paths[endpoint]`), so `/a/` is not `/a` and `/u/{id}` is not
+//! `/u/{user_id}`; only the method is case-insensitive.
+
+use crate::diagnostics::did_you_mean;
+use crate::syntax::tree::{FileId, Node, Value};
+use crate::syntax::{SyntaxError, json, json_skim, yaml};
+use std::ops::Range;
+
+/// Operation keys of an OpenAPI path item, lower-case as the spec requires.
+pub const METHODS: [&str; 8] = [
+    "get", "post", "put", "patch", "delete", "head", "options", "trace",
+];
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum SpecKind {
+    OpenApi { version: String },
+    AsyncApi { version: String },
+    Unknown,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Operation {
+    /// Upper-case, e.g. `GET`.
+    pub method: String,
+    pub path: String,
+    pub summary: Option<String>,
+    pub description: Option<String>,
+    pub operation_id: Option<String>,
+    pub deprecated: bool,
+    /// `x-hidden: true`: the platform builds the page but leaves it out of the navigation.
+    pub hidden: bool,
+    /// `x-excluded: true`: the platform builds no page for it.
+    pub excluded: bool,
+    /// Path-level parameters merged with the operation's own (which win).
+    pub parameters: Vec<Param>,
+    /// The method key in the spec file.
+    pub method_range: Range<usize>,
+    /// The path key in the spec file.
+    pub path_range: Range<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Param {
+    pub name: String,
+    /// The `in` field: `path`, `query`, `header` or `cookie`.
+    pub location: String,
+    pub required: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Webhook {
+    pub name: String,
+    /// Upper-case.
+    pub method: String,
+    pub summary: Option<String>,
+    pub operation_id: Option<String>,
+    /// The webhook's name key.
+    pub range: Range<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Channel {
+    /// The channel id (the key under `channels`), which references use.
+    pub name: String,
+    pub address: Option<String>,
+    pub title: Option<String>,
+    pub summary: Option<String>,
+    /// The channel's key.
+    pub range: Range<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SpecIndex {
+    pub kind: SpecKind,
+    pub title: Option<String>,
+    pub operations: Vec<Operation>,
+    pub webhooks: Vec<Webhook>,
+    pub channels: Vec<Channel>,
+    /// Parse errors, or one "not an OpenAPI or AsyncAPI document" error.
+    pub errors: Vec<SyntaxError>,
+}
+
+impl SpecIndex {
+    fn empty(errors: Vec<SyntaxError>) -> Self {
+        SpecIndex {
+            kind: SpecKind::Unknown,
+            title: None,
+            operations: Vec::new(),
+            webhooks: Vec::new(),
+            channels: Vec::new(),
+            errors,
+        }
+    }
+
+    /// Read and index a spec; `is_yaml` comes from the file extension.
+    pub fn build(file: FileId, text: &str, is_yaml: bool) -> SpecIndex {
+        if is_yaml {
+            let parsed = yaml::parse(file, text, 0);
+            return Self::with_errors(parsed.root.as_ref(), parsed.errors);
+        }
+        // Fast path: validate with serde_json (strict JSON, no tree), then
+        // build only the levels the index reads. JSONC or broken files take
+        // the full reader, which also gives the error positions.
+        if serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok()
+            && let Some(root) = json_skim::parse_pruned(file, text, &index_keeps)
+        {
+            return Self::from_node(&root);
+        }
+        let parsed = json::parse(file, text);
+        Self::with_errors(parsed.root.as_ref(), parsed.errors)
+    }
+
+    fn with_errors(root: Option<&Node>, mut errors: Vec<SyntaxError>) -> SpecIndex {
+        match root {
+            Some(root) => {
+                let mut index = Self::from_node(root);
+                errors.append(&mut index.errors);
+                index.errors = errors;
+                index
+            }
+            None => Self::empty(errors),
+        }
+    }
+
+    /// Index a spec tree (a full tree, or one pruned by [`index_keeps`]).
+    pub fn from_node(root: &Node) -> SpecIndex {
+        let version = |key| root.get(key).and_then(scalar_text);
+        let kind = if let Some(version) = version("openapi").or_else(|| version("swagger")) {
+            SpecKind::OpenApi { version }
+        } else if let Some(version) = version("asyncapi") {
+            SpecKind::AsyncApi { version }
+        } else {
+            let at = root.range.start;
+            let end = root.range.end.min(at + 1);
+            return Self::empty(vec![SyntaxError {
+                range: at..end,
+                message:
+                    "not an OpenAPI or AsyncAPI document: no top-level `openapi` or `asyncapi` key"
+                        .to_string(),
+            }]);
+        };
+        let mut index = Self::empty(Vec::new());
+        index.kind = kind;
+        index.title = root
+            .get("info")
+            .and_then(|i| i.get("title"))
+            .and_then(text_of);
+
+        if let Some(paths) = root.get("paths") {
+            for p in paths.props() {
+                let item = resolve(root, &p.value);
+                let shared = params(root, item.get("parameters"), &[]);
+                for (method, op) in operations(item) {
+                    index.operations.push(Operation {
+                        method: method.key.to_ascii_uppercase(),
+                        path: p.key.clone(),
+                        summary: op.get("summary").and_then(text_of),
+                        description: op.get("description").and_then(text_of),
+                        operation_id: op.get("operationId").and_then(text_of),
+                        deprecated: flag(op, "deprecated"),
+                        hidden: flag(op, "x-hidden"),
+                        excluded: flag(op, "x-excluded"),
+                        parameters: params(root, op.get("parameters"), &shared),
+                        method_range: method.key_range.clone(),
+                        path_range: p.key_range.clone(),
+                    });
+                }
+            }
+        }
+        if let Some(hooks) = root.get("webhooks") {
+            for h in hooks.props() {
+                for (method, op) in operations(resolve(root, &h.value)) {
+                    index.webhooks.push(Webhook {
+                        name: h.key.clone(),
+                        method: method.key.to_ascii_uppercase(),
+                        summary: op.get("summary").and_then(text_of),
+                        operation_id: op.get("operationId").and_then(text_of),
+                        range: h.key_range.clone(),
+                    });
+                }
+            }
+        }
+        if let (SpecKind::AsyncApi { .. }, Some(channels)) = (&index.kind, root.get("channels")) {
+            for c in channels.props() {
+                let ch = resolve(root, &c.value);
+                index.channels.push(Channel {
+                    name: c.key.clone(),
+                    address: ch.get("address").and_then(text_of),
+                    title: ch.get("title").and_then(text_of),
+                    summary: ch.get("summary").and_then(text_of),
+                    range: c.key_range.clone(),
+                });
+            }
+        }
+        index
+    }
+
+    pub fn is_openapi(&self) -> bool {
+        matches!(self.kind, SpecKind::OpenApi { .. })
+    }
+
+    /// The operation `method path`: method in any case, path exact.
+    pub fn find(&self, method: &str, path: &str) -> Option<&Operation> {
+        self.operations
+            .iter()
+            .find(|o| o.path == path && o.method.eq_ignore_ascii_case(method))
+    }
+
+    /// The first webhook called `name` (exact, as the platform looks it up).
+    pub fn find_webhook(&self, name: &str) -> Option<&Webhook> {
+        self.webhooks.iter().find(|w| w.name == name)
+    }
+
+    pub fn find_channel(&self, id: &str) -> Option<&Channel> {
+        self.channels.iter().find(|c| c.name == id)
+    }
+
+    /// A did-you-mean for an operation that is not in the spec, as
+    /// `"METHOD /path"`, most telling first: the same path under another
+    /// method, a trailing-slash or path-parameter-name variant, a case
+    /// variant, then the closest by string similarity.
+    pub fn suggest(&self, method: &str, path: &str) -> Option<String> {
+        let same_method = |o: &&Operation| o.method.eq_ignore_ascii_case(method);
+        let shape = path_shape(path);
+        let lower = path.to_ascii_lowercase();
+        let tiers: [&dyn Fn(&Operation) -> bool; 4] = [
+            &|o| o.path == path,
+            &|o| path_shape(&o.path) == shape,
+            &|o| o.path.to_ascii_lowercase() == lower,
+            &|o| path_shape(&o.path.to_ascii_lowercase()) == path_shape(&lower),
+        ];
+        for tier in tiers {
+            let mut hits = self.operations.iter().filter(|o| tier(o));
+            let first = hits.clone().find(same_method).or_else(|| hits.next());
+            if let Some(o) = first.filter(|o| !(o.path == path && same_method(o))) {
+                return Some(format!("{} {}", o.method, o.path));
+            }
+        }
+        let wanted = format!("{} {}", method.to_ascii_uppercase(), path);
+        let all: Vec<String> = self
+            .operations
+            .iter()
+            .map(|o| format!("{} {}", o.method, o.path))
+            .collect();
+        did_you_mean(&wanted, all.iter().map(String::as_str)).map(str::to_string)
+    }
+
+    pub fn suggest_webhook(&self, name: &str) -> Option<String> {
+        let names = self.webhooks.iter().map(|w| w.name.as_str());
+        names
+            .clone()
+            .find(|n| n.eq_ignore_ascii_case(name) && *n != name)
+            .or_else(|| did_you_mean(name, names))
+            .map(str::to_string)
+    }
+
+    pub fn suggest_channel(&self, id: &str) -> Option<String> {
+        let names = self.channels.iter().map(|c| c.name.as_str());
+        names
+            .clone()
+            .find(|n| n.eq_ignore_ascii_case(id) && *n != id)
+            .or_else(|| did_you_mean(id, names))
+            .map(str::to_string)
+    }
+}
+
+/// A path with parameter names and a trailing slash erased, so
+/// `/u/{id}/` and `/u/{user_id}` compare equal when looking for suggestions.
+fn path_shape(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    let mut in_param = false;
+    for c in path.chars() {
+        match c {
+            '{' => {
+                in_param = true;
+                out.push('{');
+            }
+            '}' => {
+                in_param = false;
+                out.push('}');
+            }
+            _ if in_param => {}
+            _ => out.push(c),
+        }
+    }
+    while out.len() > 1 && out.ends_with('/') {
+        out.pop();
+    }
+    out
+}
+
+/// The method members of a path item, in file order.
+fn operations(item: &Node) -> impl Iterator<Item = (&crate::syntax::tree::Prop, &Node)> {
+    item.props()
+        .iter()
+        .filter(|p| METHODS.contains(&p.key.as_str()) && p.value.is_object())
+        .map(|p| (p, &p.value))
+}
+
+fn text_of(n: &Node) -> Option<String> {
+    n.as_str().map(str::to_string)
+}
+
+/// A version written as a string, or as a YAML number (`openapi: 3.1`).
+fn scalar_text(n: &Node) -> Option<String> {
+    match &n.value {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(x) => Some(format!("{x:?}")),
+        _ => None,
+    }
+}
+
+fn flag(n: &Node, key: &str) -> bool {
+    n.get(key).and_then(Node::as_bool).unwrap_or(false)
+}
+
+/// Follow local `$ref`s (`#/components/...`) from `node`, a few hops at most
+/// (a cycle stops there); external or broken refs leave the node as it is.
+fn resolve<'a>(root: &'a Node, node: &'a Node) -> &'a Node {
+    let mut cur = node;
+    for _ in 0..8 {
+        match cur
+            .get("$ref")
+            .and_then(Node::as_str)
+            .and_then(|r| pointer(root, r))
+        {
+            Some(next) => cur = next,
+            None => break,
+        }
+    }
+    cur
+}
+
+/// A local JSON pointer `#/a/b~1c` in `root`.
+fn pointer<'a>(root: &'a Node, reference: &str) -> Option<&'a Node> {
+    let rest = reference.strip_prefix('#')?;
+    let mut cur = root;
+    for seg in rest.split('/').skip(1) {
+        let seg = seg.replace("~1", "/").replace("~0", "~");
+        cur = match &cur.value {
+            Value::Object(_) => cur.get(&seg)?,
+            Value::Array(items) => items.get(seg.parse::<usize>().ok()?)?,
+            _ => return None,
+        };
+    }
+    Some(cur)
+}
+
+/// Parameters of `list` (resolving `$ref`s) over `base`; an entry with the
+/// same name and location replaces the base one, as OpenAPI specifies.
+fn params(root: &Node, list: Option<&Node>, base: &[Param]) -> Vec<Param> {
+    let mut out = base.to_vec();
+    for item in list.map(Node::items).unwrap_or_default() {
+        let p = resolve(root, item);
+        let (Some(name), Some(location)) = (
+            p.get("name").and_then(text_of),
+            p.get("in").and_then(text_of),
+        ) else {
+            continue;
+        };
+        let param = Param {
+            required: flag(p, "required") || location == "path",
+            name,
+            location,
+        };
+        match out
+            .iter_mut()
+            .find(|q| q.name == param.name && q.location == param.location)
+        {
+            Some(q) => *q = param,
+            None => out.push(param),
+        }
+    }
+    out
+}
+
+/// Which members the index reads, for [`json_skim::parse_pruned`]: every
+/// other member is skipped unparsed (schemas, responses, examples are ~95% of
+/// a big spec).
+pub fn index_keeps(p: &[&str]) -> bool {
+    match p {
+        [k] => matches!(
+            *k,
+            "openapi"
+                | "swagger"
+                | "asyncapi"
+                | "info"
+                | "paths"
+                | "webhooks"
+                | "channels"
+                | "components"
+        ),
+        ["info", k] => *k == "title",
+        ["paths" | "webhooks", _, rest @ ..] => path_item_keeps(rest),
+        ["components", "pathItems"] => true,
+        ["components", "pathItems", _, rest @ ..] => path_item_keeps(rest),
+        ["components", "parameters"] | ["components", "parameters", _] => true,
+        ["components", "parameters", _, k] => param_keeps(k),
+        ["channels", _] => true,
+        ["channels", _, k] => matches!(*k, "address" | "title" | "summary" | "$ref"),
+        _ => false,
+    }
+}
+
+fn path_item_keeps(rest: &[&str]) -> bool {
+    match rest {
+        [] | ["parameters"] | ["$ref"] => true,
+        ["parameters", k] => param_keeps(k),
+        [m] => METHODS.contains(m),
+        [_, k] => matches!(
+            *k,
+            "summary"
+                | "description"
+                | "operationId"
+                | "deprecated"
+                | "parameters"
+                | "x-hidden"
+                | "x-excluded"
+        ),
+        [_, "parameters", k] => param_keeps(k),
+        _ => false,
+    }
+}
+
+fn param_keeps(k: &str) -> bool {
+    matches!(k, "name" | "in" | "required" | "$ref")
+}

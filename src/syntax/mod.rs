@@ -3,6 +3,7 @@
 
 pub mod frontmatter;
 pub mod json;
+pub mod json_skim;
 pub mod tree;
 pub mod yaml;
 

@@ -8,7 +8,7 @@ use super::tree::{FileId, Node, Prop, Value};
 use super::{MAX_DEPTH, SyntaxError};
 use std::collections::HashMap;
 use yaml_rust2::parser::{Event, Parser};
-use yaml_rust2::scanner::TScalarStyle;
+use yaml_rust2::scanner::{Marker, TScalarStyle};
 
 /// How many nodes alias expansion may create in one document.
 const ALIAS_BUDGET: usize = 100_000;
@@ -36,7 +36,7 @@ enum Frame {
 /// Parse the first YAML document of `text`. Offsets in the result are
 /// shifted by `base` (front matter is parsed out of a larger file).
 pub fn parse(file: FileId, text: &str, base: usize) -> Parsed {
-    let chars = CharToByte::new(text);
+    let pos = Positions::new(text);
     let mut parser = Parser::new_from_str(text);
     let mut stack: Vec<Frame> = Vec::new();
     let mut anchors: HashMap<usize, Node> = HashMap::new();
@@ -47,7 +47,7 @@ pub fn parse(file: FileId, text: &str, base: usize) -> Parsed {
         let (ev, mark) = match parser.next_token() {
             Ok(x) => x,
             Err(e) => {
-                let at = chars.byte(e.marker().index()).min(text.len());
+                let at = pos.byte(e.marker()).min(text.len());
                 let end = next_char(text, at);
                 errors.push(SyntaxError {
                     range: base + at..base + end,
@@ -56,12 +56,21 @@ pub fn parse(file: FileId, text: &str, base: usize) -> Parsed {
                 break;
             }
         };
-        let at = chars.byte(mark.index()).min(text.len());
+        let at = pos.byte(&mark).min(text.len());
         let done: Option<(Node, usize)> = match ev {
             Event::StreamEnd | Event::DocumentEnd => break,
             Event::Nothing | Event::StreamStart | Event::DocumentStart => None,
             Event::Scalar(s, style, anchor, _tag) => {
-                let end = scalar_end(text, at, style);
+                // A one-line plain scalar is its own source text; this is
+                // exact where the scan below would stop at `}` `]` `,`, which
+                // end a plain scalar only in flow context (`/a/{id}` keys).
+                let end = if style == TScalarStyle::Plain
+                    && text.get(at..).is_some_and(|t| t.starts_with(s.as_str()))
+                {
+                    at + s.len()
+                } else {
+                    scalar_end(text, at, style)
+                };
                 let value = if style == TScalarStyle::Plain {
                     plain_value(&s)
                 } else {
@@ -262,31 +271,56 @@ fn scalar_end(text: &str, at: usize, style: TScalarStyle) -> usize {
     }
 }
 
-/// yaml-rust2 marks count characters; the tree counts bytes.
-struct CharToByte {
-    /// Byte offset of each char, or empty when the text is ASCII.
-    offsets: Vec<usize>,
-    len: usize,
+/// Byte offsets of `yaml-rust2` markers. `Marker::index` cannot be used: it
+/// counts characters, except on block scalar (`|`, `>`) lines where it adds
+/// byte lengths, so it drifts after non-ASCII text in a block scalar. The
+/// line (1-based, `\r\n`, `\n` or `\r`) and the column (0-based, in chars)
+/// of a token start are exact, so offsets come from those.
+struct Positions<'t> {
+    text: &'t str,
+    ascii: bool,
+    line_starts: Vec<usize>,
 }
 
-impl CharToByte {
-    fn new(text: &str) -> Self {
-        let offsets = if text.is_ascii() {
-            Vec::new()
-        } else {
-            text.char_indices().map(|(i, _)| i).collect()
-        };
-        CharToByte {
-            offsets,
-            len: text.len(),
+impl<'t> Positions<'t> {
+    fn new(text: &'t str) -> Self {
+        let b = text.as_bytes();
+        let mut line_starts = vec![0];
+        let mut i = 0;
+        while i < b.len() {
+            match b[i] {
+                b'\r' if b.get(i + 1) == Some(&b'\n') => {
+                    i += 2;
+                    line_starts.push(i);
+                }
+                b'\r' | b'\n' => {
+                    i += 1;
+                    line_starts.push(i);
+                }
+                _ => i += 1,
+            }
+        }
+        Positions {
+            text,
+            ascii: text.is_ascii(),
+            line_starts,
         }
     }
-    fn byte(&self, ch: usize) -> usize {
-        if self.offsets.is_empty() {
-            ch.min(self.len)
-        } else {
-            self.offsets.get(ch).copied().unwrap_or(self.len)
+
+    fn byte(&self, mark: &Marker) -> usize {
+        let len = self.text.len();
+        let line = mark.line().saturating_sub(1);
+        let Some(&start) = self.line_starts.get(line) else {
+            return len;
+        };
+        let line_end = self.line_starts.get(line + 1).copied().unwrap_or(len);
+        if self.ascii {
+            return (start + mark.col()).min(line_end);
         }
+        self.text[start..line_end]
+            .char_indices()
+            .nth(mark.col())
+            .map_or(line_end, |(i, _)| start + i)
     }
 }
 
@@ -311,6 +345,29 @@ mod tests {
         );
         let o = root.get("openapi").unwrap();
         assert_eq!(&text[o.range.start - 10..o.range.end - 10], "get /x");
+    }
+
+    #[test]
+    fn plain_block_scalars_keep_braces_and_brackets() {
+        let text = "/a/{id}: x]\nk: [a, b]\n";
+        let root = parse(0, text, 0).root.unwrap();
+        let p = &root.props()[0];
+        assert_eq!(&text[p.key_range.clone()], "/a/{id}");
+        assert_eq!(&text[p.value.range.clone()], "x]");
+        let items = root.get("k").unwrap().items();
+        assert_eq!(&text[items[1].range.clone()], "b");
+    }
+
+    #[test]
+    fn ranges_survive_non_ascii_in_block_scalars() {
+        let text = "a: |\r\n  caf\u{e9} \u{2014} \u{1f600}\r\n  x\r\nkey: \u{e9}t\u{e9}\r\nb: >\n  \u{2014}\n\u{e9}: [v]\n";
+        let root = parse(0, text, 0).root.unwrap();
+        let key = root.prop("key").unwrap();
+        assert_eq!(&text[key.key_range.clone()], "key");
+        assert_eq!(&text[key.value.range.clone()], "\u{e9}t\u{e9}");
+        let last = root.prop("\u{e9}").unwrap();
+        assert_eq!(&text[last.key_range.clone()], "\u{e9}");
+        assert_eq!(&text[last.value.items()[0].range.clone()], "v");
     }
 
     #[test]

@@ -35,10 +35,11 @@ impl FileIds {
 pub fn discover_roots(path: &Path) -> Vec<PathBuf> {
     let mut roots = Vec::new();
     for entry in walker(path).build().flatten() {
-        if entry.file_name() == "docs.json" && entry.file_type().is_some_and(|t| t.is_file()) {
-            if let Some(dir) = entry.path().parent() {
-                roots.push(dir.to_path_buf());
-            }
+        if entry.file_name() == "docs.json"
+            && entry.file_type().is_some_and(|t| t.is_file())
+            && let Some(dir) = entry.path().parent()
+        {
+            roots.push(dir.to_path_buf());
         }
     }
     roots.sort();

@@ -8,16 +8,41 @@ use crate::diagnostics::Diagnostic;
 use crate::model::config::Config;
 use crate::model::nav;
 use crate::model::site::Site;
+use crate::schema::{self, ValidateOptions};
 
 pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) {
+    pages::check(site, out);
     let Some(root) = &config.root else { return };
+    schema::validate(root, schema::docs(), &ValidateOptions::docs_json(), out);
     match root.get("navigation") {
         Some(navigation) if navigation.is_object() => {
+            if let Some(nav_schema) = schema::nav_element("navigation") {
+                let mut found = Vec::new();
+                let opts = ValidateOptions {
+                    skip_keys_at_root: &[],
+                    ..ValidateOptions::docs_json()
+                };
+                schema::validate(navigation, nav_schema, &opts, &mut found);
+                // Labels are the navigation rules' business: their messages
+                // say which element needs which label.
+                found.retain(|d| {
+                    !(d.code == "missing-key" && is_label_message(&d.message)
+                        || d.code == "invalid-enum" && d.message.contains(".language`"))
+                });
+                out.extend(found);
+            }
             let ix = nav::index(navigation);
             navigation::check(&ix, out);
             references::check(site, root, &ix, out);
         }
         _ => {}
     }
-    pages::check(site, out);
+}
+
+fn is_label_message(m: &str) -> bool {
+    [
+        "group", "tab", "anchor", "dropdown", "product", "version", "language", "item",
+    ]
+    .iter()
+    .any(|k| m.contains(&format!("`{k}`")))
 }

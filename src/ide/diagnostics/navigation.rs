@@ -10,6 +10,8 @@ pub fn check(ix: &NavIndex, out: &mut Vec<Diagnostic>) {
         match el.kind {
             ElementKind::Root => root_pattern(el.node, out),
             ElementKind::Global => {}
+            // An unresolved `$ref` was reported where it is written.
+            _ if el.node.get("$ref").is_some() => {}
             kind => {
                 label(el.node, kind, out);
                 one_kind_of_child(el.node, kind, out);
@@ -167,18 +169,16 @@ fn language_code(node: &Node, out: &mut Vec<Diagnostic>) {
 }
 
 fn group_rules(node: &Node, nested: bool, out: &mut Vec<Diagnostic>) {
-    if !nested {
-        if let Some(p) = node.prop("expanded") {
-            let mut d = Diagnostic::new(
-                p.value.file,
-                p.key_range.start..p.value.range.end,
-                Severity::Warning,
-                "nav-expanded-top-level",
-                "`expanded` has no effect on a top-level group (top-level groups are always expanded); remove it",
-            );
-            d = d.with_fix(Fix::Remove);
-            out.push(d);
-        }
+    if !nested && let Some(p) = node.prop("expanded") {
+        let mut d = Diagnostic::new(
+            p.value.file,
+            p.key_range.start..p.value.range.end,
+            Severity::Warning,
+            "nav-expanded-top-level",
+            "`expanded` has no effect on a top-level group (top-level groups are always expanded); remove it",
+        );
+        d = d.with_fix(Fix::Remove);
+        out.push(d);
     }
     let has_pages =
         matches!(node.get("pages").map(|p| &p.value), Some(Value::Array(a)) if !a.is_empty());

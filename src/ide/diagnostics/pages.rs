@@ -2,6 +2,7 @@
 
 use crate::diagnostics::Diagnostic;
 use crate::model::site::{FileKind, Site};
+use crate::schema::{self, ValidateOptions};
 
 pub fn check(site: &Site, out: &mut Vec<Diagnostic>) {
     for f in site.files.values() {
@@ -26,5 +27,30 @@ pub fn check(site: &Site, out: &mut Vec<Diagnostic>) {
                 e.message.clone(),
             ));
         }
+        if let Some(root) = &fm.root {
+            schema::validate(
+                root,
+                schema::frontmatter(),
+                &ValidateOptions::frontmatter(),
+                out,
+            );
+        }
     }
+}
+
+/// `groups` limits who sees the playground only with `playground: auth`.
+fn groups_without_auth(root: &crate::syntax::tree::Node, out: &mut Vec<Diagnostic>) {
+    let Some(groups) = root.prop("groups") else {
+        return;
+    };
+    if !groups.value.is_array() || root.get("playground").and_then(|p| p.as_str()) == Some("auth") {
+        return;
+    }
+    out.push(Diagnostic::new(
+        groups.value.file,
+        groups.key_range.clone(),
+        crate::diagnostics::Severity::Hint,
+        "groups-without-auth",
+        "`groups` limits the API playground only with `playground: auth`; add it, or the groups have no effect on the playground",
+    ));
 }

@@ -1,0 +1,182 @@
+-- Headless tests of the docs_lsp Neovim plugin against the real docs-lsp binary.
+-- Run through tests/run.sh, which starts the loopback assistant server and sets:
+--   DOCS_LSP (binary), ASSISTANT_PORT, REQUEST_LOG, PLUGIN_DIR, FIXTURE_DIR, TEST_TIMEOUT_MS
+local env = vim.env
+local timeout = tonumber(env.TEST_TIMEOUT_MS or '20000')
+local SECRET = 'sk-test-SECRET-7c1e'
+local FULL = 'A tab may hold anchors or groups, but not both at the same level. Move the groups into an anchor.'
+
+vim.opt.rtp:prepend(env.PLUGIN_DIR)
+vim.cmd.runtime('plugin/docs_lsp.lua')
+
+local function say(s) io.stdout:write(s, '\n') io.stdout:flush() end
+
+local results = { passed = 0, failed = 0 }
+local function step(name, fn)
+  local ok, err = pcall(fn)
+  if ok then
+    results.passed = results.passed + 1
+    say('ok - ' .. name)
+  else
+    results.failed = results.failed + 1
+    say('not ok - ' .. name)
+    for line in tostring(err):gmatch('[^\n]+') do print('#   ' .. line) end
+  end
+  io.stdout:flush()
+end
+
+local function wait_for(what, cond, ms)
+  if not vim.wait(ms or timeout, cond, 10) then error('timed out waiting for ' .. what, 2) end
+end
+
+local function requests()
+  local out = {}
+  local f = io.open(env.REQUEST_LOG, 'r')
+  if not f then return out end
+  for line in f:lines() do table.insert(out, vim.json.decode(line)) end
+  f:close()
+  return out
+end
+
+local ask = function() return require('docs_lsp.ask') end
+
+local function client() return vim.lsp.get_clients({ name = 'docs_lsp' })[1] end
+
+--- :DocsAsk and wait for the answer, recording whether a partial answer was visible in between.
+local function ask_and_wait(cmdline)
+  local before = #ask()._state.entries
+  vim.cmd(cmdline)
+  wait_for('the question to be sent', function() return #ask()._state.entries > before end, 5000)
+  local entry = ask()._state.entries[#ask()._state.entries]
+  local saw_partial = false
+  wait_for('the streamed answer to finish', function()
+    local text = ask().text()
+    if text:find('A tab may hold', 1, true) and not text:find('Move the groups into an anchor.', 1, true) then saw_partial = true end
+    return entry.done
+  end)
+  return entry, saw_partial
+end
+
+step('setup() registers docs_lsp with vim.lsp.config and enables it', function()
+  require('docs_lsp').setup({
+    cmd = { env.DOCS_LSP },
+    settings = {
+      assistant = { baseUrl = 'http://127.0.0.1:' .. env.ASSISTANT_PORT, domain = 'fixture-site', apiKey = SECRET },
+      diagnostics = { debounceMs = 50 },
+    },
+  })
+  local cfg = vim.lsp.config.docs_lsp
+  assert(cfg, 'vim.lsp.config.docs_lsp is missing')
+  assert(cfg.cmd[1] == env.DOCS_LSP, 'cmd: ' .. vim.inspect(cfg.cmd))
+  assert(vim.deep_equal(cfg.root_markers, { 'docs.json' }), 'root_markers: ' .. vim.inspect(cfg.root_markers))
+  for _, ft in ipairs({ 'json', 'jsonc', 'mdx', 'markdown', 'yaml' }) do
+    assert(vim.tbl_contains(cfg.filetypes, ft), 'filetype ' .. ft)
+  end
+  assert(cfg.settings.docsLsp.assistant.domain == 'fixture-site', 'settings passed through')
+  assert(cfg.init_options.diagnostics.debounceMs == 50, 'init_options = settings')
+  if vim.lsp.is_enabled then assert(vim.lsp.is_enabled('docs_lsp'), 'not enabled') end
+  assert(vim.fn.exists(':DocsAsk') == 2 and vim.fn.exists(':DocsAskNew') == 2, 'user commands')
+  assert(vim.lsp.commands['docsLsp.askAssistant'], 'code action command handler')
+end)
+
+local docs_json = env.FIXTURE_DIR .. '/docs.json'
+local docs_buf
+
+step('opening docs.json of the fixture site attaches docs-lsp (jsonc, root = site)', function()
+  vim.cmd.edit(vim.fn.fnameescape(docs_json))
+  docs_buf = vim.api.nvim_get_current_buf()
+  assert(vim.bo[docs_buf].filetype == 'jsonc', 'filetype is ' .. vim.bo[docs_buf].filetype)
+  wait_for('docs-lsp to attach', function() return #vim.lsp.get_clients({ bufnr = docs_buf, name = 'docs_lsp' }) > 0 end)
+  local c = client()
+  wait_for('initialize', function() return c.initialized end)
+  assert(vim.fs.normalize(c.root_dir) == vim.fs.normalize(env.FIXTURE_DIR), 'root_dir ' .. tostring(c.root_dir))
+  say('#   server: ' .. vim.inspect(c.server_info, { newline = ' ', indent = '' }))
+end)
+
+step('docs.json gets a missing-page diagnostic for the page that does not exist', function()
+  local found
+  wait_for('a missing-page diagnostic', function()
+    for _, d in ipairs(vim.diagnostic.get(docs_buf)) do
+      if d.code == 'missing-page' then found = d return true end
+    end
+  end)
+  -- the entry "guides/not-written-yet" is on line 15 (1-based) of the fixture
+  assert(found.lnum == 14, 'diagnostic on line ' .. (found.lnum + 1) .. ': ' .. found.message)
+end)
+
+step('an .mdx page of the site attaches to the same client', function()
+  vim.cmd.edit(vim.fn.fnameescape(env.FIXTURE_DIR .. '/index.mdx'))
+  local buf = vim.api.nvim_get_current_buf()
+  assert(vim.bo[buf].filetype == 'mdx', 'filetype is ' .. vim.bo[buf].filetype)
+  wait_for('attach on index.mdx', function() return #vim.lsp.get_clients({ bufnr = buf, name = 'docs_lsp' }) > 0 end)
+  assert(#vim.lsp.get_clients({ name = 'docs_lsp' }) == 1, 'one client for the site')
+end)
+
+step(':DocsAsk what is this streams the answer into the floating window and scratch buffer', function()
+  vim.api.nvim_win_set_cursor(0, { 6, 0 })
+  local entry, saw_partial = ask_and_wait('DocsAsk what is this')
+  assert(entry.error == nil, 'error: ' .. tostring(entry.error))
+  local text = ask().text()
+  assert(text:find('## what is this', 1, true), 'question shown:\n' .. text)
+  assert(text:find(FULL, 1, true), 'full answer shown:\n' .. text)
+  assert(saw_partial, 'the answer was never seen partially (not streamed)')
+  local win = ask().window()
+  assert(win and vim.api.nvim_win_get_config(win).relative ~= '', 'floating window open')
+  assert(vim.api.nvim_win_get_buf(win) == ask().buffer(), 'float shows the answer buffer')
+  assert(vim.bo[ask().buffer()].filetype == 'markdown')
+  local reqs = requests()
+  assert(#reqs == 1, #reqs .. ' requests')
+  assert(reqs[1].domain == 'fixture-site', 'domain in path: ' .. tostring(reqs[1].path))
+  assert(reqs[1].authorization, 'authorization header sent')
+  assert(vim.json.encode(reqs[1].body):find('what is this', 1, true), 'question in request body')
+  assert(entry.thread_id == 'thread_8f2c1e', 'threadId ' .. tostring(entry.thread_id))
+end)
+
+step('a second question carries the thread id', function()
+  ask().close()
+  local entry = ask_and_wait('DocsAsk and what about anchors?')
+  assert(entry.error == nil, 'error: ' .. tostring(entry.error))
+  local reqs = requests()
+  assert(#reqs == 2, #reqs .. ' requests')
+  assert(vim.json.encode(reqs[2].body):find('thread_8f2c1e', 1, true), 'thread id not in second request: ' .. vim.json.encode(reqs[2].body))
+  local text = ask().text()
+  assert(text:find('## what is this', 1, true) and text:find('## and what about anchors?', 1, true), 'both answers kept in the buffer')
+  assert(ask().window(), 'window reopened')
+end)
+
+step(':DocsAskNew forgets the thread; :DocsAsk without a question prompts with vim.ui.input', function()
+  vim.cmd('DocsAskNew')
+  vim.wait(300)
+  local prompted
+  local orig = vim.ui.input
+  vim.ui.input = function(opts, cb) prompted = opts.prompt cb('typed in the prompt') end
+  local ok, err = pcall(ask_and_wait, 'DocsAsk')
+  vim.ui.input = orig
+  assert(ok, err)
+  assert(prompted, 'vim.ui.input was not called')
+  local reqs = requests()
+  assert(#reqs == 3, #reqs .. ' requests')
+  local body = vim.json.encode(reqs[3].body)
+  assert(body:find('typed in the prompt', 1, true), 'prompted question sent: ' .. body)
+  assert(not body:find('thread_8f2c1e', 1, true), 'thread id still sent after :DocsAskNew: ' .. body)
+end)
+
+step(':checkhealth docs_lsp reports binary, version, settings and key without printing it', function()
+  vim.cmd('checkhealth docs_lsp')
+  local text = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
+  assert(not text:find(SECRET, 1, true), 'the key was printed')
+  assert(text:find('binary: ', 1, true), 'binary reported:\n' .. text)
+  assert(text:find('version: docs-lsp ', 1, true), 'version reported:\n' .. text)
+  assert(text:find('fixture-site', 1, true), 'settings reported:\n' .. text)
+  assert(text:find('API key is set', 1, true), 'key status reported:\n' .. text)
+  vim.cmd('tabclose')
+end)
+
+local c = client()
+if c then
+  c:stop()
+  vim.wait(2000, function() return c:is_stopped() end, 10)
+end
+say(string.format('%d passed, %d failed', results.passed, results.failed))
+io.stdout:flush()
+os.exit(results.failed == 0 and 0 or 1)

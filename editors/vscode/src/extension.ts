@@ -1,0 +1,262 @@
+import * as vscode from 'vscode';
+import {
+  ExecuteCommandRequest, LanguageClient, LanguageClientOptions, ServerOptions, State,
+  DidChangeConfigurationNotification,
+} from 'vscode-languageclient/node';
+import { SECTION, SECRET_KEY_NAME, apiKeySource, buildServerSettings, configurationItem, redact } from './settings';
+import { defaultLookupEnv, findServerBinary } from './binary';
+import { dedupe, isDocsJson, VSCODE_JSON_SOURCE } from './dedupe';
+import { AnswerNotification, AnswerResult, newEntry } from './render';
+import { AssistantPanel } from './assistant';
+
+/** Server-side command names (workspace/executeCommand), fixed by the server. */
+export const SERVER_ASK = 'docsLsp.askAssistant';
+export const SERVER_NEW_CONVERSATION = 'docsLsp.newConversation';
+/** Client-side command names (contributed in package.json). */
+export const CMD_ASK = 'docsLsp.ask';
+export const CMD_NEW_CONVERSATION = 'docsLsp.newChat';
+export const DEFAULT_QUESTION = 'explain this selection in the context of this site';
+
+interface AskArgument {
+  uri: string;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  question?: string;
+  id?: string;
+}
+
+let client: LanguageClient | undefined;
+let output: vscode.OutputChannel;
+let traceOutput: vscode.OutputChannel;
+let ctx: vscode.ExtensionContext;
+let panel: AssistantPanel;
+let askCounter = 0;
+/** Raw server diagnostics of docs.json files, before removing the ones VS Code's JSON validation also reports. */
+const rawDocsJsonDiagnostics = new Map<string, vscode.Diagnostic[]>();
+
+async function currentSettings() {
+  const cfg = vscode.workspace.getConfiguration(SECTION);
+  const secret = await ctx.secrets.get(SECRET_KEY_NAME);
+  return buildServerSettings((k) => cfg.get(k), secret);
+}
+
+function firstFolder(): string | undefined {
+  return vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  ctx = context;
+  output = vscode.window.createOutputChannel('Docs LSP');
+  traceOutput = vscode.window.createOutputChannel('Docs LSP Trace');
+  panel = new AssistantPanel(newConversation);
+  context.subscriptions.push(output, traceOutput, panel);
+  await vscode.commands.executeCommand('setContext', 'docsLsp.active', true);
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand(CMD_ASK, (arg?: AskArgument) => ask(arg)),
+    vscode.commands.registerCommand(CMD_NEW_CONVERSATION, () => newConversation()),
+    vscode.commands.registerCommand('docsLsp.setApiKey', setApiKey),
+    vscode.commands.registerCommand('docsLsp.clearApiKey', async () => {
+      await ctx.secrets.delete(SECRET_KEY_NAME);
+      void vscode.window.showInformationMessage('Docs LSP: the stored assistant API key was removed.');
+    }),
+    vscode.commands.registerCommand('docsLsp.restartServer', () => restart()),
+    vscode.commands.registerCommand('docsLsp.showOutput', () => output.show()),
+    vscode.workspace.onDidChangeConfiguration(async (e) => {
+      if (e.affectsConfiguration(`${SECTION}.serverPath`)) return restart();
+      if (e.affectsConfiguration(SECTION)) await pushSettings();
+    }),
+    context.secrets.onDidChange(async (e) => {
+      if (e.key === SECRET_KEY_NAME) await pushSettings();
+    }),
+    vscode.languages.onDidChangeDiagnostics((e) => {
+      for (const uri of e.uris) if (rawDocsJsonDiagnostics.has(uri.toString())) refilterDocsJson(uri);
+    }),
+  );
+  await start();
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+  client = undefined;
+}
+
+async function start(): Promise<void> {
+  const found = findServerBinary(vscode.workspace.getConfiguration(SECTION).get<string>('serverPath'), defaultLookupEnv(firstFolder()));
+  if (!found.ok) {
+    output.appendLine(found.message);
+    const choice = await vscode.window.showErrorMessage(found.message, 'Set docsLsp.serverPath', 'Show output');
+    if (choice === 'Set docsLsp.serverPath') await vscode.commands.executeCommand('workbench.action.openSettings', `${SECTION}.serverPath`);
+    else if (choice === 'Show output') output.show();
+    return;
+  }
+  output.appendLine(`Starting ${found.path} (from ${found.from})`);
+  const settings = await currentSettings();
+  output.appendLine(`Settings: ${JSON.stringify(redact(settings))}`);
+
+  const serverOptions: ServerOptions = { command: found.path, args: [], options: { cwd: firstFolder() } };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: 'file', language: 'jsonc' },
+      { scheme: 'file', language: 'json' },
+      { scheme: 'file', language: 'mdx' },
+      { scheme: 'file', language: 'markdown' },
+      { scheme: 'file', language: 'yaml' },
+    ],
+    initializationOptions: settings,
+    outputChannel: output,
+    traceOutputChannel: traceOutput,
+    middleware: {
+      workspace: {
+        configuration: async (params) => {
+          const s = await currentSettings();
+          return params.items.map((item) => configurationItem(item.section, s));
+        },
+      },
+      handleDiagnostics: (uri, diagnostics, next) => {
+        if (!isDocsJson(uri.fsPath)) return next(uri, diagnostics);
+        rawDocsJsonDiagnostics.set(uri.toString(), diagnostics);
+        next(uri, dedupe(diagnostics, othersDiagnostics(uri)));
+      },
+      provideDiagnostics: async (document, previousResultId, token, next) => {
+        const report = await next(document, previousResultId, token);
+        const uri = document instanceof vscode.Uri ? document : document.uri;
+        if (report && report.kind === 'full' && isDocsJson(uri.fsPath)) {
+          return { ...report, items: dedupe(report.items, othersDiagnostics(uri)) };
+        }
+        return report;
+      },
+      // The server's "Ask assistant about this selection" code action runs docsLsp.askAssistant
+      // with {uri, range}: route it through the client so that it asks for a question first.
+      provideCodeActions: async (document, range, context, token, next) => {
+        const actions = await next(document, range, context, token);
+        return actions?.map((a) => {
+          if (a instanceof vscode.CodeAction) {
+            if (a.command?.command === SERVER_ASK) a.command = { ...a.command, command: CMD_ASK };
+            return a;
+          }
+          return a.command === SERVER_ASK ? { ...a, command: CMD_ASK } : a;
+        });
+      },
+      executeCommand: async (command, args, next) => {
+        if (command === SERVER_ASK) return ask(args[0] as AskArgument | undefined);
+        return next(command, args);
+      },
+    },
+  };
+  client = new LanguageClient('docsLsp', 'Docs LSP', serverOptions, clientOptions);
+  client.onNotification('docsLsp/assistantAnswer', (p: AnswerNotification) => panel.update(p));
+  try {
+    await client.start();
+  } catch (e) {
+    output.appendLine(`Failed to start docs-lsp: ${String(e)}`);
+    void vscode.window.showErrorMessage(`Docs LSP: failed to start ${found.path}: ${String(e)}`, 'Show output').then((c) => c && output.show());
+  }
+}
+
+async function restart(): Promise<void> {
+  if (client) {
+    try { await client.stop(); } catch { /* already stopped */ }
+    client = undefined;
+  }
+  await start();
+}
+
+function othersDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === VSCODE_JSON_SOURCE);
+}
+
+function refilterDocsJson(uri: vscode.Uri): void {
+  const raw = rawDocsJsonDiagnostics.get(uri.toString());
+  const collection = client?.diagnostics;
+  if (!raw || !collection) return;
+  const kept = dedupe(raw, othersDiagnostics(uri));
+  const shown = collection.get(uri) ?? [];
+  if (kept.length !== shown.length) collection.set(uri, kept); // only when it changes: no event loop
+}
+
+async function pushSettings(): Promise<void> {
+  if (!client || client.state !== State.Running) return;
+  const settings = await currentSettings();
+  output.appendLine(`Settings changed: ${JSON.stringify(redact(settings))}`);
+  await client.sendNotification(DidChangeConfigurationNotification.type, { settings: { [SECTION]: settings } });
+}
+
+async function setApiKey(): Promise<void> {
+  const key = await vscode.window.showInputBox({
+    title: 'Docs assistant API key',
+    prompt: "Stored in VS Code's secret storage and passed to docs-lsp; never written to settings.",
+    password: true,
+    ignoreFocusOut: true,
+  });
+  if (key === undefined) return;
+  if (key.trim() === '') await ctx.secrets.delete(SECRET_KEY_NAME);
+  else await ctx.secrets.store(SECRET_KEY_NAME, key.trim());
+  void vscode.window.showInformationMessage('Docs LSP: assistant API key saved in secret storage.');
+}
+
+async function newConversation(): Promise<void> {
+  panel.reset();
+  if (client?.state === State.Running) {
+    try {
+      await client.sendRequest(ExecuteCommandRequest.type, { command: SERVER_NEW_CONVERSATION, arguments: [] });
+    } catch (e) {
+      output.appendLine(`docsLsp.newConversation failed: ${String(e)}`);
+    }
+  }
+}
+
+async function ask(arg?: AskArgument): Promise<AnswerResult | undefined> {
+  if (!client || client.state !== State.Running) {
+    void vscode.window.showErrorMessage('Docs LSP: the language server is not running.', 'Show output').then((c) => c && output.show());
+    return undefined;
+  }
+  let uri: string;
+  let range: AskArgument['range'];
+  let context: string;
+  if (arg && typeof arg.uri === 'string' && arg.range) {
+    uri = arg.uri;
+    range = arg.range;
+    context = `${vscode.workspace.asRelativePath(vscode.Uri.parse(uri))}:${range.start.line + 1}-${range.end.line + 1}`;
+  } else {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor) {
+      void vscode.window.showWarningMessage('Docs LSP: open a page and select the text to ask about.');
+      return undefined;
+    }
+    uri = client.code2ProtocolConverter.asUri(editor.document.uri);
+    range = client.code2ProtocolConverter.asRange(editor.selection);
+    context = `${vscode.workspace.asRelativePath(editor.document.uri)}:${editor.selection.start.line + 1}-${editor.selection.end.line + 1}`;
+  }
+  let question = arg?.question;
+  if (question === undefined) {
+    const typed = await vscode.window.showInputBox({
+      title: 'Ask the docs assistant about the selection',
+      prompt: `Your question (empty: "${DEFAULT_QUESTION}")`,
+      placeHolder: DEFAULT_QUESTION,
+      ignoreFocusOut: true,
+    });
+    if (typed === undefined) return undefined; // cancelled
+    question = typed.trim() === '' ? undefined : typed.trim();
+  }
+  const id = arg?.id ?? `vscode-${Date.now().toString(36)}-${++askCounter}`;
+  panel.add(newEntry(id, question ?? DEFAULT_QUESTION, context));
+  const argument: AskArgument = { uri, range, id, ...(question !== undefined ? { question } : {}) };
+  try {
+    const result = (await client.sendRequest(ExecuteCommandRequest.type, { command: SERVER_ASK, arguments: [argument] })) as AnswerResult | null;
+    const entry = panel.finish(id, result);
+    if (entry?.error) await offerKeyIfMissing(entry.error);
+    return result ?? undefined;
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    panel.fail(id, message);
+    await offerKeyIfMissing(message);
+    return undefined;
+  }
+}
+
+async function offerKeyIfMissing(error: string): Promise<void> {
+  const source = apiKeySource(vscode.workspace.getConfiguration(SECTION).get('assistant.apiKey'), await ctx.secrets.get(SECRET_KEY_NAME), process.env);
+  if (source !== undefined) return;
+  const choice = await vscode.window.showWarningMessage(`Docs assistant: ${error}. No API key is set.`, 'Set API key');
+  if (choice === 'Set API key') await setApiKey();
+}

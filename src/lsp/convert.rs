@@ -1,0 +1,63 @@
+//! Conversions between the analysis' byte offsets and LSP positions, in the
+//! negotiated encoding. The only place positions change units.
+
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::model::site::SourceFile;
+use crate::text::{Encoding, LineCol, LineIndex};
+use std::ops::Range;
+use std::path::Path;
+use tower_lsp_server::ls_types as lsp;
+
+pub fn position(text: &str, idx: &LineIndex, offset: usize, enc: Encoding) -> lsp::Position {
+    let lc = idx.line_col(text, offset, enc);
+    lsp::Position::new(lc.line, lc.col)
+}
+
+pub fn range(file: &SourceFile, r: &Range<usize>, enc: Encoding) -> lsp::Range {
+    let text = file.text();
+    let idx = file.lines();
+    lsp::Range::new(
+        position(text, idx, r.start, enc),
+        position(text, idx, r.end, enc),
+    )
+}
+
+pub fn offset(text: &str, idx: &LineIndex, pos: lsp::Position, enc: Encoding) -> usize {
+    idx.offset(
+        text,
+        LineCol {
+            line: pos.line,
+            col: pos.character,
+        },
+        enc,
+    )
+}
+
+pub fn severity(s: Severity) -> lsp::DiagnosticSeverity {
+    match s {
+        Severity::Error => lsp::DiagnosticSeverity::ERROR,
+        Severity::Warning => lsp::DiagnosticSeverity::WARNING,
+        Severity::Information => lsp::DiagnosticSeverity::INFORMATION,
+        Severity::Hint => lsp::DiagnosticSeverity::HINT,
+    }
+}
+
+pub fn diagnostic(file: &SourceFile, d: &Diagnostic, enc: Encoding) -> lsp::Diagnostic {
+    lsp::Diagnostic {
+        range: range(file, &d.range, enc),
+        severity: Some(severity(d.severity)),
+        code: Some(lsp::NumberOrString::String(d.code.to_string())),
+        source: Some("docs-lsp".into()),
+        message: d.message.clone(),
+        tags: (d.code == "orphan-page").then(|| vec![lsp::DiagnosticTag::UNNECESSARY]),
+        ..Default::default()
+    }
+}
+
+pub fn uri(path: &Path) -> Option<lsp::Uri> {
+    lsp::Uri::from_file_path(path)
+}
+
+pub fn path(uri: &lsp::Uri) -> Option<std::path::PathBuf> {
+    uri.to_file_path().map(|p| p.into_owned())
+}

@@ -1,0 +1,100 @@
+//! Open documents: rope-backed text, edited incrementally. Edits are applied
+//! synchronously in the order they arrive (before any `.await`).
+
+use crate::text::Encoding;
+use ropey::Rope;
+use tower_lsp_server::ls_types as lsp;
+
+#[derive(Debug, Clone)]
+pub struct Document {
+    pub rope: Rope,
+    pub version: i32,
+}
+
+impl Document {
+    pub fn new(text: &str, version: i32) -> Self {
+        Document {
+            rope: Rope::from_str(text),
+            version,
+        }
+    }
+
+    /// Apply one content change. A range past the end clamps to the end, so a
+    /// confused client cannot make the server panic.
+    pub fn apply(&mut self, change: &lsp::TextDocumentContentChangeEvent, enc: Encoding) {
+        match change.range {
+            None => self.rope = Rope::from_str(&change.text),
+            Some(r) => {
+                let start = self.char_index(r.start, enc);
+                let end = self.char_index(r.end, enc).max(start);
+                self.rope.remove(start..end);
+                self.rope.insert(start, &change.text);
+            }
+        }
+    }
+
+    /// LSP position -> char index in the rope.
+    pub fn char_index(&self, pos: lsp::Position, enc: Encoding) -> usize {
+        let rope = &self.rope;
+        let line = pos.line as usize;
+        if line >= rope.len_lines() {
+            return rope.len_chars();
+        }
+        let line_start = rope.line_to_char(line);
+        let line_slice = rope.line(line);
+        // The line's length without its terminator.
+        let mut line_chars = line_slice.len_chars();
+        while line_chars > 0 {
+            let c = line_slice.char(line_chars - 1);
+            if c == '\n' || c == '\r' {
+                line_chars -= 1;
+            } else {
+                break;
+            }
+        }
+        let col = pos.character as usize;
+        let chars_in = match enc {
+            Encoding::Utf16 => {
+                let units = line_slice.char_to_utf16_cu(line_chars);
+                line_slice.utf16_cu_to_char(col.min(units))
+            }
+            Encoding::Utf8 => {
+                let bytes = line_slice.char_to_byte(line_chars);
+                line_slice.byte_to_char(col.min(bytes))
+            }
+        };
+        line_start + chars_in.min(line_chars)
+    }
+
+    pub fn text(&self) -> String {
+        self.rope.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn change(l1: u32, c1: u32, l2: u32, c2: u32, t: &str) -> lsp::TextDocumentContentChangeEvent {
+        lsp::TextDocumentContentChangeEvent {
+            range: Some(lsp::Range::new(
+                lsp::Position::new(l1, c1),
+                lsp::Position::new(l2, c2),
+            )),
+            range_length: None,
+            text: t.into(),
+        }
+    }
+
+    #[test]
+    fn edits_in_both_encodings_with_emoji_cjk_crlf() {
+        let mut d = Document::new("a😀b\r\n漢字x\n", 1);
+        d.apply(&change(0, 3, 0, 4, "B"), Encoding::Utf16);
+        assert_eq!(d.text(), "a😀B\r\n漢字x\n");
+        d.apply(&change(1, 6, 1, 7, "X"), Encoding::Utf8);
+        assert_eq!(d.text(), "a😀B\r\n漢字X\n");
+        // Out of range clamps instead of panicking.
+        d.apply(&change(0, 99, 9, 9, "!"), Encoding::Utf16);
+        assert_eq!(d.text(), "a😀B!");
+    }
+}

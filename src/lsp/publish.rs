@@ -1,0 +1,141 @@
+//! Pushing diagnostics: debounced per site, computed on a blocking thread
+//! from an immutable snapshot, and sent only for files whose set changed.
+
+use super::convert;
+use super::world::{SiteState, World, lock};
+use crate::diagnostics::Severity;
+use crate::ide::analysis::Analysis;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+use tower_lsp_server::Client;
+use tower_lsp_server::ls_types as lsp;
+
+/// Schedule a publish for `site` after `debounce`; superseded by any later
+/// change to the site.
+pub fn schedule(client: Client, world: Arc<World>, site: Arc<SiteState>, debounce: Duration) {
+    let generation = site.generation.load(Ordering::SeqCst);
+    tokio::spawn(async move {
+        tokio::time::sleep(debounce).await;
+        if site.generation.load(Ordering::SeqCst) != generation {
+            return;
+        }
+        publish_now(&client, &world, &site, Some(generation)).await;
+    });
+}
+
+/// Publish now. With `generation`, results are dropped if the site changed
+/// meanwhile (a newer publish is scheduled): never a stale result over a
+/// newer one.
+pub async fn publish_now(
+    client: &Client,
+    world: &Arc<World>,
+    site: &Arc<SiteState>,
+    generation: Option<u64>,
+) {
+    let s = site.clone();
+    let Ok(analysis) = tokio::task::spawn_blocking(move || s.analysis()).await else {
+        return;
+    };
+    let w = world.clone();
+    let s = site.clone();
+    let Ok(batches) = tokio::task::spawn_blocking(move || changed_batches(&w, &s, &analysis)).await
+    else {
+        return;
+    };
+    if generation.is_some_and(|g| g != site.generation.load(Ordering::SeqCst)) {
+        return;
+    }
+    for (uri, diags, version) in batches {
+        client.publish_diagnostics(uri, diags, version).await;
+    }
+}
+
+/// Diagnostics per file as LSP wants them, for the files whose set changed
+/// since the last publish. Hints and information are sent only for open
+/// documents: a 25,000-page site would otherwise flood the client with
+/// "not in navigation" hints for files nobody is looking at.
+fn changed_batches(
+    world: &World,
+    site: &SiteState,
+    analysis: &Analysis,
+) -> Vec<(lsp::Uri, Vec<lsp::Diagnostic>, Option<i32>)> {
+    let enc = world.encoding();
+    let mut per_file: HashMap<PathBuf, Vec<lsp::Diagnostic>> = HashMap::new();
+    for d in &analysis.diagnostics {
+        let Some(file) = analysis.site.file(d.file) else {
+            continue;
+        };
+        let path = if site.loose {
+            site.root.clone()
+        } else {
+            site.root.join(&file.path)
+        };
+        if site.suppress.silences(d, &file.path) {
+            continue;
+        }
+        if d.severity > Severity::Warning && !world.docs.contains_key(&path) {
+            continue;
+        }
+        per_file
+            .entry(path)
+            .or_default()
+            .push(convert::diagnostic(file, d, enc));
+    }
+    let mut published = lock(&site.published);
+    let mut out = Vec::new();
+    // Files that had diagnostics and now have none get an empty list.
+    for entry in world.docs.iter() {
+        if site.rel(entry.key()).is_some() || (site.loose && &site.root == entry.key()) {
+            per_file.entry(entry.key().clone()).or_default();
+        }
+    }
+    let cleared: Vec<PathBuf> = published
+        .keys()
+        .filter(|p| !per_file.contains_key(*p))
+        .cloned()
+        .collect();
+    for p in cleared {
+        published.remove(&p);
+        if let Some(uri) = convert::uri(&p) {
+            out.push((uri, Vec::new(), None));
+        }
+    }
+    for (path, diags) in per_file {
+        let h = digest(&diags);
+        let version = world.docs.get(&path).map(|d| d.version);
+        // An open document gets a publish for each new version (clients wait
+        // for it); other files only when their set changed.
+        if published.get(&path) == Some(&(h, version)) {
+            continue;
+        }
+        published.insert(path.clone(), (h, version));
+        if let Some(uri) = convert::uri(&path) {
+            out.push((uri, diags, version));
+        }
+    }
+    out
+}
+
+fn digest(diags: &[lsp::Diagnostic]) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    for d in diags {
+        (
+            d.range.start.line,
+            d.range.start.character,
+            d.range.end.line,
+            d.range.end.character,
+        )
+            .hash(&mut h);
+        d.message.hash(&mut h);
+    }
+    h.finish()
+}
+
+/// Forget what was published for a file (on open, so it is sent again).
+pub fn forget(site: &SiteState, path: &std::path::Path) {
+    lock(&site.published).remove(path);
+}

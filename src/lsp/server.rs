@@ -1,0 +1,420 @@
+//! The `LanguageServer` implementation: thin dispatch from protocol methods
+//! to the world state and the `ide` functions.
+
+use super::documents::Document;
+use super::world::World;
+use super::{convert, publish};
+use crate::text::Encoding;
+use crate::workspace::load;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+use tower_lsp_server::jsonrpc::{Error, Result};
+use tower_lsp_server::ls_types::*;
+use tower_lsp_server::{Client, LanguageServer};
+
+pub struct Backend {
+    pub client: Client,
+    pub world: Arc<World>,
+    pub debounce_ms: AtomicU64,
+    pub settings: std::sync::RwLock<serde_json::Value>,
+}
+
+pub const DEFAULT_DEBOUNCE_MS: u64 = 100;
+
+impl Backend {
+    pub fn new(client: Client) -> Self {
+        Backend {
+            client,
+            world: Arc::new(World::default()),
+            debounce_ms: AtomicU64::new(DEFAULT_DEBOUNCE_MS),
+            settings: std::sync::RwLock::new(serde_json::Value::Null),
+        }
+    }
+
+    fn debounce(&self) -> Duration {
+        Duration::from_millis(self.debounce_ms.load(Ordering::Relaxed))
+    }
+
+    fn apply_settings(&self, v: &serde_json::Value) {
+        let v = v.get("docsLsp").unwrap_or(v);
+        if let Some(ms) = v
+            .pointer("/diagnostics/debounceMs")
+            .and_then(|m| m.as_u64())
+        {
+            self.debounce_ms.store(ms.min(5000), Ordering::Relaxed);
+        }
+        if let Ok(mut s) = self.settings.write() {
+            *s = v.clone();
+        }
+    }
+
+    fn changed(&self, path: &std::path::Path) {
+        let text = self
+            .world
+            .docs
+            .get(path)
+            .map(|d| Arc::<str>::from(d.text()));
+        if let Some(site) = self.world.set_file(path, text) {
+            publish::schedule(
+                self.client.clone(),
+                self.world.clone(),
+                site,
+                self.debounce(),
+            );
+        }
+    }
+
+    async fn index_workspace(&self) {
+        let roots: Vec<PathBuf> = self
+            .world
+            .workspace_roots
+            .read()
+            .map(|r| r.clone())
+            .unwrap_or_default();
+        let token = NumberOrString::String("docs-lsp/index".into());
+        let progress_ok = self
+            .client
+            .create_work_done_progress(token.clone())
+            .await
+            .is_ok();
+        let progress = if progress_ok {
+            Some(
+                self.client
+                    .progress(token, "Indexing docs sites")
+                    .with_percentage(0)
+                    .begin()
+                    .await,
+            )
+        } else {
+            None
+        };
+        let found = {
+            let roots = roots.clone();
+            tokio::task::spawn_blocking(move || {
+                roots
+                    .iter()
+                    .flat_map(|r| load::discover_roots(r))
+                    .collect::<Vec<_>>()
+            })
+            .await
+            .unwrap_or_default()
+        };
+        let total = found.len().max(1);
+        for (i, root) in found.iter().enumerate() {
+            if let Some(p) = &progress {
+                p.report_with_message(format!("{}", root.display()), (i * 100 / total) as u32)
+                    .await;
+            }
+            let world = self.world.clone();
+            let root = root.clone();
+            let Ok(site) = tokio::task::spawn_blocking(move || world.load_root(&root)).await else {
+                continue;
+            };
+            publish::publish_now(&self.client, &self.world, &site, None).await;
+        }
+        if let Some(p) = progress {
+            p.finish_with_message(format!("{} docs site(s)", found.len()))
+                .await;
+        }
+    }
+}
+
+fn internal(e: impl std::fmt::Display) -> Error {
+    let mut err = Error::internal_error();
+    err.message = format!("docs-lsp internal error: {e}").into();
+    err
+}
+
+/// Run `f` on a blocking thread; a panic in it answers the request with an
+/// error instead of taking the server down.
+pub async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T> {
+    tokio::task::spawn_blocking(f).await.map_err(internal)
+}
+
+impl LanguageServer for Backend {
+    async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
+        let enc = params
+            .capabilities
+            .general
+            .as_ref()
+            .and_then(|g| g.position_encodings.as_ref())
+            .filter(|encs| encs.contains(&PositionEncodingKind::UTF8))
+            .map_or(Encoding::Utf16, |_| Encoding::Utf8);
+        if let Ok(mut e) = self.world.encoding.write() {
+            *e = enc;
+        }
+        let mut roots = Vec::new();
+        if let Some(folders) = &params.workspace_folders {
+            roots.extend(folders.iter().filter_map(|f| convert::path(&f.uri)));
+        }
+        #[allow(deprecated)]
+        if roots.is_empty()
+            && let Some(uri) = &params.root_uri
+        {
+            roots.extend(convert::path(uri));
+        }
+        if let Ok(mut r) = self.world.workspace_roots.write() {
+            *r = roots;
+        }
+        if let Some(opts) = &params.initialization_options {
+            self.apply_settings(opts);
+        }
+        Ok(InitializeResult {
+            offset_encoding: None,
+            server_info: Some(ServerInfo {
+                name: "docs-lsp".into(),
+                version: Some(env!("CARGO_PKG_VERSION").into()),
+            }),
+            capabilities: ServerCapabilities {
+                position_encoding: Some(match enc {
+                    Encoding::Utf8 => PositionEncodingKind::UTF8,
+                    Encoding::Utf16 => PositionEncodingKind::UTF16,
+                }),
+                text_document_sync: Some(TextDocumentSyncCapability::Options(
+                    TextDocumentSyncOptions {
+                        open_close: Some(true),
+                        change: Some(TextDocumentSyncKind::INCREMENTAL),
+                        save: Some(TextDocumentSyncSaveOptions::Supported(true)),
+                        ..Default::default()
+                    },
+                )),
+                diagnostic_provider: Some(DiagnosticServerCapabilities::Options(
+                    DiagnosticOptions {
+                        identifier: Some("docs-lsp".into()),
+                        inter_file_dependencies: true,
+                        workspace_diagnostics: false,
+                        work_done_progress_options: Default::default(),
+                    },
+                )),
+                workspace: Some(WorkspaceServerCapabilities {
+                    workspace_folders: Some(WorkspaceFoldersServerCapabilities {
+                        supported: Some(true),
+                        change_notifications: Some(OneOf::Left(true)),
+                    }),
+                    file_operations: None,
+                }),
+                ..Default::default()
+            },
+        })
+    }
+
+    async fn initialized(&self, _: InitializedParams) {
+        let watchers = ["**/*.json", "**/*.mdx", "**/*.md", "**/*.yaml", "**/*.yml"]
+            .iter()
+            .map(|g| FileSystemWatcher {
+                glob_pattern: GlobPattern::String((*g).into()),
+                kind: None,
+            })
+            .collect();
+        let reg = Registration {
+            id: "docs-lsp-watch".into(),
+            method: "workspace/didChangeWatchedFiles".into(),
+            register_options: serde_json::to_value(DidChangeWatchedFilesRegistrationOptions {
+                watchers,
+            })
+            .ok(),
+        };
+        let _ = self.client.register_capability(vec![reg]).await;
+        if let Ok(items) = self
+            .client
+            .configuration(vec![ConfigurationItem {
+                scope_uri: None,
+                section: Some("docsLsp".into()),
+            }])
+            .await
+            && let Some(v) = items.first().filter(|v| !v.is_null())
+        {
+            self.apply_settings(v);
+        }
+        self.index_workspace().await;
+    }
+
+    async fn shutdown(&self) -> Result<()> {
+        Ok(())
+    }
+
+    async fn did_open(&self, params: DidOpenTextDocumentParams) {
+        let Some(path) = convert::path(&params.text_document.uri) else {
+            return;
+        };
+        self.world.docs.insert(
+            path.clone(),
+            Document::new(&params.text_document.text, params.text_document.version),
+        );
+        if let Some(site) = self.world.site_of(&path) {
+            publish::forget(&site, &path);
+        }
+        self.changed(&path);
+    }
+
+    async fn did_change(&self, params: DidChangeTextDocumentParams) {
+        let Some(path) = convert::path(&params.text_document.uri) else {
+            return;
+        };
+        let enc = self.world.encoding();
+        // Applied synchronously, in arrival order, before any await.
+        if let Some(mut doc) = self.world.docs.get_mut(&path) {
+            for c in &params.content_changes {
+                doc.apply(c, enc);
+            }
+            doc.version = params.text_document.version;
+        } else {
+            return;
+        }
+        self.changed(&path);
+    }
+
+    async fn did_save(&self, _: DidSaveTextDocumentParams) {}
+
+    async fn did_close(&self, params: DidCloseTextDocumentParams) {
+        let Some(path) = convert::path(&params.text_document.uri) else {
+            return;
+        };
+        self.world.docs.remove(&path);
+        let site = self
+            .world
+            .reload_from_disk(&path)
+            .or_else(|| self.world.site_of(&path));
+        if let Some(site) = site {
+            if site.loose {
+                self.client
+                    .publish_diagnostics(params.text_document.uri, Vec::new(), None)
+                    .await;
+                return;
+            }
+            publish::schedule(
+                self.client.clone(),
+                self.world.clone(),
+                site,
+                self.debounce(),
+            );
+        }
+    }
+
+    async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
+        let mut touched = Vec::new();
+        for ev in params.changes {
+            let Some(path) = convert::path(&ev.uri) else {
+                continue;
+            };
+            if !self.world.in_workspace(&path) {
+                continue;
+            }
+            if path.file_name().is_some_and(|n| n == "docs.json")
+                && ev.typ == FileChangeType::CREATED
+                && self
+                    .world
+                    .site_of(&path)
+                    .is_none_or(|s| s.root != path.parent().unwrap_or(&path))
+            {
+                if let Some(root) = path.parent() {
+                    let world = self.world.clone();
+                    let root = root.to_path_buf();
+                    if let Ok(site) =
+                        tokio::task::spawn_blocking(move || world.load_root(&root)).await
+                    {
+                        touched.push(site);
+                    }
+                }
+                continue;
+            }
+            let world = self.world.clone();
+            let p = path.clone();
+            if let Ok(Some(site)) =
+                tokio::task::spawn_blocking(move || world.reload_from_disk(&p)).await
+            {
+                touched.push(site);
+            }
+        }
+        touched.dedup_by(|a, b| Arc::ptr_eq(a, b));
+        for site in touched {
+            publish::schedule(
+                self.client.clone(),
+                self.world.clone(),
+                site,
+                Duration::from_millis(10),
+            );
+        }
+    }
+
+    async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
+        self.apply_settings(&params.settings);
+    }
+
+    async fn did_change_workspace_folders(&self, params: DidChangeWorkspaceFoldersParams) {
+        if let Ok(mut r) = self.world.workspace_roots.write() {
+            r.retain(|p| {
+                !params
+                    .event
+                    .removed
+                    .iter()
+                    .any(|f| convert::path(&f.uri).as_ref() == Some(p))
+            });
+            r.extend(
+                params
+                    .event
+                    .added
+                    .iter()
+                    .filter_map(|f| convert::path(&f.uri)),
+            );
+        }
+        self.index_workspace().await;
+    }
+
+    async fn diagnostic(
+        &self,
+        params: DocumentDiagnosticParams,
+    ) -> Result<DocumentDiagnosticReportResult> {
+        let empty = || {
+            DocumentDiagnosticReportResult::Report(DocumentDiagnosticReport::Full(
+                RelatedFullDocumentDiagnosticReport {
+                    related_documents: None,
+                    full_document_diagnostic_report: FullDocumentDiagnosticReport {
+                        result_id: None,
+                        items: Vec::new(),
+                    },
+                },
+            ))
+        };
+        let Some(path) = convert::path(&params.text_document.uri) else {
+            return Ok(empty());
+        };
+        let Some(site) = self.world.site_of(&path) else {
+            return Ok(empty());
+        };
+        let enc = self.world.encoding();
+        let items = blocking(move || {
+            let a = site.analysis();
+            let rel = if site.loose {
+                a.site
+                    .files
+                    .values()
+                    .next()
+                    .map(|f| f.path.clone())
+                    .unwrap_or_default()
+            } else {
+                site.rel(&path).unwrap_or_default()
+            };
+            let Some(file) = a.site.file_by_path(&rel) else {
+                return Vec::new();
+            };
+            a.diagnostics
+                .iter()
+                .filter(|d| d.file == file.id && !site.suppress.silences(d, &file.path))
+                .map(|d| convert::diagnostic(file, d, enc))
+                .collect::<Vec<_>>()
+        })
+        .await?;
+        Ok(DocumentDiagnosticReportResult::Report(
+            DocumentDiagnosticReport::Full(RelatedFullDocumentDiagnosticReport {
+                related_documents: None,
+                full_document_diagnostic_report: FullDocumentDiagnosticReport {
+                    result_id: None,
+                    items,
+                },
+            }),
+        ))
+    }
+}

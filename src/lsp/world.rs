@@ -1,0 +1,243 @@
+//! The server's state: docs roots with their latest snapshot, open
+//! documents, and the cached analysis of each snapshot.
+//!
+//! A change (an edit, a file event) produces the next snapshot of its site
+//! synchronously; analysis runs later on an immutable snapshot, and a result
+//! is only used for the snapshot version it was computed from.
+
+use super::documents::Document;
+use crate::ide::analysis::{self, Analysis};
+use crate::model::site::{FileKind, Site, SourceFile};
+use crate::text::Encoding;
+use crate::workspace::load::{self, FileIds};
+use crate::workspace::suppress::Suppressions;
+use dashmap::DashMap;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
+
+pub struct SiteState {
+    pub root: PathBuf,
+    /// A site made for a file outside every docs root: only what needs no
+    /// site (syntax, schema) is reported for it.
+    pub loose: bool,
+    snapshot: Mutex<(u64, Arc<Site>)>,
+    analysis: Mutex<Option<(u64, Arc<Analysis>)>>,
+    pub suppress: Suppressions,
+    /// Diagnostics last published, per file, to publish only changes.
+    pub published: Mutex<HashMap<PathBuf, (u64, Option<i32>)>>,
+    /// Bumped on every change; a debounced publish runs only if it is
+    /// still the latest.
+    pub generation: AtomicU64,
+}
+
+impl SiteState {
+    fn new(root: PathBuf, site: Site, loose: bool) -> Self {
+        let suppress = if loose {
+            Suppressions::default()
+        } else {
+            Suppressions::load(&root).unwrap_or_default()
+        };
+        SiteState {
+            root,
+            loose,
+            snapshot: Mutex::new((0, Arc::new(site))),
+            analysis: Mutex::new(None),
+            suppress,
+            published: Mutex::new(HashMap::new()),
+            generation: AtomicU64::new(0),
+        }
+    }
+
+    pub fn snapshot(&self) -> (u64, Arc<Site>) {
+        let g = lock(&self.snapshot);
+        (g.0, g.1.clone())
+    }
+
+    /// Replace or remove one file, producing the next snapshot.
+    pub fn update(&self, f: impl FnOnce(&mut Site)) {
+        let mut g = lock(&self.snapshot);
+        let mut site = (*g.1).clone();
+        f(&mut site);
+        g.0 += 1;
+        g.1 = Arc::new(site);
+        self.generation.fetch_add(1, Ordering::SeqCst);
+    }
+
+    /// The analysis of the latest snapshot, computed now if needed. Blocking:
+    /// call from a blocking thread.
+    pub fn analysis(&self) -> Arc<Analysis> {
+        let (version, site) = self.snapshot();
+        let mut cache = lock(&self.analysis);
+        if let Some((v, a)) = cache.as_ref()
+            && *v == version
+        {
+            return a.clone();
+        }
+        let a = Arc::new(analysis::analyze(site));
+        *cache = Some((version, a.clone()));
+        a
+    }
+
+    /// The last analysis computed, even if older than the latest snapshot:
+    /// requests answer from what is ready instead of waiting.
+    pub fn last_analysis(&self) -> Option<Arc<Analysis>> {
+        lock(&self.analysis).as_ref().map(|(_, a)| a.clone())
+    }
+
+    pub fn rel(&self, path: &Path) -> Option<String> {
+        load::rel_path(&self.root, path)
+    }
+}
+
+pub fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+#[derive(Default)]
+pub struct World {
+    pub ids: FileIds,
+    pub docs: DashMap<PathBuf, Document>,
+    pub sites: RwLock<Vec<Arc<SiteState>>>,
+    pub workspace_roots: RwLock<Vec<PathBuf>>,
+    pub encoding: RwLock<Encoding>,
+}
+
+impl World {
+    pub fn encoding(&self) -> Encoding {
+        *self.encoding.read().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub fn sites(&self) -> Vec<Arc<SiteState>> {
+        self.sites.read().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// The site a file belongs to: the deepest docs root holding it.
+    pub fn site_of(&self, path: &Path) -> Option<Arc<SiteState>> {
+        self.sites()
+            .into_iter()
+            .filter(|s| !s.loose && path.starts_with(&s.root))
+            .max_by_key(|s| s.root.components().count())
+            .or_else(|| self.sites().into_iter().find(|s| s.loose && s.root == path))
+    }
+
+    pub fn in_workspace(&self, path: &Path) -> bool {
+        self.workspace_roots
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .any(|r| path.starts_with(r))
+    }
+
+    /// Load a docs root from disk, with open documents overriding the disk.
+    pub fn load_root(&self, root: &Path) -> Arc<SiteState> {
+        if let Some(s) = self
+            .sites()
+            .into_iter()
+            .find(|s| !s.loose && s.root == root)
+        {
+            return s;
+        }
+        let mut site = load::load_site(root, root.display().to_string(), &self.ids);
+        for entry in self.docs.iter() {
+            if let Some(rel) = load::rel_path(root, entry.key())
+                && let Some(kind) = load::kind_of(&rel)
+            {
+                let id = self.ids.id(entry.key());
+                site.insert(Arc::new(SourceFile::new(
+                    id,
+                    rel,
+                    kind,
+                    Ok(entry.value().text().into()),
+                )));
+            }
+        }
+        let state = Arc::new(SiteState::new(root.to_path_buf(), site, false));
+        let mut sites = self.sites.write().unwrap_or_else(|e| e.into_inner());
+        // A file opened before its root loaded got a loose site; drop it.
+        sites.retain(|s| !(s.loose && s.root.starts_with(root)));
+        sites.push(state.clone());
+        state
+    }
+
+    /// Put the text of `path` (open document or disk) into its site's next
+    /// snapshot; `None` removes the file. Returns the site it changed.
+    pub fn set_file(&self, path: &Path, text: Option<Arc<str>>) -> Option<Arc<SiteState>> {
+        let site = match self.site_of(path) {
+            Some(s) => s,
+            None => {
+                // A docs.json opened outside any known root starts a root.
+                if path.file_name().is_some_and(|n| n == "docs.json") && text.is_some() {
+                    let root = path.parent()?.to_path_buf();
+                    if self.in_workspace(&root) || self.workspace_roots.read().ok()?.is_empty() {
+                        return Some(self.load_root(&root));
+                    }
+                }
+                let text = text?;
+                let name = path.file_name()?.to_string_lossy().into_owned();
+                let kind = load::kind_of(&name)?;
+                let mut site = Site::default();
+                let kind = if kind == FileKind::DocsJson {
+                    FileKind::Json
+                } else {
+                    kind
+                };
+                site.insert(Arc::new(SourceFile::new(
+                    self.ids.id(path),
+                    name,
+                    kind,
+                    Ok(text),
+                )));
+                let state = Arc::new(SiteState::new(path.to_path_buf(), site, true));
+                self.sites.write().ok()?.push(state.clone());
+                return Some(state);
+            }
+        };
+        if site.loose {
+            let name = path.file_name()?.to_string_lossy().into_owned();
+            let id = self.ids.id(path);
+            site.update(|s| match &text {
+                Some(t) => {
+                    let kind = s.file(id).map_or(FileKind::Page, |f| f.kind);
+                    s.insert(Arc::new(SourceFile::new(
+                        id,
+                        name.clone(),
+                        kind,
+                        Ok(t.clone()),
+                    )));
+                }
+                None => s.remove(&name),
+            });
+            return Some(site);
+        }
+        let rel = site.rel(path)?;
+        let kind = load::kind_of(&rel)?;
+        let id = self.ids.id(path);
+        site.update(|s| match text {
+            Some(t) => s.insert(Arc::new(SourceFile::new(id, rel.clone(), kind, Ok(t)))),
+            None => s.remove(&rel),
+        });
+        Some(site)
+    }
+
+    /// Re-read a file from disk after a file event (open documents win).
+    pub fn reload_from_disk(&self, path: &Path) -> Option<Arc<SiteState>> {
+        if self.docs.contains_key(path) {
+            return None;
+        }
+        let site = self.site_of(path)?;
+        if site.loose {
+            return None;
+        }
+        let rel = site.rel(path)?;
+        let kind = load::kind_of(&rel)?;
+        if !path.exists() {
+            return self.set_file(path, None);
+        }
+        let id = self.ids.id(path);
+        let text = load::read_file(path, kind, false);
+        site.update(|s| s.insert(Arc::new(SourceFile::new(id, rel.clone(), kind, text))));
+        Some(site)
+    }
+}

@@ -1,0 +1,199 @@
+//! Choosing one `anyOf` branch to report, so a user sees the errors of the
+//! branch they meant, never a pile from every branch.
+
+use super::Schema;
+use super::validate::{STEP_BUDGET, Seg, Validator, expected};
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::syntax::tree::{Node, Value};
+use std::ops::Range;
+
+/// How far a value is from a branch's shape, before any deep check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Shape {
+    /// Required keys absent, plus discriminating values (`const`/`enum`) and
+    /// forbidden keys that do not fit.
+    misfit: usize,
+    /// Keys the branch does not list.
+    unknown: usize,
+}
+
+impl Validator<'_> {
+    pub(super) fn any_of(
+        &mut self,
+        node: &Node,
+        schema: &Schema,
+        holder: Option<&Range<usize>>,
+        depth: usize,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        // `{"not": {}}` branches stand for "absent": a present value never fits.
+        let typed: Vec<&Schema> = schema
+            .any_of()
+            .filter(|b| !b.is_never() && self.type_ok(node, b.accepted_types()))
+            .collect();
+        if typed.is_empty() {
+            let msg = format!(
+                "{} must be {}, found {}",
+                self.subject(),
+                expected(schema.accepted_types()),
+                super::validate::found(node)
+            );
+            out.push(self.error(node, node.range.clone(), "wrong-type", msg));
+            return;
+        }
+        if let [only] = typed[..] {
+            self.node(node, only, holder, depth + 1, out);
+            return;
+        }
+        let shapes: Vec<(Shape, &Schema)> = typed.iter().map(|b| (shape(node, b, 0), *b)).collect();
+        let mut fitting: Vec<&Schema> = shapes
+            .iter()
+            .filter(|(s, _)| s.misfit == 0)
+            .map(|(_, b)| *b)
+            .collect();
+        if self.steps > STEP_BUDGET {
+            fitting.truncate(1);
+        }
+        if let [only] = fitting[..] {
+            self.node(node, only, holder, depth + 1, out);
+            return;
+        }
+        if !fitting.is_empty() {
+            // Try each fitting branch; keep the one with fewest errors, then
+            // fewest warnings.
+            let mut best: Option<((usize, usize), Vec<Diagnostic>)> = None;
+            for b in fitting {
+                let mut tmp = Vec::new();
+                self.node(node, b, holder, depth + 1, &mut tmp);
+                let errors = tmp.iter().filter(|d| d.severity == Severity::Error).count();
+                let score = (errors, tmp.len() - errors);
+                if best.as_ref().is_none_or(|(s, _)| score < *s) {
+                    let done = score == (0, 0);
+                    best = Some((score, tmp));
+                    if done {
+                        break;
+                    }
+                }
+            }
+            out.extend(best.map(|(_, d)| d).unwrap_or_default());
+            return;
+        }
+        if let Some(d) = self.discriminator_error(node, &typed) {
+            out.push(d);
+            return;
+        }
+        let closest = shapes.iter().min_by_key(|(s, _)| *s).map(|(_, b)| *b);
+        if let Some(b) = closest {
+            self.node(node, b, holder, depth + 1, out);
+        }
+    }
+
+    /// When every branch pins a value (`type: "github"` vs `"discord"`, or
+    /// enums of strings) and the node's value fits none, one `invalid-enum`
+    /// listing all of them says more than any single branch's error.
+    fn discriminator_error(&mut self, node: &Node, branches: &[&Schema]) -> Option<Diagnostic> {
+        let all_pinned = |s: &Schema| {
+            s.flatten()
+                .iter()
+                .any(|f| !f.enum_values.is_empty() || f.const_value.is_some())
+        };
+        let allowed = |schemas: &mut dyn Iterator<Item = &Schema>| {
+            let mut vals: Vec<serde_json::Value> = Vec::new();
+            for s in schemas {
+                for f in s.flatten() {
+                    for v in f.enum_values.iter().chain(f.const_value.iter()) {
+                        if !vals.contains(v) {
+                            vals.push(v.clone());
+                        }
+                    }
+                }
+            }
+            vals
+        };
+        match &node.value {
+            Value::Object(props) => {
+                for p in props {
+                    let subs: Option<Vec<&Schema>> =
+                        branches.iter().map(|b| b.property(&p.key)).collect();
+                    let subs = subs?;
+                    if !subs.iter().all(|s| all_pinned(s)) {
+                        continue;
+                    }
+                    let vals = allowed(&mut subs.iter().copied());
+                    if vals.iter().any(|v| super::validate::same(&p.value, v)) {
+                        continue;
+                    }
+                    self.path.push(Seg::Key(p.key.clone()));
+                    let d = self.invalid_enum(&p.value, &vals);
+                    self.path.pop();
+                    return Some(d);
+                }
+                None
+            }
+            Value::Array(_) => None,
+            _ => {
+                if !branches.iter().all(|b| all_pinned(b)) {
+                    return None;
+                }
+                let vals = allowed(&mut branches.iter().copied());
+                Some(self.invalid_enum(node, &vals))
+            }
+        }
+    }
+}
+
+/// The shape distance of `node` from `b` (through nested `anyOf`, the
+/// closest branch).
+fn shape(node: &Node, b: &Schema, depth: usize) -> Shape {
+    if !b.any_of.is_empty() && depth < 8 {
+        return b
+            .any_of()
+            .filter(|s| !s.is_never())
+            .map(|s| shape(node, s, depth + 1))
+            .min()
+            .unwrap_or(Shape {
+                misfit: 1,
+                unknown: 0,
+            });
+    }
+    let pinned_misfit = |n: &Node, s: &Schema| {
+        let bad_const = s
+            .const_value
+            .as_ref()
+            .is_some_and(|c| !super::validate::same(n, c));
+        let bad_enum =
+            !s.enum_values.is_empty() && !s.enum_values.iter().any(|e| super::validate::same(n, e));
+        usize::from(bad_const || bad_enum || s.is_never())
+    };
+    match &node.value {
+        Value::Object(props) => {
+            let missing = b.required.iter().filter(|r| node.prop(r).is_none()).count();
+            let mut misfit = missing;
+            let mut unknown = 0;
+            for p in props {
+                match b.property(&p.key) {
+                    Some(s) => misfit += pinned_misfit(&p.value, s),
+                    None if matches!(b.additional, super::Additional::Forbidden) => unknown += 1,
+                    None => {}
+                }
+            }
+            Shape { misfit, unknown }
+        }
+        // Arrays of different item types (`groups`: names or rules) are told
+        // apart by their items.
+        Value::Array(items) => {
+            let item_types = b
+                .items()
+                .map_or(super::Types::default(), Schema::accepted_types);
+            let misfit = items
+                .iter()
+                .filter(|i| !super::validate::type_fits(i, item_types))
+                .count();
+            Shape { misfit, unknown: 0 }
+        }
+        _ => Shape {
+            misfit: pinned_misfit(node, b),
+            unknown: 0,
+        },
+    }
+}

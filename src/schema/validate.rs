@@ -1,0 +1,481 @@
+//! Validate a [`Node`] tree against a [`Schema`].
+//!
+//! Tuned against false errors: unknown keys are warnings (the platform strips
+//! them), `anyOf` reports one branch only, and a `$ref` object can be opaque
+//! (another module resolves and checks it).
+
+use super::{AdditionalProperties, Schema, Types};
+use crate::diagnostics::{Diagnostic, Fix, Severity, did_you_mean};
+use crate::syntax::tree::{Node, Value};
+use std::ops::Range;
+
+/// How keys and strings are written in the file, for fix texts: a JSON fix
+/// replaces a quoted token with a quoted token; a YAML fix is the bare text
+/// (valid whether or not the original was quoted).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Syntax {
+    Json,
+    Yaml,
+}
+
+#[derive(Debug, Clone)]
+pub struct ValidateOptions<'a> {
+    /// Root keys whose values are not checked (still count as present).
+    pub skip_keys_at_root: &'a [&'a str],
+    /// Treat an object with a `$ref` key as valid without looking inside.
+    pub opaque_refs: bool,
+    /// Report keys the schema does not know (`unknown-key` warnings).
+    pub unknown_keys: bool,
+    /// Accept a number or boolean where only a string is allowed: YAML
+    /// authors write `version: 2.0` and mean text.
+    pub scalars_as_strings: bool,
+    pub syntax: Syntax,
+}
+
+impl ValidateOptions<'static> {
+    /// docs.json: navigation is checked by the navigation module.
+    pub fn docs_json() -> Self {
+        ValidateOptions {
+            skip_keys_at_root: &["navigation"],
+            opaque_refs: true,
+            unknown_keys: true,
+            scalars_as_strings: false,
+            syntax: Syntax::Json,
+        }
+    }
+
+    /// Page front matter: any key is allowed.
+    pub fn frontmatter() -> Self {
+        ValidateOptions {
+            skip_keys_at_root: &[],
+            opaque_refs: false,
+            unknown_keys: false,
+            scalars_as_strings: true,
+            syntax: Syntax::Yaml,
+        }
+    }
+}
+
+/// Check `node` against `schema`, appending diagnostics to `out`.
+pub fn validate(node: &Node, schema: &Schema, opts: &ValidateOptions, out: &mut Vec<Diagnostic>) {
+    let mut v = Validator {
+        opts,
+        path: Vec::new(),
+        steps: 0,
+    };
+    v.node(node, schema, None, 0, out);
+}
+
+/// Past this many checked (node, schema) pairs, `anyOf` stops trying
+/// branches and picks by shape alone, so pathological input stays linear.
+pub(super) const STEP_BUDGET: usize = 200_000;
+/// Deeper than the parsers allow; a guard against schema/anyOf nesting.
+const MAX_DEPTH: usize = 2048;
+
+pub(super) enum Seg {
+    Key(String),
+    Index(usize),
+}
+
+pub(super) struct Validator<'o> {
+    pub(super) opts: &'o ValidateOptions<'o>,
+    pub(super) path: Vec<Seg>,
+    pub(super) steps: usize,
+}
+
+impl Validator<'_> {
+    /// `holder` is the range of the key that holds this node, where
+    /// missing-key errors go.
+    pub(super) fn node(
+        &mut self,
+        node: &Node,
+        schema: &Schema,
+        holder: Option<&Range<usize>>,
+        depth: usize,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        self.steps += 1;
+        if depth > MAX_DEPTH {
+            return;
+        }
+        if self.opts.opaque_refs && node.get("$ref").is_some() {
+            return;
+        }
+        if schema.never {
+            let range = holder.cloned().unwrap_or_else(|| node.range.clone());
+            out.push(self.error(
+                node,
+                range,
+                "invalid-value",
+                format!("{} is not allowed here", self.subject()),
+            ));
+            return;
+        }
+        if !schema.any_of.is_empty() {
+            // The platform's anyOf wrappers carry only a description.
+            self.any_of(node, schema, holder, depth, out);
+            return;
+        }
+        if !self.type_ok(node, schema.types) {
+            let found = found(node);
+            let msg = format!(
+                "{} must be {}, found {}",
+                self.subject(),
+                expected(schema.types),
+                found
+            );
+            out.push(self.error(node, node.range.clone(), "wrong-type", msg));
+            return;
+        }
+        if let Some(c) = &schema.const_value
+            && !same(node, c)
+        {
+            let msg = format!("{} must be `{}`", self.subject(), plain(c));
+            let d = self
+                .error(node, node.range.clone(), "invalid-value", msg)
+                .with_fix(Fix::Replace(self.fix_text(c)));
+            out.push(d);
+            return;
+        }
+        if !schema.enum_values.is_empty() && !schema.enum_values.iter().any(|e| same(node, e)) {
+            out.push(self.invalid_enum(node, &schema.enum_values));
+            return;
+        }
+        match &node.value {
+            Value::String(s) => self.string(node, s, schema, out),
+            Value::Array(items) => {
+                self.counts(
+                    node,
+                    items.len() as u64,
+                    schema.min_items,
+                    schema.max_items,
+                    "item",
+                    out,
+                );
+                if let Some(item_schema) = schema.items() {
+                    for (i, item) in items.iter().enumerate() {
+                        self.path.push(Seg::Index(i));
+                        self.node(item, item_schema, None, depth + 1, out);
+                        self.path.pop();
+                    }
+                }
+            }
+            Value::Object(_) => self.object(node, schema, holder, depth, out),
+            _ => {}
+        }
+    }
+
+    fn string(&mut self, node: &Node, s: &str, schema: &Schema, out: &mut Vec<Diagnostic>) {
+        let len = s.chars().count() as u64;
+        if schema.min_length.is_some_and(|min| len < min)
+            || schema.max_length.is_some_and(|max| len > max)
+        {
+            let msg = match (schema.min_length, schema.max_length) {
+                (Some(1), _) if len == 0 => format!("{} must not be empty", self.subject()),
+                (Some(min), _) if len < min => {
+                    format!("{} must be at least {min} characters long", self.subject())
+                }
+                (_, Some(max)) => {
+                    format!("{} must be at most {max} characters long", self.subject())
+                }
+                _ => format!("{} has the wrong length", self.subject()),
+            };
+            out.push(self.error(node, node.range.clone(), "invalid-value", msg));
+            return;
+        }
+        if let Some(p) = &schema.pattern
+            && p.is_match(s) == Some(false)
+        {
+            let (code, msg) = if self.is_color() {
+                (
+                    "invalid-color",
+                    format!(
+                        "{} must be a hex color like `#0D9373`, found `{s}`",
+                        self.subject()
+                    ),
+                )
+            } else {
+                (
+                    "invalid-value",
+                    format!("{} must match `{}`, found `{s}`", self.subject(), p.source),
+                )
+            };
+            out.push(self.error(node, node.range.clone(), code, msg));
+        }
+    }
+
+    fn counts(
+        &self,
+        node: &Node,
+        n: u64,
+        min: Option<u64>,
+        max: Option<u64>,
+        what: &str,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let plural = |k: u64| {
+            if k == 1 {
+                what.to_string()
+            } else {
+                format!("{what}s")
+            }
+        };
+        let msg = match (min, max) {
+            (Some(min), _) if n < min => format!(
+                "{} must have at least {min} {}",
+                self.subject(),
+                plural(min)
+            ),
+            (_, Some(max)) if n > max => {
+                format!("{} must have at most {max} {}", self.subject(), plural(max))
+            }
+            _ => return,
+        };
+        out.push(self.error(node, node.range.clone(), "invalid-value", msg));
+    }
+
+    fn object(
+        &mut self,
+        node: &Node,
+        schema: &Schema,
+        holder: Option<&Range<usize>>,
+        depth: usize,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let props = node.props();
+        let missing: Vec<&str> = schema
+            .required
+            .iter()
+            .filter(|r| node.prop(r).is_none())
+            .map(String::as_str)
+            .collect();
+        if !missing.is_empty() {
+            let list = missing
+                .iter()
+                .map(|k| format!("`{k}`"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let noun = if missing.len() == 1 { "key" } else { "keys" };
+            let at = if self.path.is_empty() {
+                String::new()
+            } else {
+                format!(" in {}", self.subject())
+            };
+            // Keep the range small: the key holding the object, else its
+            // opening brace.
+            let range = holder
+                .cloned()
+                .unwrap_or(node.range.start..(node.range.start + 1).min(node.range.end));
+            out.push(self.error(
+                node,
+                range,
+                "missing-key",
+                format!("missing required {noun} {list}{at}"),
+            ));
+        }
+        let at_root = self.path.is_empty();
+        for p in props {
+            if at_root && self.opts.skip_keys_at_root.contains(&p.key.as_str()) {
+                continue;
+            }
+            let known = schema.property(&p.key);
+            let sub = match (known, schema.additional_properties()) {
+                (Some(s), _) => Some(s),
+                (None, AdditionalProperties::Schema(a)) => {
+                    if let Some(names) = schema.property_names_schema() {
+                        let allowed = names.enum_strings();
+                        if !allowed.is_empty() && !allowed.contains(&p.key.as_str()) {
+                            self.unknown_key(node, p, &allowed, out);
+                            continue;
+                        }
+                    }
+                    Some(a)
+                }
+                (None, AdditionalProperties::Forbidden) => {
+                    let names: Vec<&str> = schema.property_names().map(|(k, _)| k).collect();
+                    self.unknown_key(node, p, &names, out);
+                    None
+                }
+                (None, AdditionalProperties::Allowed) => None,
+            };
+            if let Some(sub) = sub {
+                self.path.push(Seg::Key(p.key.clone()));
+                self.node(&p.value, sub, Some(&p.key_range), depth + 1, out);
+                self.path.pop();
+            }
+        }
+    }
+
+    fn unknown_key(
+        &self,
+        node: &Node,
+        p: &crate::syntax::tree::Prop,
+        names: &[&str],
+        out: &mut Vec<Diagnostic>,
+    ) {
+        if !self.opts.unknown_keys {
+            return;
+        }
+        let suggestion = did_you_mean(&p.key, names.iter().copied());
+        let mut msg = format!("unknown key `{}`: the platform ignores it", p.key);
+        if let Some(s) = suggestion {
+            msg.push_str(&format!("; did you mean `{s}`?"));
+        }
+        let mut d = Diagnostic::new(
+            node.file,
+            p.key_range.clone(),
+            Severity::Warning,
+            "unknown-key",
+            msg,
+        );
+        if let Some(s) = suggestion {
+            d = d.with_fix(Fix::Replace(self.fix_text(&serde_json::Value::from(s))));
+        }
+        out.push(d);
+    }
+
+    pub(super) fn invalid_enum(&self, node: &Node, allowed: &[serde_json::Value]) -> Diagnostic {
+        let strings: Vec<&str> = allowed.iter().filter_map(|v| v.as_str()).collect();
+        let found = match &node.value {
+            Value::String(s) => format!("`{s}`"),
+            _ => found(node).to_string(),
+        };
+        let suggestion = node
+            .as_str()
+            .and_then(|s| did_you_mean(s, strings.iter().copied()));
+        let mut msg = format!("invalid value {found} for {}", self.subject());
+        if let Some(s) = suggestion {
+            msg.push_str(&format!("; did you mean `{s}`?"));
+        }
+        if allowed.len() <= 12 {
+            if suggestion.is_none() {
+                msg.push('.');
+            }
+            let list: Vec<String> = allowed.iter().map(|v| format!("`{}`", plain(v))).collect();
+            msg.push_str(&format!(" Allowed: {}", list.join(", ")));
+        }
+        let d = self.error(node, node.range.clone(), "invalid-enum", msg);
+        match suggestion {
+            Some(s) => d.with_fix(Fix::Replace(self.fix_text(&serde_json::Value::from(s)))),
+            None => d,
+        }
+    }
+
+    pub(super) fn type_ok(&self, node: &Node, types: Types) -> bool {
+        type_fits(node, types)
+            || self.opts.scalars_as_strings
+                && types.contains(Types::STRING)
+                && matches!(node.value, Value::Number(_) | Value::Bool(_))
+    }
+
+    pub(super) fn error(
+        &self,
+        node: &Node,
+        range: Range<usize>,
+        code: &'static str,
+        msg: String,
+    ) -> Diagnostic {
+        Diagnostic::new(node.file, range, Severity::Error, code, msg)
+    }
+
+    /// How messages name the current value: `` `colors.primary` ``.
+    pub(super) fn subject(&self) -> String {
+        if self.path.is_empty() {
+            return "the value".to_string();
+        }
+        let mut s = String::from("`");
+        for (i, seg) in self.path.iter().enumerate() {
+            match seg {
+                Seg::Key(k) if i == 0 => s.push_str(k),
+                Seg::Key(k) => {
+                    s.push('.');
+                    s.push_str(k);
+                }
+                Seg::Index(n) => s.push_str(&format!("[{n}]")),
+            }
+        }
+        s.push('`');
+        s
+    }
+
+    fn is_color(&self) -> bool {
+        self.path
+            .iter()
+            .any(|seg| matches!(seg, Seg::Key(k) if k.to_ascii_lowercase().contains("color")))
+    }
+
+    fn fix_text(&self, v: &serde_json::Value) -> String {
+        match (self.opts.syntax, v) {
+            (Syntax::Yaml, serde_json::Value::String(s)) => s.clone(),
+            _ => v.to_string(),
+        }
+    }
+}
+
+/// Whether `node` has one of `types` (any type when empty); a number
+/// without a fraction is an integer too.
+pub(super) fn type_fits(node: &Node, types: Types) -> bool {
+    if types.is_any() {
+        return true;
+    }
+    match &node.value {
+        Value::Null => types.contains(Types::NULL),
+        Value::Bool(_) => types.contains(Types::BOOLEAN),
+        Value::Number(n) => {
+            types.contains(Types::NUMBER) || (types.contains(Types::INTEGER) && n.fract() == 0.0)
+        }
+        Value::String(_) => types.contains(Types::STRING),
+        Value::Array(_) => types.contains(Types::ARRAY),
+        Value::Object(_) => types.contains(Types::OBJECT),
+    }
+}
+
+/// A node's type as messages name it: JSON has numbers, not integers.
+pub(super) fn found(node: &Node) -> &'static str {
+    match node.kind_name() {
+        "integer" => "number",
+        other => other,
+    }
+}
+
+/// Whether a tree value equals a schema literal (scalars only).
+pub(super) fn same(node: &Node, v: &serde_json::Value) -> bool {
+    match (&node.value, v) {
+        (Value::Null, serde_json::Value::Null) => true,
+        (Value::Bool(a), serde_json::Value::Bool(b)) => a == b,
+        (Value::Number(a), serde_json::Value::Number(b)) => b.as_f64() == Some(*a),
+        (Value::String(a), serde_json::Value::String(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// A literal as messages show it: strings without quotes.
+fn plain(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// "a string", "a string or an object".
+pub(super) fn expected(types: Types) -> String {
+    let names: Vec<String> = types
+        .names()
+        .into_iter()
+        .map(|n| match n {
+            "object" | "array" | "integer" => format!("an {n}"),
+            "null" => n.to_string(),
+            _ => format!("a {n}"),
+        })
+        .collect();
+    match names.len() {
+        0 => "a value".to_string(),
+        1 => names[0].clone(),
+        _ => {
+            let (last, rest) = names
+                .split_last()
+                .map_or((String::new(), &[][..]), |(l, r)| (l.clone(), r));
+            format!("{} or {last}", rest.join(", "))
+        }
+    }
+}

@@ -1,0 +1,72 @@
+//! Fixture sites under tests/fixtures/check/<rule>/<pass|fail>: `check` runs
+//! on each and its diagnostics are compared with `expected.txt` beside it
+//! (`UPDATE_EXPECT=1 cargo test` rewrites them). A `pass` site must have no
+//! errors or warnings; a `fail` site must have at least one error.
+
+use docs_lsp::cli::check::{self, Options};
+use docs_lsp::cli::report::Format;
+use std::path::{Path, PathBuf};
+
+fn fixtures() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/check");
+    let mut out = Vec::new();
+    for rule in std::fs::read_dir(&root).unwrap().flatten() {
+        for case in std::fs::read_dir(rule.path()).unwrap().flatten() {
+            if case.path().is_dir() {
+                out.push(case.path());
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// One line per diagnostic: `path:line:col-line:col severity code message`.
+pub fn render(dir: &Path) -> (String, i32) {
+    let mut buf = Vec::new();
+    let code = check::run(
+        dir,
+        &Options {
+            format: Format::Json,
+            all: true,
+        },
+        &mut buf,
+    );
+    let v: serde_json::Value = serde_json::from_slice(&buf).unwrap();
+    let mut lines = String::new();
+    for d in v["diagnostics"].as_array().unwrap() {
+        let r = &d["range"];
+        lines.push_str(&format!(
+            "{}:{}:{}-{}:{} {} {} {}\n",
+            d["path"].as_str().unwrap(),
+            r["start"]["line"],
+            r["start"]["character"],
+            r["end"]["line"],
+            r["end"]["character"],
+            d["severity"].as_str().unwrap(),
+            d["code"].as_str().unwrap(),
+            d["message"].as_str().unwrap()
+        ));
+    }
+    lines.push_str(&format!("exit {code}\n"));
+    (lines, code)
+}
+
+#[test]
+fn fixture_sites_match_their_snapshots() {
+    for dir in fixtures() {
+        let (out, code) = render(&dir);
+        expect_test::expect_file![dir.join("expected.txt")].assert_eq(&out);
+        let name = dir.file_name().unwrap().to_str().unwrap();
+        if name == "pass" {
+            assert_eq!(code, 0, "{}: {out}", dir.display());
+            assert!(
+                !out.contains(" error ") && !out.contains(" warning "),
+                "{}: {out}",
+                dir.display()
+            );
+        } else {
+            assert_eq!(code, 1, "{}: {out}", dir.display());
+        }
+    }
+}

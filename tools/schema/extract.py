@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""Regenerate src/schema/data/schema.json from the platform's reference schemas.
+
+Usage: python3 tools/schema/extract.py [REFERENCE_SCHEMA_DIR]
+(default: ../shared/reference/schema next to the repository).
+
+The output is the project's own copy of the schema: one JSON file with
+`docs` (docs.json), `frontmatter` (page front matter) and `nav` (one object
+schema per navigation element kind). `$ref`s stay as JSON pointers into this
+file (the navigation schema is recursive, so they cannot all be inlined);
+the Rust loader resolves them. Hand edits (e.g. a new theme) are fine:
+they are plain JSON Schema.
+"""
+
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
+OUT = os.path.join(REPO, "src", "schema", "data", "schema.json")
+
+# Keys of the reference schemas we never read.
+DROP = {"$schema", "$id", "definitions"}
+
+# Navigation properties that hold child elements, and the element kind they hold.
+CONTAINERS = {
+    "groups": "group",
+    "tabs": "tab",
+    "anchors": "anchor",
+    "dropdowns": "dropdown",
+    "products": "product",
+    "versions": "version",
+    "languages": "language",
+    "menu": "item",
+}
+KINDS = ["group", "tab", "anchor", "dropdown", "product", "version", "language", "item"]
+
+
+def rewrite(node, prefix):
+    """Copy `node`, dropping unused keys and re-rooting `#/...` refs under `prefix`."""
+    if isinstance(node, list):
+        return [rewrite(v, prefix) for v in node]
+    if not isinstance(node, dict):
+        return node
+    out = {}
+    for k, v in node.items():
+        if k in DROP:
+            continue
+        if k == "$ref" and isinstance(v, str) and v.startswith("#/"):
+            out[k] = "#/" + prefix + v[1:]
+        elif k in ("properties", "patternProperties") and isinstance(v, dict):
+            out[k] = {name: rewrite(s, prefix) for name, s in v.items()}
+        else:
+            out[k] = rewrite(v, prefix)
+    return out
+
+
+def pointer(root, ref):
+    cur = root
+    for part in ref[2:].split("/"):
+        part = part.replace("~1", "/").replace("~0", "~")
+        cur = cur[int(part)] if isinstance(cur, list) else cur[part]
+    return cur
+
+
+def resolve(root, s):
+    seen = 0
+    while isinstance(s, dict) and "$ref" in s and seen < 64:
+        s = pointer(root, s["$ref"])
+        seen += 1
+    return s
+
+
+def is_never(s):
+    return isinstance(s, dict) and s.get("not") == {} and len(s) == 1
+
+
+def nav_elements(root):
+    """Union, per element kind, of the object schemas found in the navigation anyOf."""
+    variants = {k: [] for k in KINDS + ["navigation"]}
+    seen = set()
+
+    def visit(s, where):
+        s = resolve(root, s)
+        if not isinstance(s, dict) or id(s) in seen:
+            return
+        seen.add(id(s))
+        for branch in s.get("anyOf", []):
+            visit(branch, where)
+        if "items" in s:
+            visit(s["items"], where)
+        props = s.get("properties")
+        if props is None:
+            return
+        kind = where or next((k for k in KINDS if k in props), None)
+        if kind is None:
+            return
+        variants[kind].append(s)
+        for name, sub in props.items():
+            if name in CONTAINERS or name == "pages":
+                visit(sub, None)
+
+    for branch in pointer(root, "#/docs/properties/navigation")["anyOf"]:
+        variants["navigation"].append(resolve(root, branch))
+        for name, sub in resolve(root, branch)["properties"].items():
+            if name in CONTAINERS or name == "pages":
+                visit(sub, None)
+
+    out = {}
+    for kind, vs in variants.items():
+        props = {}
+        required = None
+        for v in vs:
+            req = set(v.get("required", []))
+            required = req if required is None else required & req
+            for name, sub in v["properties"].items():
+                if name in props and not is_never(props[name]):
+                    continue
+                props[name] = element_property(root, name, sub)
+        order = [n for n in vs[0].get("required", []) if required and n in required] if vs else []
+        schema = {"type": "object", "properties": props, "additionalProperties": False}
+        if order:
+            schema["required"] = order
+        out[kind] = schema
+    out["global"] = rewrite_global(root)
+    return out
+
+
+def element_property(root, name, sub):
+    """A property of an element, with child elements referring to their kind's schema."""
+    desc = sub.get("description") or resolve(root, sub).get("description")
+    if name in CONTAINERS and resolve(root, sub).get("type") == "array":
+        s = {"type": "array", "items": {"$ref": "#/nav/" + CONTAINERS[name]}}
+    elif name == "pages":
+        s = {"type": "array", "items": {"anyOf": [{"type": "string"}, {"$ref": "#/nav/group"}]}}
+    elif name == "global":
+        s = {"$ref": "#/nav/global"}
+    else:
+        return sub
+    if desc:
+        s["description"] = desc
+    return s
+
+
+def rewrite_global(root):
+    return {"$ref": "#/docs/properties/navigation/anyOf/0/properties/global"}
+
+
+def main():
+    ref_dir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(REPO, "..", "shared", "reference", "schema")
+    with open(os.path.join(ref_dir, "docs.unified.schema.generated.json")) as f:
+        docs = json.load(f)
+    with open(os.path.join(ref_dir, "page-frontmatter.schema.generated.json")) as f:
+        fm = json.load(f)
+    # `href` is computed by the platform and `title` falls back to the file
+    # name: requiring them in authored front matter would be a false error.
+    fm.pop("required", None)
+    root = {"docs": rewrite(docs, "docs"), "frontmatter": rewrite(fm, "frontmatter")}
+    root["nav"] = nav_elements(root)
+    os.makedirs(os.path.dirname(OUT), exist_ok=True)
+    with open(OUT, "w") as f:
+        json.dump(root, f, indent=1, ensure_ascii=False)
+        f.write("\n")
+    print("wrote", OUT, os.path.getsize(OUT), "bytes")
+
+
+if __name__ == "__main__":
+    main()
