@@ -3,5 +3,12 @@
 //! site snapshot and a position; no protocol types.
 
 pub mod analysis;
+pub mod completion;
 pub mod context;
 pub mod diagnostics;
+pub mod lookup;
+
+#[cfg(test)]
+mod fixture;
+#[cfg(test)]
+mod tests;

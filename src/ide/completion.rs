@@ -1,0 +1,626 @@
+//! Completion in docs.json (and `$ref` files), and in page front matter.
+//!
+//! The cursor context comes from the tolerant scanner (the text is usually
+//! broken while typing); what the place may hold comes from the schema, and
+//! site-specific values (pages, endpoints, files, languages) from the site
+//! snapshot and the last good resolved configuration.
+//!
+//! Keys are inserted as `"key": ` plus an empty value of the key's type
+//! (`""`, `[]`, `{}`, `true`, `0`; nothing when the type is mixed), or as
+//! `"key"` alone when a `:` already follows. No snippet syntax, so any
+//! client can apply the text as is.
+
+use super::analysis::Analysis;
+use super::context::{self, JsonContext, Seg, Slot, json_context};
+use super::lookup::{self, Spec};
+use crate::model::languages::LANGUAGES;
+use crate::model::nav::{self, ElementKind};
+use crate::model::paths;
+use crate::model::site::{FileKind, SourceFile};
+use crate::schema::{self, Schema, Types};
+use crate::syntax::tree::{FileId, Node, Value};
+use std::collections::HashSet;
+use std::ops::Range;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CompletionKind {
+    Key,
+    Value,
+    Page,
+    Endpoint,
+    File,
+    Language,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompletionItem {
+    pub label: String,
+    pub kind: CompletionKind,
+    pub detail: Option<String>,
+    pub documentation: Option<String>,
+    pub insert_text: String,
+    /// Byte range of the file that the insert text replaces.
+    pub replace: Range<usize>,
+    pub sort_text: Option<String>,
+    /// Set when the replaced range starts with a quote, so that editors
+    /// filter on the same text they replace.
+    pub filter_text: Option<String>,
+}
+
+/// Most page items one answer holds; a 25,000-page list costs the editor
+/// more than it helps, and it asks again as the user types.
+pub const MAX_PAGE_ITEMS: usize = 1000;
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CompletionList {
+    /// In no particular order: editors sort by `sort_text`, then `label`.
+    pub items: Vec<CompletionItem>,
+    /// Some candidates were left out; ask again after more typing.
+    pub incomplete: bool,
+}
+
+/// Completions at `offset` of `text`, the editor's current text of `file`.
+pub fn completions(
+    analysis: &Analysis,
+    file: FileId,
+    text: &str,
+    offset: usize,
+) -> Vec<CompletionItem> {
+    completion_list(analysis, file, text, offset).items
+}
+
+/// [`completions`], with whether the list was cut short.
+pub fn completion_list(
+    analysis: &Analysis,
+    file: FileId,
+    text: &str,
+    offset: usize,
+) -> CompletionList {
+    let mut list = CompletionList::default();
+    let Some(f) = analysis.site.file(file) else {
+        return list;
+    };
+    list.items = match f.kind {
+        FileKind::Page => front_matter(analysis, text, offset),
+        FileKind::DocsJson | FileKind::Json => {
+            docs_json(analysis, f, text, offset, &mut list.incomplete)
+        }
+        FileKind::Yaml => Vec::new(),
+    };
+    list
+}
+
+fn docs_json(
+    analysis: &Analysis,
+    f: &SourceFile,
+    text: &str,
+    offset: usize,
+    incomplete: &mut bool,
+) -> Vec<CompletionItem> {
+    let Some(mut full) = lookup::base_path(analysis, f.id) else {
+        return Vec::new();
+    };
+    let ctx = json_context(text, offset);
+    full.extend(ctx.path.iter().cloned());
+    let mut out = Vec::new();
+    match &ctx.slot {
+        Slot::Key => keys(&ctx, &full, &mut out),
+        Slot::Value { .. } | Slot::Item { .. } => {
+            let mut vp = full.clone();
+            vp.extend(ctx.value_path().into_iter().skip(ctx.path.len()));
+            values(analysis, f, &ctx, &vp, &mut out, incomplete);
+        }
+        Slot::None => {}
+    }
+    out
+}
+
+/// Keys the object at `path` may have that it does not have yet.
+fn keys(ctx: &JsonContext, path: &[Seg], out: &mut Vec<CompletionItem>) {
+    let schemas = lookup::schemas_at(path);
+    let element = lookup::nav_element_at(path).filter(|(_, used)| *used == path.len());
+    // One kind of child per navigation element: once it has one child list,
+    // offer no other.
+    let has_child_list = element.is_some()
+        && ctx
+            .siblings
+            .iter()
+            .any(|k| nav::CHILD_KEYS.contains(&k.as_str()));
+    let mut seen: HashSet<&str> = HashSet::new();
+    for s in &schemas {
+        for (name, prop) in s.property_names() {
+            if prop.is_never()
+                || ctx.siblings.iter().any(|k| k == name)
+                || has_child_list && nav::CHILD_KEYS.contains(&name)
+                || !seen.insert(name)
+            {
+                continue;
+            }
+            let label = name.to_string();
+            let insert = key_insert(name, prop, ctx.has_colon);
+            out.push(CompletionItem {
+                detail: lookup::type_line(&[prop]),
+                documentation: prop.description().map(str::to_string),
+                filter_text: ctx.in_quotes.then(|| format!("\"{name}\"")),
+                kind: CompletionKind::Key,
+                // Required keys first.
+                sort_text: Some(if s.is_required(name) { "0" } else { "1" }.into()),
+                label,
+                insert_text: insert,
+                replace: ctx.replace.clone(),
+            });
+        }
+    }
+    out.retain(|i| matches(&ctx.partial, &i.label));
+}
+
+fn key_insert(name: &str, prop: &Schema, has_colon: bool) -> String {
+    let quoted = json_string(name);
+    if has_colon {
+        return quoted;
+    }
+    let t = prop.accepted_types();
+    let value = if !prop.enum_strings().is_empty() || t == Types::STRING {
+        "\"\""
+    } else if t == Types::ARRAY {
+        "[]"
+    } else if t == Types::OBJECT {
+        "{}"
+    } else if t == Types::BOOLEAN {
+        "true"
+    } else if t == Types::INTEGER || t == Types::NUMBER {
+        "0"
+    } else {
+        ""
+    };
+    format!("{quoted}: {value}")
+}
+
+fn values(
+    analysis: &Analysis,
+    f: &SourceFile,
+    ctx: &JsonContext,
+    vp: &[Seg],
+    out: &mut Vec<CompletionItem>,
+    incomplete: &mut bool,
+) {
+    let key = match vp.last() {
+        Some(Seg::Key(k)) => Some(k.as_str()),
+        _ => None,
+    };
+    let parent_key = match vp.len().checked_sub(2).map(|i| &vp[i]) {
+        Some(Seg::Key(k)) => Some(k.as_str()),
+        _ => None,
+    };
+    let in_nav = vp.first() == Some(&Seg::Key("navigation".into()));
+    let owner = lookup::nav_element_at(&vp[..vp.len().saturating_sub(1)])
+        .filter(|(_, used)| *used + 1 == vp.len());
+    let openapi_place = key == Some("openapi")
+        || parent_key == Some("openapi")
+        || key == Some("source") && vp.iter().any(|s| *s == Seg::Key("openapi".into()));
+    if in_nav && parent_key == Some("pages") && matches!(vp.last(), Some(Seg::Index(_))) {
+        pages(analysis, ctx, out, incomplete);
+        endpoints_in_nav(analysis, ctx, vp, out);
+    } else if in_nav && key == Some("root") && owner.is_some_and(|(k, _)| k == ElementKind::Group) {
+        pages(analysis, ctx, out, incomplete);
+    } else if openapi_place {
+        spec_files(analysis, ctx, true, out);
+    } else if key == Some("asyncapi") || parent_key == Some("asyncapi") {
+        spec_files(analysis, ctx, false, out);
+    } else if key == Some("$ref") {
+        ref_files(analysis, f, ctx, out);
+    } else if key == Some("language") && owner.is_some_and(|(k, _)| k == ElementKind::Language) {
+        for (code, name) in LANGUAGES {
+            if matches(&ctx.partial, code) {
+                out.push(value_item(ctx, code, CompletionKind::Language, Some(name)));
+            }
+        }
+    } else {
+        schema_values(&lookup::schemas_at(vp), ctx, out);
+    }
+}
+
+fn schema_values(schemas: &[&Schema], ctx: &JsonContext, out: &mut Vec<CompletionItem>) {
+    let mut seen = HashSet::new();
+    let mut bool_ok = false;
+    for s in schemas {
+        bool_ok |= s.accepted_types().contains(Types::BOOLEAN);
+        for v in s.enum_strings() {
+            if seen.insert(v) && matches(&ctx.partial, v) {
+                out.push(value_item(ctx, v, CompletionKind::Value, None));
+            }
+        }
+    }
+    if bool_ok && !ctx.in_quotes {
+        for b in ["true", "false"] {
+            if matches(&ctx.partial, b) {
+                out.push(CompletionItem {
+                    label: b.into(),
+                    kind: CompletionKind::Value,
+                    detail: None,
+                    documentation: None,
+                    insert_text: b.into(),
+                    replace: ctx.replace.clone(),
+                    sort_text: None,
+                    filter_text: None,
+                });
+            }
+        }
+    }
+}
+
+/// A string value, inserted with its quotes over the whole token.
+fn value_item(
+    ctx: &JsonContext,
+    value: &str,
+    kind: CompletionKind,
+    detail: Option<&str>,
+) -> CompletionItem {
+    let insert = json_string(value);
+    CompletionItem {
+        label: value.to_string(),
+        kind,
+        detail: detail.map(str::to_string),
+        documentation: None,
+        filter_text: ctx.in_quotes.then(|| insert.clone()),
+        insert_text: insert,
+        replace: ctx.replace.clone(),
+        sort_text: None,
+    }
+}
+
+/// Every page of the site; pages no navigation lists yet come first. On
+/// big sites only the best [`MAX_PAGE_ITEMS`] are built (the list is then
+/// incomplete and the editor asks again as the user types).
+fn pages(
+    analysis: &Analysis,
+    ctx: &JsonContext,
+    out: &mut Vec<CompletionItem>,
+    incomplete: &mut bool,
+) {
+    let listed = listed_pages(analysis);
+    // Unlisted pages first, then listed ones, at most MAX_PAGE_ITEMS in all;
+    // no sorting (editors sort), so the pass is linear and allocates only
+    // for what is kept.
+    let mut unlisted: Vec<(&str, &SourceFile)> = Vec::new();
+    let mut listed_kept: Vec<(&str, &SourceFile)> = Vec::new();
+    for f in analysis.site.files.values() {
+        if f.kind != FileKind::Page {
+            continue;
+        }
+        let key = lookup::page_key(&f.path);
+        if !matches(&ctx.partial, key) {
+            continue;
+        }
+        if !listed.contains(key) {
+            if unlisted.len() < MAX_PAGE_ITEMS {
+                unlisted.push((key, f));
+            } else {
+                *incomplete = true;
+            }
+        } else if unlisted.len() + listed_kept.len() < MAX_PAGE_ITEMS {
+            listed_kept.push((key, f));
+        } else {
+            *incomplete = true;
+        }
+    }
+    if listed_kept.len() + unlisted.len() > MAX_PAGE_ITEMS {
+        *incomplete = true;
+        listed_kept.truncate(MAX_PAGE_ITEMS - unlisted.len());
+    }
+    let cands = unlisted
+        .into_iter()
+        .map(|(k, f)| (false, k, f))
+        .chain(listed_kept.into_iter().map(|(k, f)| (true, k, f)));
+    for (is_listed, key, f) in cands {
+        let mut item = value_item(ctx, key, CompletionKind::Page, f.title());
+        item.sort_text = Some(if is_listed { "1" } else { "0" }.into());
+        out.push(item);
+    }
+}
+
+/// Page paths the last good navigation lists, as written (normalised).
+fn listed_pages(analysis: &Analysis) -> FastSet<&str> {
+    let mut set = FastSet::default();
+    let Some(nav) = analysis
+        .config
+        .root
+        .as_ref()
+        .and_then(|r| r.get("navigation"))
+    else {
+        return set;
+    };
+    // One pass over the tree; no allocation per entry.
+    let mut stack: Vec<&Node> = vec![nav];
+    while let Some(n) = stack.pop() {
+        match &n.value {
+            Value::Object(props) => {
+                for p in props {
+                    match (&p.value.value, p.key.as_str()) {
+                        (Value::String(s), "root") => {
+                            set.insert(lookup::page_key(s));
+                        }
+                        (Value::Array(items), "pages") => {
+                            for it in items {
+                                match &it.value {
+                                    Value::String(s) => {
+                                        set.insert(lookup::page_key(s));
+                                    }
+                                    _ => stack.push(it),
+                                }
+                            }
+                        }
+                        (Value::Array(_) | Value::Object(_), _) => stack.push(&p.value),
+                        _ => {}
+                    }
+                }
+            }
+            Value::Array(items) => stack.extend(items),
+            _ => {}
+        }
+    }
+    set
+}
+
+/// `METHOD /path` entries from the spec the place inherits, or from every
+/// OpenAPI spec of the site (spec-prefixed when there are several).
+fn endpoints_in_nav(
+    analysis: &Analysis,
+    ctx: &JsonContext,
+    vp: &[Seg],
+    out: &mut Vec<CompletionItem>,
+) {
+    let site = &analysis.site;
+    let inherited = lookup::inherited_openapi(analysis, vp);
+    if !inherited.is_empty() {
+        for src in &inherited {
+            if let Some(file) = lookup::spec_file(site, &src.value) {
+                let spec = Spec {
+                    file,
+                    index: lookup::spec_index(file),
+                };
+                endpoint_items(&spec, None, ctx, out);
+            }
+        }
+        return;
+    }
+    let specs: Vec<Spec> = lookup::specs(site)
+        .into_iter()
+        .filter(Spec::is_openapi)
+        .collect();
+    let several = specs.len() > 1;
+    for spec in &specs {
+        let prefix = several.then_some(spec.file.path.as_str());
+        endpoint_items(spec, prefix, ctx, out);
+    }
+}
+
+fn endpoint_items(
+    spec: &Spec,
+    prefix: Option<&str>,
+    ctx: &JsonContext,
+    out: &mut Vec<CompletionItem>,
+) {
+    let pre = prefix.map(|p| format!("{p} ")).unwrap_or_default();
+    for op in spec.index.operations.iter().filter(|o| !o.excluded) {
+        let label = format!("{pre}{} {}", op.method, op.path);
+        if matches(&ctx.partial, &label) {
+            let mut item = value_item(ctx, &label, CompletionKind::Endpoint, op.summary.as_deref());
+            item.sort_text = Some("2".into());
+            out.push(item);
+        }
+    }
+    for w in &spec.index.webhooks {
+        let label = format!("{pre}webhook {}", w.name);
+        if matches(&ctx.partial, &label) {
+            let mut item = value_item(ctx, &label, CompletionKind::Endpoint, w.summary.as_deref());
+            item.sort_text = Some("2".into());
+            out.push(item);
+        }
+    }
+}
+
+/// Spec files for `openapi` (OpenAPI specs) or `asyncapi` values.
+fn spec_files(
+    analysis: &Analysis,
+    ctx: &JsonContext,
+    openapi: bool,
+    out: &mut Vec<CompletionItem>,
+) {
+    for spec in lookup::specs(&analysis.site) {
+        if spec.is_openapi() != openapi
+            || matches!(spec.index.kind, crate::model::openapi::SpecKind::Unknown)
+        {
+            continue;
+        }
+        if matches(&ctx.partial, &spec.file.path) {
+            out.push(value_item(
+                ctx,
+                &spec.file.path,
+                CompletionKind::File,
+                spec.index.title.as_deref(),
+            ));
+        }
+    }
+}
+
+/// JSON files for `$ref`, relative to the file that holds the `$ref`.
+fn ref_files(
+    analysis: &Analysis,
+    from: &SourceFile,
+    ctx: &JsonContext,
+    out: &mut Vec<CompletionItem>,
+) {
+    let dir = paths::dir_of(&from.path);
+    let mut files: Vec<&SourceFile> = analysis
+        .site
+        .files
+        .values()
+        .map(|f| &**f)
+        .filter(|f| f.kind == FileKind::Json && f.id != from.id)
+        .collect();
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    for f in files {
+        let rel = lookup::relative(dir, &f.path);
+        if matches(&ctx.partial, &rel) {
+            out.push(value_item(ctx, &rel, CompletionKind::File, None));
+        }
+    }
+}
+
+fn front_matter(analysis: &Analysis, text: &str, offset: usize) -> Vec<CompletionItem> {
+    let Some(fc) = context::front_matter_context(text, offset) else {
+        return Vec::new();
+    };
+    let schema = schema::frontmatter();
+    let mut out = Vec::new();
+    let item = |label: String, kind, detail: Option<String>, insert: String| CompletionItem {
+        label,
+        kind,
+        detail,
+        documentation: None,
+        insert_text: insert,
+        replace: fc.replace.clone(),
+        sort_text: None,
+        filter_text: None,
+    };
+    match &fc.slot {
+        Slot::Key => {
+            for (name, prop) in schema.property_names() {
+                if prop.is_never() || fc.present.iter().any(|k| k == name) {
+                    continue;
+                }
+                if matches(&fc.partial, name) {
+                    let mut it = item(
+                        name.to_string(),
+                        CompletionKind::Key,
+                        lookup::type_line(&[prop]),
+                        format!("{name}: "),
+                    );
+                    it.documentation = prop.description().map(str::to_string);
+                    out.push(it);
+                }
+            }
+        }
+        Slot::Value { key } => {
+            let typed = &text[fc.replace.start.min(text.len())..];
+            let quote = typed.chars().next().filter(|c| *c == '"' || *c == '\'');
+            let wrap = |v: &str| match quote {
+                Some(q) => format!("{q}{v}{q}"),
+                None => v.to_string(),
+            };
+            if key == "openapi" && !fc.in_list {
+                let specs: Vec<Spec> = lookup::specs(&analysis.site)
+                    .into_iter()
+                    .filter(Spec::is_openapi)
+                    .collect();
+                let several = specs.len() > 1;
+                for spec in &specs {
+                    let pre = if several {
+                        format!("{} ", spec.file.path)
+                    } else {
+                        String::new()
+                    };
+                    for op in spec.index.operations.iter().filter(|o| !o.excluded) {
+                        let label = format!("{pre}{} {}", op.method, op.path);
+                        if matches(&fc.partial, &label) {
+                            let ins = wrap(&label);
+                            out.push(item(
+                                label,
+                                CompletionKind::Endpoint,
+                                op.summary.clone(),
+                                ins,
+                            ));
+                        }
+                    }
+                    for w in &spec.index.webhooks {
+                        let label = format!("{pre}webhook {}", w.name);
+                        if matches(&fc.partial, &label) {
+                            let ins = wrap(&label);
+                            out.push(item(
+                                label,
+                                CompletionKind::Endpoint,
+                                w.summary.clone(),
+                                ins,
+                            ));
+                        }
+                    }
+                }
+            } else {
+                let mut path = vec![schema::PathSeg::Key(key.as_str())];
+                if fc.in_list {
+                    path.push(schema::PathSeg::Index(0));
+                }
+                let schemas = schema::schemas_at(schema, &path);
+                let mut bool_ok = false;
+                let mut seen = HashSet::new();
+                for s in &schemas {
+                    bool_ok |= s.accepted_types().contains(Types::BOOLEAN);
+                    for v in s.enum_strings() {
+                        if seen.insert(v) && matches(&fc.partial, v) {
+                            out.push(item(v.to_string(), CompletionKind::Value, None, wrap(v)));
+                        }
+                    }
+                }
+                if bool_ok && quote.is_none() {
+                    for b in ["true", "false"] {
+                        if matches(&fc.partial, b) {
+                            out.push(item(b.into(), CompletionKind::Value, None, b.into()));
+                        }
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// Whether `candidate` could be what `typed` abbreviates: a case-insensitive
+/// subsequence, as editors filter. A pre-filter only: editors filter again.
+fn matches(typed: &str, candidate: &str) -> bool {
+    // Byte-wise when the typed text is ASCII (nearly always): `to_lowercase`
+    // per char made this the slowest part of completion on big sites.
+    if typed.is_ascii() {
+        let mut c = candidate.bytes();
+        return typed.bytes().all(|t| c.any(|x| x.eq_ignore_ascii_case(&t)));
+    }
+    let mut chars = candidate.chars().flat_map(char::to_lowercase);
+    typed
+        .chars()
+        .flat_map(char::to_lowercase)
+        .all(|t| chars.any(|c| c == t))
+}
+
+fn json_string(s: &str) -> String {
+    if s.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+        return format!("\"{s}\"");
+    }
+    serde_json::to_string(s).unwrap_or_else(|_| format!("\"{s}\""))
+}
+
+/// A set with the FxHash function: the listed-page set is rebuilt per
+/// request on sites with tens of thousands of entries, where SipHash was a
+/// measurable share of the time. Keys are the site's own paths, not
+/// attacker-chosen in any way that matters for an editor.
+type FastSet<T> = HashSet<T, std::hash::BuildHasherDefault<FxHasher>>;
+
+#[derive(Default)]
+struct FxHasher(u64);
+
+impl std::hash::Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut buf = [0u8; 8];
+            buf[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(buf))
+                .wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    fn write_u8(&mut self, b: u8) {
+        self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}

@@ -1,0 +1,390 @@
+use super::{files, files_with};
+use crate::ide::completion::{CompletionItem, completions};
+use crate::ide::fixture::{edited, with_cursor};
+use expect_test::{Expect, expect};
+
+fn render(items: &[CompletionItem]) -> String {
+    let mut items = items.to_vec();
+    items.sort_by(|a, b| (&a.sort_text, &a.label).cmp(&(&b.sort_text, &b.label)));
+    items
+        .iter()
+        .map(|i| {
+            format!(
+                "{} [{:?}] {} -> {} @{:?}{}",
+                i.label,
+                i.kind,
+                i.detail.as_deref().unwrap_or("-"),
+                i.insert_text,
+                i.replace,
+                i.sort_text
+                    .as_deref()
+                    .map(|s| format!(" sort={s}"))
+                    .unwrap_or_default()
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Completion in the docs.json given as `edited` (with `$0`) over the
+/// analysis of `files` (the last good parse).
+fn check_edit(files: &[(&str, &str)], path: &str, text: &str, expect: Expect) {
+    let (a, id, text, off) = edited(files, path, text);
+    expect.assert_eq(&render(&completions(&a, id, &text, off)));
+}
+
+fn check(files: &[(&str, &str)], expect: Expect) {
+    let (a, id, text, off) = with_cursor(files);
+    expect.assert_eq(&render(&completions(&a, id, &text, off)));
+}
+
+#[test]
+fn root_keys_skip_present_ones() {
+    let (a, id, text, off) = edited(
+        &files(),
+        "docs.json",
+        r#"{"name": "x", "theme": "mint", "nav$0"#,
+    );
+    let items = completions(&a, id, &text, off);
+    let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
+    assert!(!labels.contains(&"name") && !labels.contains(&"theme"));
+    expect![[r#"
+        navigation [Key] object -> "navigation": {} @31..35 sort=0
+        navbar [Key] object -> "navbar": {} @31..35 sort=1"#]]
+    .assert_eq(&render(&items));
+}
+
+#[test]
+fn group_keys_obey_one_kind_rule() {
+    let text = r#"{"navigation": {"groups": [{"group": "A", "pages": [], $0}]}}"#;
+    let (a, id, text, off) = edited(&files(), "docs.json", text);
+    let items = completions(&a, id, &text, off);
+    let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
+    for k in ["groups", "tabs", "anchors", "pages", "group"] {
+        assert!(!labels.contains(&k), "{k} offered: {labels:?}");
+    }
+    expect!["asyncapi boost directory expanded hidden icon openapi public root sdk searchable tag"]
+        .assert_eq(&labels.join(" "));
+}
+
+#[test]
+fn group_without_children_offers_child_lists() {
+    let text = r#"{"navigation": {"groups": [{"group": "A", "$0"}]}}"#;
+    let (a, id, text, off) = edited(&files(), "docs.json", text);
+    let items = completions(&a, id, &text, off);
+    let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
+    expect![
+        "asyncapi boost directory expanded hidden icon openapi pages public root sdk searchable tag"
+    ]
+    .assert_eq(&labels.join(" "));
+}
+
+#[test]
+fn key_after_missing_comma() {
+    check_edit(
+        &files(),
+        "docs.json",
+        "{\"name\": \"x\"\n  \"them$0\n}",
+        expect![[
+            r#"theme [Key] string: `mint`, `maple`, `palm`, `willow`, `linden`, `almond`, `aspen`, `luma`, `sequoia` -> "theme": "" @15..20 sort=0"#
+        ]],
+    );
+}
+
+#[test]
+fn key_with_colon_inserts_only_the_key() {
+    check_edit(
+        &files(),
+        "docs.json",
+        r#"{"them$0": "mint"}"#,
+        expect![[
+            r#"theme [Key] string: `mint`, `maple`, `palm`, `willow`, `linden`, `almond`, `aspen`, `luma`, `sequoia` -> "theme" @1..7 sort=0"#
+        ]],
+    );
+}
+
+#[test]
+fn empty_theme_value() {
+    check_edit(
+        &files(),
+        "docs.json",
+        r#"{"theme": $0"#,
+        expect![[r#"
+        almond [Value] - -> "almond" @10..10
+        aspen [Value] - -> "aspen" @10..10
+        linden [Value] - -> "linden" @10..10
+        luma [Value] - -> "luma" @10..10
+        maple [Value] - -> "maple" @10..10
+        mint [Value] - -> "mint" @10..10
+        palm [Value] - -> "palm" @10..10
+        sequoia [Value] - -> "sequoia" @10..10
+        willow [Value] - -> "willow" @10..10"#]],
+    );
+}
+
+#[test]
+fn nested_enum_and_boolean() {
+    check_edit(
+        &files(),
+        "docs.json",
+        r#"{"api": {"playground": {"display": "$0"}}}"#,
+        expect![[r#"
+            auth [Value] - -> "auth" @35..37
+            interactive [Value] - -> "interactive" @35..37
+            none [Value] - -> "none" @35..37
+            simple [Value] - -> "simple" @35..37"#]],
+    );
+}
+
+#[test]
+fn boolean_values() {
+    check_edit(
+        &files(),
+        "docs.json",
+        r#"{"interaction": {"drilldown": $0}}"#,
+        expect![[r#"
+            false [Value] - -> false @30..30
+            true [Value] - -> true @30..30"#]],
+    );
+}
+
+#[test]
+fn pages_unlisted_first_in_unterminated_string() {
+    check_edit(
+        &files(),
+        "docs.json",
+        r#"{"navigation": {"tabs": [{"tab": "Guides", "groups": [{"group": "Start", "pages": ["intro", "$0"#,
+        expect![[r#"
+            guides/auth [Page] Authentication -> "guides/auth" @92..93 sort=0
+            unlisted [Page] - -> "unlisted" @92..93 sort=0
+            intro [Page] Introduction -> "intro" @92..93 sort=1
+            quickstart [Page] Quickstart -> "quickstart" @92..93 sort=1
+            GET /users [Endpoint] List users -> "GET /users" @92..93 sort=2
+            GET /users/{id} [Endpoint] Get a user -> "GET /users/{id}" @92..93 sort=2
+            POST /users [Endpoint] Create a user -> "POST /users" @92..93 sort=2
+            webhook newUser [Endpoint] A user signed up -> "webhook newUser" @92..93 sort=2"#]],
+    );
+}
+
+#[test]
+fn endpoints_from_inherited_openapi() {
+    let text = r#"{
+  "name": "Acme",
+  "theme": "mint",
+  "navigation": {
+    "tabs": [
+      {"tab": "Guides", "groups": [{"group": "Start", "pages": ["intro", "quickstart"]}]},
+      {"tab": "API", "openapi": "api/openapi.json", "groups": [{"group": "Users", "pages": ["GET /users", "GET$0"]}]}
+    ]
+  }
+}"#;
+    check_edit(
+        &files(),
+        "docs.json",
+        text,
+        expect![[r#"
+        guides/auth [Page] Authentication -> "guides/auth" @268..273 sort=0
+        GET /users [Endpoint] List users -> "GET /users" @268..273 sort=2
+        GET /users/{id} [Endpoint] Get a user -> "GET /users/{id}" @268..273 sort=2"#]],
+    );
+}
+
+#[test]
+fn endpoints_are_spec_prefixed_without_inherited_openapi_and_several_specs() {
+    let f = files_with("api/pets.yaml", super::PETS_YAML);
+    check_edit(
+        &f,
+        "docs.json",
+        r#"{"navigation": {"pages": ["intro", "pets$0"]}}"#,
+        expect![[r#"
+            api/openapi.json GET /users [Endpoint] List users -> "api/openapi.json GET /users" @35..41 sort=2
+            api/openapi.json GET /users/{id} [Endpoint] Get a user -> "api/openapi.json GET /users/{id}" @35..41 sort=2
+            api/openapi.json POST /users [Endpoint] Create a user -> "api/openapi.json POST /users" @35..41 sort=2
+            api/pets.yaml GET /pets [Endpoint] List pets -> "api/pets.yaml GET /pets" @35..41 sort=2"#]],
+    );
+}
+
+#[test]
+fn language_codes_with_names() {
+    check_edit(
+        &files(),
+        "docs.json",
+        r#"{"navigation": {"languages": [{"language": "f$0", "pages": []}]}}"#,
+        expect![[r#"
+            fi [Language] Finnish -> "fi" @43..46
+            fr [Language] French -> "fr" @43..46
+            fr-CA [Language] French (Canada) -> "fr-CA" @43..46
+            fr-ca [Language] French (Canada) -> "fr-ca" @43..46"#]],
+    );
+}
+
+#[test]
+fn openapi_value_offers_spec_files() {
+    let f = files_with("api/pets.yaml", super::PETS_YAML);
+    check_edit(
+        &f,
+        "docs.json",
+        r#"{"navigation": {"tabs": [{"tab": "A", "openapi": "$0"}]}}"#,
+        expect![[r#"
+            api/openapi.json [File] Acme API -> "api/openapi.json" @49..51
+            api/pets.yaml [File] Pets -> "api/pets.yaml" @49..51"#]],
+    );
+}
+
+#[test]
+fn ref_paths_are_relative_to_the_holder() {
+    let mut f = files();
+    f.retain(|(p, _)| *p != "docs.json");
+    f.push((
+        "docs.json",
+        r#"{"name": "x", "navigation": {"$ref": "nav/main.json"}}"#,
+    ));
+    f.push((
+        "nav/main.json",
+        r#"{"tabs": [{"tab": "T", "$ref": "tabs/t.json"}]}"#,
+    ));
+    f.push(("nav/tabs/t.json", r#"{"pages": ["intro"]}"#));
+    check_edit(
+        &f,
+        "docs.json",
+        r#"{"name": "x", "navigation": {"$ref": "$0"}}"#,
+        expect![[r#"
+            ./api/openapi.json [File] - -> "./api/openapi.json" @37..39
+            ./nav/main.json [File] - -> "./nav/main.json" @37..39
+            ./nav/tabs/t.json [File] - -> "./nav/tabs/t.json" @37..39"#]],
+    );
+    check_edit(
+        &f,
+        "nav/main.json",
+        r#"{"tabs": [{"tab": "T", "$ref": "./$0"}]}"#,
+        expect![[r#"
+            ../api/openapi.json [File] - -> "../api/openapi.json" @31..35
+            ./tabs/t.json [File] - -> "./tabs/t.json" @31..35"#]],
+    );
+    // Inside a `$ref` file, keys come from the place it is used at.
+    check_edit(
+        &f,
+        "nav/tabs/t.json",
+        r#"{"pages": ["intro"], "ic$0"}"#,
+        expect![[r#"
+            directory [Key] string: `none`, `accordion`, `card` -> "directory": "" @21..25 sort=1
+            icon [Key] string | object -> "icon":  @21..25 sort=1"#]],
+    );
+}
+
+#[test]
+fn front_matter_keys_values_and_endpoints() {
+    check(
+        &files_with("new.mdx", "---\ntitle: New\nplay$0\n---\n"),
+        expect![
+            "playground [Key] string: `interactive`, `simple`, `none`, `auth` -> playground:  @15..19"
+        ],
+    );
+    check(
+        &files_with("new.mdx", "---\nplayground: $0\n---\n"),
+        expect![[r#"
+            auth [Value] - -> auth @16..16
+            interactive [Value] - -> interactive @16..16
+            none [Value] - -> none @16..16
+            simple [Value] - -> simple @16..16"#]],
+    );
+    check(
+        &files_with("new.mdx", "---\npublic: $0\n---\n"),
+        expect![[r#"
+            false [Value] - -> false @12..12
+            true [Value] - -> true @12..12"#]],
+    );
+    check(
+        &files_with("new.mdx", "---\nopenapi: \"GET /users$0\"\n---\n"),
+        expect![[r#"
+            GET /users [Endpoint] List users -> "GET /users" @13..25
+            GET /users/{id} [Endpoint] Get a user -> "GET /users/{id}" @13..25"#]],
+    );
+}
+
+#[test]
+fn front_matter_openapi_is_prefixed_with_several_specs() {
+    let mut f = files_with("api/pets.yaml", super::PETS_YAML);
+    f.push(("new.mdx", "---\nopenapi: pe$0\n---\n"));
+    check(
+        &f,
+        expect![[r#"
+        api/openapi.json GET /users [Endpoint] List users -> api/openapi.json GET /users @13..15
+        api/openapi.json GET /users/{id} [Endpoint] Get a user -> api/openapi.json GET /users/{id} @13..15
+        api/openapi.json POST /users [Endpoint] Create a user -> api/openapi.json POST /users @13..15
+        api/openapi.json webhook newUser [Endpoint] A user signed up -> api/openapi.json webhook newUser @13..15
+        api/pets.yaml GET /pets [Endpoint] List pets -> api/pets.yaml GET /pets @13..15"#]],
+    );
+}
+
+#[test]
+fn nothing_for_unknown_files_and_bad_offsets() {
+    let (a, id, text, _) = edited(&files(), "docs.json", r#"{"a": "é$0"}"#);
+    for off in [0, 1, 8, 9, 10, 1000, usize::MAX] {
+        let _ = completions(&a, id, &text, off);
+    }
+    assert!(completions(&a, 9999, &text, 3).is_empty());
+    assert!(completions(&a, id, "", usize::MAX).is_empty());
+    let body = completions(&a, 1, "---\ntitle: x\n---\nbody", 20);
+    assert!(body.is_empty());
+}
+
+/// Not an assertion: prints completion latency on a 25,000-page site (run
+/// with `cargo test --release big_site -- --nocapture`).
+#[test]
+fn big_site_timing() {
+    let n = 25_000;
+    let pages: Vec<(String, String)> = (0..n)
+        .map(|i| {
+            (
+                format!("section{}/page{i}.mdx", i % 50),
+                format!("---\ntitle: Page {i}\n---\n"),
+            )
+        })
+        .collect();
+    let listed: Vec<String> = pages
+        .iter()
+        .take(n / 2)
+        .map(|(p, _)| format!("\"{}\"", p.trim_end_matches(".mdx")))
+        .collect();
+    let docs = format!(
+        "{{\"name\": \"Big\", \"theme\": \"mint\", \"navigation\": {{\"groups\": [{{\"group\": \"All\", \"openapi\": \"api/openapi.json\", \"pages\": [{}]}}]}}}}",
+        listed.join(", ")
+    );
+    let mut files: Vec<(&str, &str)> = pages
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    files.push(("docs.json", &docs));
+    files.push(("api/openapi.json", super::OPENAPI));
+    let analysis = crate::ide::fixture::site(&files);
+    let id = analysis.site.docs_json.unwrap_or_default();
+    let cursor = docs.find("\"pages\": [").unwrap_or(0) + 10;
+    let mut times = Vec::new();
+    let mut count = 0;
+    for i in 0..30 {
+        let t = std::time::Instant::now();
+        let items = completions(&analysis, id, &docs, cursor + 1);
+        assert!(items.len() <= crate::ide::completion::MAX_PAGE_ITEMS + 10);
+        times.push(t.elapsed());
+        count = items.len();
+        if i == 0 {
+            assert!(items.iter().any(|it| it.label == "GET /users"));
+        }
+    }
+    let typed = {
+        let t = std::time::Instant::now();
+        let items = completions(&analysis, id, &docs, cursor + 12);
+        (t.elapsed(), items.len())
+    };
+    times.sort();
+    eprintln!(
+        "completion on {n} pages ({} bytes docs.json): {count} items, median {:?}, max {:?} (first {:?}); with an 11-char prefix: {} items in {:?}",
+        docs.len(),
+        times[times.len() / 2],
+        times[times.len() - 1],
+        times[0],
+        typed.1,
+        typed.0
+    );
+}

@@ -1,0 +1,56 @@
+//! Data-driven tests of the editor features: fixture sites with a `$0`
+//! cursor, expected output as inline snapshots (`UPDATE_EXPECT=1`).
+
+mod completion;
+
+/// A small site used by most tests.
+pub const DOCS: &str = r#"{
+  "name": "Acme",
+  "theme": "mint",
+  "navigation": {
+    "tabs": [
+      {"tab": "Guides", "groups": [{"group": "Start", "pages": ["intro", "quickstart"]}]},
+      {"tab": "API", "openapi": "api/openapi.json", "groups": [{"group": "Users", "pages": ["GET /users"]}]}
+    ]
+  }
+}"#;
+
+pub const OPENAPI: &str = r#"{
+  "openapi": "3.1.0",
+  "info": {"title": "Acme API", "version": "1"},
+  "paths": {
+    "/users": {
+      "get": {"summary": "List users", "parameters": [{"name": "limit", "in": "query"}]},
+      "post": {"summary": "Create a user"}
+    },
+    "/users/{id}": {
+      "parameters": [{"name": "id", "in": "path", "required": true}],
+      "get": {"summary": "Get a user"}
+    }
+  },
+  "webhooks": {"newUser": {"post": {"summary": "A user signed up"}}}
+}"#;
+
+pub const PETS_YAML: &str = "openapi: 3.0.0\ninfo:\n  title: Pets\n  version: '1'\npaths:\n  /pets:\n    get:\n      summary: List pets\n";
+
+pub fn files() -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("docs.json", DOCS),
+        (
+            "intro.mdx",
+            "---\ntitle: Introduction\ndescription: Start here\n---\n# Hi\n",
+        ),
+        ("quickstart.mdx", "---\ntitle: Quickstart\n---\n"),
+        ("guides/auth.mdx", "---\ntitle: Authentication\n---\n"),
+        ("unlisted.md", "# no front matter\n"),
+        ("api/openapi.json", OPENAPI),
+    ]
+}
+
+/// `files()` with `path` replaced (or added) by `text`.
+pub fn files_with(path: &'static str, text: &'static str) -> Vec<(&'static str, &'static str)> {
+    let mut f = files();
+    f.retain(|(p, _)| *p != path);
+    f.push((path, text));
+    f
+}
