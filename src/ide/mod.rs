@@ -8,7 +8,10 @@ pub mod context;
 pub mod diagnostics;
 pub mod lookup;
 
+pub mod at;
+pub mod definition;
 #[cfg(test)]
 mod fixture;
+pub mod hover;
 #[cfg(test)]
 mod tests;

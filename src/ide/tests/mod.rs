@@ -2,6 +2,7 @@
 //! cursor, expected output as inline snapshots (`UPDATE_EXPECT=1`).
 
 mod completion;
+mod hover;
 
 /// A small site used by most tests.
 pub const DOCS: &str = r#"{

@@ -1,0 +1,249 @@
+//! What the token under the cursor is about: a docs.json key, a page entry,
+//! an endpoint reference, a file reference, a language code, a front matter
+//! key. Hover and go-to-definition both start here, and both work on the
+//! editor's text through the tolerant scanner, so they keep working while
+//! the document is broken.
+
+use super::analysis::Analysis;
+use super::context::{self, Seg, Slot, json_context};
+use super::lookup::{self, Spec};
+use crate::model::endpoint::{self, Resolution};
+use crate::model::languages;
+use crate::model::nav::ElementKind;
+use crate::model::openapi::{Operation, Webhook};
+use crate::model::paths;
+use crate::model::site::{FileKind, SourceFile};
+use crate::syntax::tree::FileId;
+use std::ops::Range;
+use std::sync::Arc;
+
+#[derive(Debug)]
+pub enum Thing<'a> {
+    /// A docs.json key; `path` ends with the key.
+    Key {
+        path: Vec<Seg>,
+    },
+    /// A docs.json string value that is none of the below; `path` leads to it.
+    Value {
+        path: Vec<Seg>,
+        value: String,
+    },
+    Page {
+        entry: String,
+        file: Option<&'a Arc<SourceFile>>,
+    },
+    Endpoint {
+        value: String,
+        target: Option<EndpointTarget<'a>>,
+    },
+    /// An `openapi`, `asyncapi` or `$ref` value.
+    File {
+        value: String,
+        file: Option<&'a Arc<SourceFile>>,
+    },
+    Language {
+        code: String,
+    },
+    FrontMatterKey {
+        key: String,
+    },
+}
+
+#[derive(Debug)]
+pub enum EndpointItem<'a> {
+    Operation(&'a Operation),
+    Webhook(&'a Webhook),
+}
+
+#[derive(Debug)]
+pub struct EndpointTarget<'a> {
+    pub spec: &'a SourceFile,
+    pub item: EndpointItem<'a>,
+}
+
+#[derive(Debug)]
+pub struct At<'a> {
+    pub thing: Thing<'a>,
+    /// The token's byte range in the file.
+    pub range: Range<usize>,
+}
+
+pub fn at<'a>(analysis: &'a Analysis, file: FileId, text: &str, offset: usize) -> Option<At<'a>> {
+    let f = analysis.site.file(file)?;
+    match f.kind {
+        FileKind::Page => front_matter(analysis, f, text, offset),
+        FileKind::DocsJson | FileKind::Json => docs_json(analysis, f, text, offset),
+        FileKind::Yaml => None,
+    }
+}
+
+fn docs_json<'a>(
+    analysis: &'a Analysis,
+    f: &SourceFile,
+    text: &str,
+    offset: usize,
+) -> Option<At<'a>> {
+    let mut full = lookup::base_path(analysis, f.id)?;
+    let ctx = json_context(text, offset);
+    if ctx.replace.is_empty() {
+        return None;
+    }
+    let token = text.get(ctx.replace.clone())?;
+    let value = unquote(token);
+    full.extend(ctx.path.iter().cloned());
+    let range = ctx.replace.clone();
+    let thing = match &ctx.slot {
+        Slot::Key => {
+            full.push(Seg::Key(value));
+            Thing::Key { path: full }
+        }
+        Slot::Value { .. } | Slot::Item { .. } => {
+            full.extend(ctx.value_path().into_iter().skip(ctx.path.len()));
+            value_thing(analysis, f, full, value)
+        }
+        Slot::None => return None,
+    };
+    Some(At { thing, range })
+}
+
+fn value_thing<'a>(
+    analysis: &'a Analysis,
+    f: &SourceFile,
+    vp: Vec<Seg>,
+    value: String,
+) -> Thing<'a> {
+    let site = &analysis.site;
+    let key = match vp.last() {
+        Some(Seg::Key(k)) => Some(k.as_str()),
+        _ => None,
+    };
+    let parent_key = match vp.len().checked_sub(2).map(|i| &vp[i]) {
+        Some(Seg::Key(k)) => Some(k.as_str()),
+        _ => None,
+    };
+    let in_nav = vp.first() == Some(&Seg::Key("navigation".into()));
+    let owner = lookup::nav_element_at(&vp[..vp.len().saturating_sub(1)])
+        .filter(|(_, used)| *used + 1 == vp.len())
+        .map(|(k, _)| k);
+    let is_entry = in_nav
+        && (parent_key == Some("pages") && matches!(vp.last(), Some(Seg::Index(_)))
+            || key == Some("root") && owner == Some(ElementKind::Group));
+    if is_entry {
+        if endpoint::parse_endpoint(&value).is_some() {
+            let inherited: Vec<&SourceFile> = lookup::inherited_openapi(analysis, &vp)
+                .iter()
+                .filter_map(|s| lookup::spec_file(site, &s.value))
+                .map(|f| &**f)
+                .collect();
+            let target = resolve_endpoint(analysis, &value, "", &inherited);
+            return Thing::Endpoint { value, target };
+        }
+        let file = site.page(&value);
+        return Thing::Page { entry: value, file };
+    }
+    let in_openapi = vp.iter().any(|s| *s == Seg::Key("openapi".into()));
+    if key == Some("openapi")
+        || parent_key == Some("openapi")
+        || key == Some("source") && in_openapi
+        || key == Some("asyncapi")
+        || parent_key == Some("asyncapi")
+    {
+        let file = lookup::spec_file(site, &value);
+        return Thing::File { value, file };
+    }
+    if key == Some("$ref") {
+        let file = paths::join(paths::dir_of(&f.path), &value)
+            .and_then(|p| site.file_by_path(&p))
+            .filter(|t| t.kind != FileKind::Page);
+        return Thing::File { value, file };
+    }
+    if key == Some("language") && owner == Some(ElementKind::Language) {
+        return Thing::Language { code: value };
+    }
+    Thing::Value { path: vp, value }
+}
+
+/// The operation (or webhook) an endpoint reference names. With specs
+/// inherited from the navigation, only those are searched; otherwise every
+/// spec of the site, as the platform does.
+pub fn resolve_endpoint<'a>(
+    analysis: &'a Analysis,
+    value: &str,
+    from_dir: &str,
+    inherited: &[&'a SourceFile],
+) -> Option<EndpointTarget<'a>> {
+    let r = endpoint::parse_endpoint(value)?;
+    let specs: Vec<Spec<'a>> = if inherited.is_empty() || r.spec.is_some() {
+        lookup::specs(&analysis.site)
+    } else {
+        inherited
+            .iter()
+            .map(|f| Spec {
+                file: f,
+                index: lookup::spec_index(f),
+            })
+            .collect()
+    };
+    let pairs: Vec<(&str, &crate::model::openapi::SpecIndex)> = specs
+        .iter()
+        .map(|s| (s.file.path.as_str(), s.index))
+        .collect();
+    match endpoint::resolve_endpoint(&r, from_dir, &pairs) {
+        Resolution::Found { spec, item } => {
+            let s = specs.get(spec)?;
+            let item = if r.webhook {
+                EndpointItem::Webhook(s.index.webhooks.get(item)?)
+            } else {
+                EndpointItem::Operation(s.index.operations.get(item)?)
+            };
+            Some(EndpointTarget { spec: s.file, item })
+        }
+        _ => None,
+    }
+}
+
+fn front_matter<'a>(
+    analysis: &'a Analysis,
+    f: &SourceFile,
+    text: &str,
+    offset: usize,
+) -> Option<At<'a>> {
+    let fc = context::front_matter_context(text, offset)?;
+    let line_start = text[..fc.replace.start.min(text.len())]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    match &fc.slot {
+        Slot::Key => {
+            let line = &text[line_start..];
+            let key = context::top_key(line.lines().next().unwrap_or(""))?;
+            Some(At {
+                thing: Thing::FrontMatterKey {
+                    key: key.to_string(),
+                },
+                range: line_start..line_start + key.len(),
+            })
+        }
+        Slot::Value { key } if key == "openapi" && !fc.in_list => {
+            let raw = text.get(fc.replace.clone())?;
+            let value = raw.trim().trim_matches(['"', '\'']).to_string();
+            let target = resolve_endpoint(analysis, &value, paths::dir_of(&f.path), &[]);
+            Some(At {
+                thing: Thing::Endpoint { value, target },
+                range: fc.replace.clone(),
+            })
+        }
+        _ => None,
+    }
+}
+
+fn unquote(token: &str) -> String {
+    let inner = token.strip_prefix('"').unwrap_or(token);
+    let inner = inner.strip_suffix('"').unwrap_or(inner);
+    // Decode escapes when the token is a complete JSON string.
+    serde_json::from_str::<String>(&format!("\"{inner}\"")).unwrap_or_else(|_| inner.to_string())
+}
+
+/// A language code's name, for hover.
+pub fn language_name(code: &str) -> Option<&'static str> {
+    languages::name(code)
+}
