@@ -106,7 +106,7 @@ fn docs_json<'a>(
     Some(At { thing, range })
 }
 
-fn value_thing<'a>(
+pub(crate) fn value_thing<'a>(
     analysis: &'a Analysis,
     f: &SourceFile,
     vp: Vec<Seg>,

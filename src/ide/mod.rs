@@ -12,6 +12,9 @@ pub mod at;
 pub mod definition;
 #[cfg(test)]
 mod fixture;
+pub mod folding;
 pub mod hover;
+pub mod links;
+pub mod symbols;
 #[cfg(test)]
 mod tests;

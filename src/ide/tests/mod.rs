@@ -3,6 +3,7 @@
 
 mod completion;
 mod hover;
+mod symbols;
 
 /// A small site used by most tests.
 pub const DOCS: &str = r#"{

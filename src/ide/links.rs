@@ -1,0 +1,66 @@
+//! Document links: page entries, `openapi`/`asyncapi` values and `$ref`
+//! values of docs.json (and `$ref` files) link to the file they name.
+
+use super::analysis::Analysis;
+use super::at::{self, Thing};
+use super::context::Seg;
+use super::lookup;
+use crate::model::site::FileKind;
+use crate::syntax::tree::{FileId, Node, Value};
+use std::ops::Range;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DocumentLink {
+    /// The string's content, without its quotes.
+    pub range: Range<usize>,
+    pub target: FileId,
+}
+
+/// Links of a file, from its last parse.
+pub fn document_links(analysis: &Analysis, file: FileId) -> Vec<DocumentLink> {
+    let Some(f) = analysis.site.file(file) else {
+        return Vec::new();
+    };
+    if !matches!(f.kind, FileKind::DocsJson | FileKind::Json) {
+        return Vec::new();
+    }
+    let (Some(base), Some(root)) = (lookup::base_path(analysis, file), f.json().root.as_ref())
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    // Iterative walk with the path of each node.
+    let mut stack: Vec<(&Node, Vec<Seg>)> = vec![(root, base)];
+    while let Some((n, path)) = stack.pop() {
+        match &n.value {
+            Value::Object(props) => {
+                for p in props {
+                    let mut q = path.clone();
+                    q.push(Seg::Key(p.key.clone()));
+                    stack.push((&p.value, q));
+                }
+            }
+            Value::Array(items) => {
+                for (i, it) in items.iter().enumerate() {
+                    let mut q = path.clone();
+                    q.push(Seg::Index(i));
+                    stack.push((it, q));
+                }
+            }
+            Value::String(s) => {
+                let target = match at::value_thing(analysis, f, path, s.clone()) {
+                    Thing::Page { file: Some(t), .. } | Thing::File { file: Some(t), .. } => t.id,
+                    _ => continue,
+                };
+                let r = &n.range;
+                out.push(DocumentLink {
+                    range: (r.start + 1).min(r.end)..r.end.saturating_sub(1).max(r.start),
+                    target,
+                });
+            }
+            _ => {}
+        }
+    }
+    out.sort_by_key(|l| l.range.start);
+    out
+}

@@ -1,0 +1,257 @@
+//! Document symbols (docs.json and `$ref` files as an outline of the
+//! navigation) and workspace symbols (pages and endpoints by name).
+
+use super::analysis::Analysis;
+use super::lookup;
+use crate::model::endpoint;
+use crate::model::nav::{self, ElementKind};
+use crate::model::site::FileKind;
+use crate::syntax::tree::{FileId, Node, Value};
+use std::ops::Range;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SymbolKind {
+    /// A top-level docs.json key other than `navigation`.
+    Key,
+    Navigation,
+    Global,
+    Language,
+    Version,
+    Product,
+    Tab,
+    Anchor,
+    Dropdown,
+    Group,
+    /// A menu item of a tab.
+    Item,
+    Page,
+    Endpoint,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Symbol {
+    pub name: String,
+    pub detail: Option<String>,
+    pub kind: SymbolKind,
+    /// The whole element.
+    pub range: Range<usize>,
+    /// The part to highlight: the label value, or the entry.
+    pub selection_range: Range<usize>,
+    pub children: Vec<Symbol>,
+}
+
+/// The outline of a docs.json or `$ref` file, from its last parse.
+pub fn document_symbols(analysis: &Analysis, file: FileId) -> Vec<Symbol> {
+    let Some(f) = analysis.site.file(file) else {
+        return Vec::new();
+    };
+    if !matches!(f.kind, FileKind::DocsJson | FileKind::Json) {
+        return Vec::new();
+    }
+    let Some(base) = lookup::base_path(analysis, file) else {
+        return Vec::new();
+    };
+    let Some(root) = f.json().root.as_ref() else {
+        return Vec::new();
+    };
+    if base.is_empty() {
+        return root
+            .props()
+            .iter()
+            .map(|p| {
+                if p.key == "navigation" {
+                    let mut s = element(&p.value, ElementKind::Root, 0);
+                    s.range = p.key_range.start..p.value.range.end;
+                    s.selection_range = p.key_range.clone();
+                    s
+                } else {
+                    Symbol {
+                        name: p.key.clone(),
+                        detail: None,
+                        kind: SymbolKind::Key,
+                        range: p.key_range.start..p.value.range.end,
+                        selection_range: p.key_range.clone(),
+                        children: Vec::new(),
+                    }
+                }
+            })
+            .collect();
+    }
+    match lookup::nav_element_at(&base) {
+        Some((kind, used)) if used == base.len() => children(root, kind, 0),
+        // A `$ref` that fills an array key of an element, e.g. the value of
+        // `"groups": {"$ref": ...}`: not possible (a $ref holder is an
+        // object), so anything else is shown by its keys.
+        _ => root
+            .props()
+            .iter()
+            .map(|p| Symbol {
+                name: p.key.clone(),
+                detail: None,
+                kind: SymbolKind::Key,
+                range: p.key_range.start..p.value.range.end,
+                selection_range: p.key_range.clone(),
+                children: Vec::new(),
+            })
+            .collect(),
+    }
+}
+
+/// Deep enough for any real navigation; stops hostile nesting from
+/// exhausting the stack (the parser allows 512 levels).
+const MAX_OUTLINE_DEPTH: usize = 64;
+
+fn element(node: &Node, kind: ElementKind, depth: usize) -> Symbol {
+    let label = node.get(kind.label_key());
+    let name = match label.and_then(Node::as_str) {
+        Some(l) if !l.is_empty() => l.to_string(),
+        _ if kind == ElementKind::Root => "navigation".to_string(),
+        _ if kind == ElementKind::Global => "global".to_string(),
+        _ => format!("({} without a label)", kind.label_key()),
+    };
+    Symbol {
+        name,
+        detail: Some(kind.label_key().to_string()),
+        kind: symbol_kind(kind),
+        range: node.range.clone(),
+        selection_range: label.map_or(node.range.start..node.range.start, |l| l.range.clone()),
+        children: children(node, kind, depth + 1),
+    }
+}
+
+fn children(node: &Node, kind: ElementKind, depth: usize) -> Vec<Symbol> {
+    let mut out = Vec::new();
+    if depth > MAX_OUTLINE_DEPTH {
+        return out;
+    }
+    for p in node.props() {
+        if p.key == "global" && kind == ElementKind::Root && p.value.is_object() {
+            out.push(element(&p.value, ElementKind::Global, depth));
+            continue;
+        }
+        let Some(child_kind) = nav::kind_of_array(&p.key) else {
+            continue;
+        };
+        for item in p.value.items() {
+            match &item.value {
+                Value::String(s) if p.key == "pages" => {
+                    let is_endpoint = endpoint::parse_endpoint(s).is_some();
+                    out.push(Symbol {
+                        name: s.clone(),
+                        detail: None,
+                        kind: if is_endpoint {
+                            SymbolKind::Endpoint
+                        } else {
+                            SymbolKind::Page
+                        },
+                        range: item.range.clone(),
+                        selection_range: item.range.clone(),
+                        children: Vec::new(),
+                    });
+                }
+                Value::Object(_) => out.push(element(item, child_kind, depth)),
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+fn symbol_kind(k: ElementKind) -> SymbolKind {
+    match k {
+        ElementKind::Root => SymbolKind::Navigation,
+        ElementKind::Global => SymbolKind::Global,
+        ElementKind::Group => SymbolKind::Group,
+        ElementKind::Tab => SymbolKind::Tab,
+        ElementKind::Anchor => SymbolKind::Anchor,
+        ElementKind::Dropdown => SymbolKind::Dropdown,
+        ElementKind::Product => SymbolKind::Product,
+        ElementKind::Version => SymbolKind::Version,
+        ElementKind::Language => SymbolKind::Language,
+        ElementKind::Item => SymbolKind::Item,
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WorkspaceSymbol {
+    pub name: String,
+    pub detail: Option<String>,
+    pub kind: SymbolKind,
+    pub file: FileId,
+    pub range: Range<usize>,
+}
+
+/// Most workspace symbols one query returns.
+pub const MAX_WORKSPACE_SYMBOLS: usize = 500;
+
+/// Pages (by title or path) and endpoints (by `METHOD /path`, summary or
+/// operation id) whose name holds `query` as a case-insensitive substring
+/// or subsequence. `is_cancelled` is polled every few hundred candidates;
+/// a cancelled search returns what it has.
+pub fn workspace_symbols(
+    analysis: &Analysis,
+    query: &str,
+    is_cancelled: &dyn Fn() -> bool,
+) -> Vec<WorkspaceSymbol> {
+    let q = query.to_lowercase();
+    let mut out = Vec::new();
+    let mut pages = analysis.site.pages();
+    // Substring matches before mere subsequence matches.
+    pages.sort_by_key(|f| {
+        !contains_ci(&f.path, &q) && !f.title().is_some_and(|t| contains_ci(t, &q))
+    });
+    for (i, f) in pages.iter().enumerate() {
+        if i % 256 == 0 && is_cancelled() || out.len() >= MAX_WORKSPACE_SYMBOLS {
+            return out;
+        }
+        let path = lookup::page_key(&f.path);
+        let title = f.title();
+        if fuzzy(path, &q) || title.is_some_and(|t| fuzzy(t, &q)) {
+            out.push(WorkspaceSymbol {
+                name: title.unwrap_or(path).to_string(),
+                detail: Some(path.to_string()),
+                kind: SymbolKind::Page,
+                file: f.id,
+                range: 0..0,
+            });
+        }
+    }
+    for spec in lookup::specs(&analysis.site) {
+        if is_cancelled() {
+            return out;
+        }
+        for (i, op) in spec.index.operations.iter().enumerate() {
+            if i % 256 == 0 && is_cancelled() || out.len() >= MAX_WORKSPACE_SYMBOLS {
+                return out;
+            }
+            let name = format!("{} {}", op.method, op.path);
+            let hit = fuzzy(&name, &q)
+                || op.summary.as_deref().is_some_and(|s| contains_ci(s, &q))
+                || op
+                    .operation_id
+                    .as_deref()
+                    .is_some_and(|s| contains_ci(s, &q));
+            if hit {
+                out.push(WorkspaceSymbol {
+                    name,
+                    detail: op.summary.clone().or_else(|| Some(spec.file.path.clone())),
+                    kind: SymbolKind::Endpoint,
+                    file: spec.file.id,
+                    range: op.method_range.clone(),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// `q` is already lower-case.
+fn contains_ci(s: &str, q: &str) -> bool {
+    q.is_empty() || s.to_lowercase().contains(q)
+}
+
+/// Case-insensitive subsequence (`q` lower-case).
+fn fuzzy(s: &str, q: &str) -> bool {
+    let mut chars = s.chars().flat_map(char::to_lowercase);
+    q.chars().all(|c| chars.any(|x| x == c))
+}
