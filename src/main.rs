@@ -29,6 +29,26 @@ enum Command {
         #[arg(long)]
         all: bool,
     },
+    /// Ask the docs assistant a question, optionally about lines of a file.
+    Ask {
+        /// The question (default: explain the selection).
+        question: Option<String>,
+        /// A file whose lines are sent as the selection.
+        #[arg(long)]
+        file: Option<PathBuf>,
+        /// Lines of --file to send, 1-based and inclusive: A:B.
+        #[arg(long, value_parser = docs_lsp::assistant::cli::parse_lines)]
+        lines: Option<(usize, usize)>,
+        /// Continue the conversation with this thread id.
+        #[arg(long)]
+        thread: Option<String>,
+        /// Assistant API base URL (env DOCS_ASSISTANT_BASE_URL).
+        #[arg(long)]
+        base_url: Option<String>,
+        /// Site domain (env DOCS_ASSISTANT_DOMAIN).
+        #[arg(long)]
+        domain: Option<String>,
+    },
 }
 
 fn main() {
@@ -43,6 +63,33 @@ fn main() {
                     rt.block_on(docs_lsp::lsp::serve_stdio());
                     0
                 }
+                Err(e) => {
+                    eprintln!("docs-lsp: could not start: {e}");
+                    2
+                }
+            }
+        }
+        Some(Command::Ask {
+            question,
+            file,
+            lines,
+            thread,
+            base_url,
+            domain,
+        }) => {
+            let args = docs_lsp::assistant::cli::AskArgs {
+                question,
+                file,
+                lines,
+                thread,
+                base_url,
+                domain,
+            };
+            match tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()
+            {
+                Ok(rt) => rt.block_on(docs_lsp::assistant::cli::run_ask(args)),
                 Err(e) => {
                     eprintln!("docs-lsp: could not start: {e}");
                     2

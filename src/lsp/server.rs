@@ -19,6 +19,9 @@ pub struct Backend {
     pub world: Arc<World>,
     pub debounce_ms: AtomicU64,
     pub settings: std::sync::RwLock<serde_json::Value>,
+    /// The assistant thread of this workspace.
+    pub conversation: tokio::sync::Mutex<crate::assistant::client::Conversation>,
+    pub asks: AtomicU64,
 }
 
 pub const DEFAULT_DEBOUNCE_MS: u64 = 100;
@@ -30,6 +33,8 @@ impl Backend {
             world: Arc::new(World::default()),
             debounce_ms: AtomicU64::new(DEFAULT_DEBOUNCE_MS),
             settings: std::sync::RwLock::new(serde_json::Value::Null),
+            conversation: Default::default(),
+            asks: AtomicU64::new(1),
         }
     }
 
@@ -180,6 +185,11 @@ impl LanguageServer for Backend {
                         ..Default::default()
                     },
                 )),
+                execute_command_provider: Some(ExecuteCommandOptions {
+                    commands: vec![super::assistant::ASK.into(), super::assistant::NEW.into()],
+                    work_done_progress_options: Default::default(),
+                }),
+                code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
                 diagnostic_provider: Some(DiagnosticServerCapabilities::Options(
                     DiagnosticOptions {
                         identifier: Some("docs-lsp".into()),
@@ -361,6 +371,32 @@ impl LanguageServer for Backend {
             );
         }
         self.index_workspace().await;
+    }
+
+    async fn execute_command(
+        &self,
+        params: ExecuteCommandParams,
+    ) -> Result<Option<serde_json::Value>> {
+        match params.command.as_str() {
+            super::assistant::ASK => {
+                let arg = params.arguments.into_iter().next().unwrap_or_default();
+                self.ask(arg).await
+            }
+            super::assistant::NEW => {
+                self.new_conversation().await;
+                Ok(None)
+            }
+            other => Err(Error::invalid_params(format!("unknown command {other}"))),
+        }
+    }
+
+    async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
+        let mut actions = Vec::new();
+        actions.extend(super::assistant::code_action(
+            &params.text_document.uri,
+            params.range,
+        ));
+        Ok(Some(actions))
     }
 
     async fn diagnostic(

@@ -60,7 +60,7 @@ pub struct SourceFile {
     lines: OnceLock<LineIndex>,
     json: OnceLock<json::Parsed>,
     front: OnceLock<FrontMatter>,
-    pub(crate) spec: OnceLock<Arc<crate::model::openapi::SpecIndex>>,
+    spec: OnceLock<Arc<crate::model::openapi::SpecIndex>>,
 }
 
 impl SourceFile {
@@ -100,6 +100,18 @@ impl SourceFile {
     pub fn front_matter(&self) -> &FrontMatter {
         self.front
             .get_or_init(|| frontmatter::parse(self.id, self.text()))
+    }
+
+    /// The endpoint index of this file read as an OpenAPI/AsyncAPI spec,
+    /// built once per file version (a 13 MB spec is not re-read per keystroke).
+    pub fn spec_index(&self) -> &Arc<crate::model::openapi::SpecIndex> {
+        self.spec.get_or_init(|| {
+            Arc::new(crate::model::openapi::SpecIndex::build(
+                self.id,
+                self.text(),
+                self.is_yaml(),
+            ))
+        })
     }
 
     /// The page's title from its front matter, if it has one.

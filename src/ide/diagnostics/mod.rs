@@ -3,6 +3,7 @@
 mod navigation;
 mod pages;
 mod references;
+mod specs;
 
 use crate::diagnostics::Diagnostic;
 use crate::model::config::Config;

@@ -1,10 +1,18 @@
 //! Page files: unreadable files and front matter.
 
 use crate::diagnostics::Diagnostic;
+use crate::diagnostics::Fix;
+use crate::model::endpoint::{
+    Resolution, parse_asyncapi_ref, parse_endpoint, resolve_endpoint, resolve_spec_token,
+};
+use crate::model::paths;
 use crate::model::site::{FileKind, Site};
 use crate::schema::{self, ValidateOptions};
+use crate::syntax::tree::Node;
 
 pub fn check(site: &Site, out: &mut Vec<Diagnostic>) {
+    let spec_files = super::specs::all_specs(site);
+    let mut specs: Option<super::specs::SpecList> = None;
     for f in site.files.values() {
         if f.kind != FileKind::Page {
             continue;
@@ -34,6 +42,15 @@ pub fn check(site: &Site, out: &mut Vec<Diagnostic>) {
                 &ValidateOptions::frontmatter(),
                 out,
             );
+            groups_without_auth(root, out);
+            if let Some(v) = root.get("openapi") {
+                let specs = specs.get_or_insert_with(|| super::specs::list(&spec_files));
+                openapi_value(v, paths::dir_of(&f.path), specs, out);
+            }
+            if let Some(v) = root.get("asyncapi") {
+                let specs = specs.get_or_insert_with(|| super::specs::list(&spec_files));
+                asyncapi_value(v, paths::dir_of(&f.path), specs, out);
+            }
         }
     }
 }
@@ -52,5 +69,137 @@ fn groups_without_auth(root: &crate::syntax::tree::Node, out: &mut Vec<Diagnosti
         crate::diagnostics::Severity::Hint,
         "groups-without-auth",
         "`groups` limits the API playground only with `playground: auth`; add it, or the groups have no effect on the playground",
+    ));
+}
+
+/// Where a sub-range of a scalar's text lands in the file: quoted YAML
+/// scalars start one byte later.
+fn sub_range(v: &Node, text_len: usize, r: &std::ops::Range<usize>) -> std::ops::Range<usize> {
+    let quoted = v.range.len() >= text_len + 2;
+    let base = v.range.start + usize::from(quoted);
+    base + r.start..base + r.end
+}
+
+/// Front matter `openapi: [spec] METHOD /path` (or `webhook name`), resolved
+/// by the rules real sites rely on: a spec named without its extension, a
+/// path relative to the page or (with a leading `/`) the root, any method
+/// case, and a search of every spec when none is named.
+fn openapi_value(v: &Node, dir: &str, specs: &super::specs::SpecList, out: &mut Vec<Diagnostic>) {
+    let Some(s) = v.as_str() else { return };
+    let Some(r) = parse_endpoint(s.trim()) else {
+        out.push(Diagnostic::error(
+            v.file,
+            v.range.clone(),
+            "invalid-endpoint",
+            format!("`openapi: {s}` is not an endpoint: write `METHOD /path`, optionally after a spec file (`openapi.json GET /users`)"),
+        ));
+        return;
+    };
+    if paths::is_url(r.spec.unwrap_or_default()) {
+        return;
+    }
+    if specs.is_empty() {
+        out.push(Diagnostic::error(
+            v.file,
+            v.range.clone(),
+            "missing-spec",
+            "`openapi` names an endpoint but the site has no OpenAPI spec file",
+        ));
+        return;
+    }
+    let t = s.trim();
+    let lead = s.len() - s.trim_start().len();
+    let shift = |rr: &std::ops::Range<usize>| lead + rr.start..lead + rr.end;
+    match resolve_endpoint(&r, dir, specs) {
+        Resolution::Found { .. } => {}
+        Resolution::SpecNotFound => out.push(Diagnostic::error(
+            v.file,
+            r.spec_range
+                .as_ref()
+                .map_or(v.range.clone(), |sr| sub_range(v, s.len(), &shift(sr))),
+            "missing-spec",
+            format!(
+                "no spec \"{}\" in this site (looked relative to the page and to the docs root)",
+                r.spec.unwrap_or_default()
+            ),
+        )),
+        Resolution::NotFound { spec, suggestion } => {
+            let what = if r.webhook {
+                format!("webhook {}", r.path)
+            } else {
+                format!("{} {}", r.method.to_ascii_uppercase(), r.path)
+            };
+            let mut msg = match spec.and_then(|i| specs.get(i)) {
+                Some((p, _)) => format!("{what} is not in {p}"),
+                None => format!("{what} is in none of the site's specs"),
+            };
+            if let Some(sug) = &suggestion {
+                msg.push_str(&format!("; did you mean \"{sug}\"?"));
+            }
+            let _ = t;
+            let mut d = Diagnostic::error(v.file, v.range.clone(), "missing-endpoint", msg);
+            if let Some(sug) = suggestion {
+                let text = match r.spec {
+                    Some(sp) => format!("{sp} {sug}"),
+                    None => sug,
+                };
+                d = d.with_fix(Fix::Replace(text));
+            }
+            out.push(d);
+        }
+    }
+}
+
+/// Front matter `asyncapi: [spec] channelId`.
+fn asyncapi_value(v: &Node, dir: &str, specs: &super::specs::SpecList, out: &mut Vec<Diagnostic>) {
+    let Some(s) = v.as_str() else { return };
+    let Some(r) = parse_asyncapi_ref(s.trim()) else {
+        return;
+    };
+    let asyncs: Vec<(&str, &crate::model::openapi::SpecIndex)> = specs
+        .iter()
+        .filter(|(_, ix)| matches!(ix.kind, crate::model::openapi::SpecKind::AsyncApi { .. }))
+        .copied()
+        .collect();
+    let candidates: Vec<usize> = match r.spec {
+        Some(tok) => {
+            let paths: Vec<&str> = asyncs.iter().map(|x| x.0).collect();
+            match resolve_spec_token(tok, dir, &paths) {
+                Some(i) => vec![i],
+                None => {
+                    out.push(Diagnostic::error(
+                        v.file,
+                        v.range.clone(),
+                        "missing-spec",
+                        format!("no AsyncAPI spec \"{tok}\" in this site"),
+                    ));
+                    return;
+                }
+            }
+        }
+        None => (0..asyncs.len()).collect(),
+    };
+    if candidates.is_empty()
+        || candidates
+            .iter()
+            .any(|&i| asyncs[i].1.find_channel(r.channel).is_some())
+    {
+        return;
+    }
+    let sug = candidates
+        .iter()
+        .find_map(|&i| asyncs[i].1.suggest_channel(r.channel));
+    let mut msg = format!(
+        "channel \"{}\" is not in {}",
+        r.channel, asyncs[candidates[0]].0
+    );
+    if let Some(sg) = &sug {
+        msg.push_str(&format!("; did you mean \"{sg}\"?"));
+    }
+    out.push(Diagnostic::error(
+        v.file,
+        v.range.clone(),
+        "missing-endpoint",
+        msg,
     ));
 }

@@ -1,13 +1,21 @@
 //! What navigation entries point at: page files, endpoints in specs, spec
 //! files; duplicates in one scope; pages that no navigation lists.
 
+use super::specs;
 use crate::diagnostics::{Diagnostic, Fix, Severity, did_you_mean};
+use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint, resolve_endpoint};
 use crate::model::nav::{Entry, NavIndex, Scope};
 use crate::model::site::Site;
 use crate::syntax::tree::Node;
 use std::collections::{HashMap, HashSet};
 
-pub fn check(site: &Site, _root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>) {
+pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>) {
+    let api_sources = specs::api_sources(root);
+    specs::check_sources(site, &api_sources, out);
+    for el in &ix.elements {
+        specs::check_sources(site, &el.openapi, out);
+    }
+    let all_specs = specs::all_specs(site);
     let page_paths: Vec<String> = site
         .pages()
         .iter()
@@ -16,7 +24,26 @@ pub fn check(site: &Site, _root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>
     let mut listed: HashSet<String> = HashSet::new();
     let mut seen: HashMap<(Scope, String), ()> = HashMap::new();
     for e in &ix.entries {
+        if let Some(r) = parse_endpoint(e.value) {
+            endpoint(site, e, &r, &api_sources, &all_specs, out);
+            let key = format!(
+                "{} {} {}",
+                r.spec.unwrap_or(""),
+                r.method.to_ascii_uppercase(),
+                r.path
+            );
+            if seen.insert((e.scope.clone(), key), ()).is_some() {
+                out.push(duplicate(e));
+            }
+            continue;
+        }
         if is_endpoint_like(e.value) {
+            out.push(Diagnostic::error(
+                e.node.file,
+                e.node.range.clone(),
+                "invalid-endpoint",
+                format!("\"{}\" is neither a page path nor an endpoint: write `METHOD /path` (e.g. `GET /users`) or a page path without spaces", e.value),
+            ));
             continue;
         }
         let key = normalise_page(e.value);
@@ -58,6 +85,105 @@ pub fn check(site: &Site, _root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>
                 )
                 .with_subject(f.path.clone()),
             );
+        }
+    }
+}
+
+fn duplicate(e: &Entry) -> Diagnostic {
+    Diagnostic::new(
+        e.node.file,
+        e.node.range.clone(),
+        Severity::Warning,
+        "duplicate-page",
+        format!(
+            "\"{}\" is listed twice in the same {}: remove one entry",
+            e.value,
+            scope_name(&e.scope)
+        ),
+    )
+    .with_fix(Fix::Remove)
+}
+
+/// An endpoint entry against the spec it names or inherits: the nearest
+/// `openapi` up the tree, else top-level `api.openapi`, else every spec in
+/// the site.
+fn endpoint(
+    site: &Site,
+    e: &Entry,
+    r: &EndpointRef,
+    api_sources: &[crate::model::nav::SpecSource],
+    all_specs: &[&std::sync::Arc<crate::model::site::SourceFile>],
+    out: &mut Vec<Diagnostic>,
+) {
+    let files = if r.spec.is_some() {
+        all_specs.to_vec()
+    } else if !e.inherited_openapi.is_empty() {
+        match specs::named(site, &e.inherited_openapi) {
+            Some(f) => f,
+            None => return, // a URL spec: reported once where it is named
+        }
+    } else if !api_sources.is_empty() {
+        match specs::named(site, api_sources) {
+            Some(f) => f,
+            None => return,
+        }
+    } else {
+        all_specs.to_vec()
+    };
+    if files.is_empty() {
+        if e.inherited_openapi.is_empty() && api_sources.is_empty() {
+            out.push(Diagnostic::error(
+                e.node.file,
+                e.node.range.clone(),
+                "missing-endpoint",
+                format!("\"{}\" is an endpoint but no OpenAPI spec is set: add `openapi` to a parent element", e.value),
+            ));
+        }
+        return;
+    }
+    let list = specs::list(&files);
+    // Offsets in `r` are relative to the string; the node range includes the quote.
+    let at = |rr: &std::ops::Range<usize>| {
+        e.node.range.start + 1 + rr.start..e.node.range.start + 1 + rr.end
+    };
+    match resolve_endpoint(r, "", &list) {
+        Resolution::Found { .. } => {}
+        Resolution::SpecNotFound => out.push(Diagnostic::error(
+            e.node.file,
+            r.spec_range.as_ref().map_or(e.node.range.clone(), at),
+            "missing-spec",
+            format!(
+                "no spec file \"{}\" in this site",
+                r.spec.unwrap_or_default()
+            ),
+        )),
+        Resolution::NotFound { spec, suggestion } => {
+            let spec_name = spec
+                .and_then(|i| list.get(i))
+                .map(|s| s.0)
+                .or_else(|| (list.len() == 1).then(|| list[0].0));
+            let what = if r.webhook {
+                format!("webhook {}", r.path)
+            } else {
+                format!("{} {}", r.method.to_ascii_uppercase(), r.path)
+            };
+            let mut msg = match spec_name {
+                Some(s) => format!("{what} is not in {s}"),
+                None => format!("{what} is in none of the site's specs"),
+            };
+            if let Some(sug) = &suggestion {
+                msg.push_str(&format!("; did you mean \"{sug}\"?"));
+            }
+            let mut d =
+                Diagnostic::error(e.node.file, e.node.range.clone(), "missing-endpoint", msg);
+            if let Some(sug) = suggestion {
+                let text = match r.spec {
+                    Some(sp) => format!("\"{sp} {sug}\""),
+                    None => format!("\"{sug}\""),
+                };
+                d = d.with_fix(Fix::Replace(text));
+            }
+            out.push(d);
         }
     }
 }

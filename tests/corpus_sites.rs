@@ -1,0 +1,114 @@
+//! `check` on copies of the real sites in ../shared/corpus: no error that is
+//! not a real one, and every real error the corpus README lists.
+
+use docs_lsp::cli::check::{self, Options};
+use docs_lsp::cli::report::Format;
+use std::path::{Path, PathBuf};
+
+fn corpus() -> Option<PathBuf> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/sites");
+    p.is_dir().then_some(p)
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let t = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &t);
+        } else {
+            std::fs::copy(e.path(), t).unwrap();
+        }
+    }
+}
+
+/// (code, path) of every error and warning.
+fn findings(site: &str) -> Vec<(String, String, String)> {
+    let src = corpus().unwrap().join(site);
+    let tmp = tempfile::tempdir().unwrap();
+    copy_dir(&src, tmp.path());
+    let mut buf = Vec::new();
+    check::run(
+        tmp.path(),
+        &Options {
+            format: Format::Json,
+            all: false,
+        },
+        &mut buf,
+    );
+    let v: serde_json::Value = serde_json::from_slice(&buf).unwrap();
+    v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["severity"].as_str().unwrap().to_string(),
+                d["code"].as_str().unwrap().to_string(),
+                d["path"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn count(f: &[(String, String, String)], sev: &str, code: &str) -> usize {
+    f.iter().filter(|(s, c, _)| s == sev && c == code).count()
+}
+
+fn errors(f: &[(String, String, String)]) -> usize {
+    f.iter().filter(|(s, _, _)| s == "error").count()
+}
+
+#[test]
+fn corpus_sites_report_exactly_the_real_errors() {
+    if corpus().is_none() {
+        eprintln!("note: ../shared/corpus is not here; corpus test not run");
+        return;
+    }
+    // mintlify__docs: 12 front matter endpoints missing from the es/fr/zh analytics specs.
+    let f = findings("mintlify__docs");
+    assert_eq!(count(&f, "error", "missing-endpoint"), 12, "{f:?}");
+    assert_eq!(errors(&f), 12, "{f:?}");
+    for (_, _, p) in f.iter().filter(|x| x.1 == "missing-endpoint") {
+        assert!(
+            p.starts_with("es/api/analytics/")
+                || p.starts_with("fr/api/analytics/")
+                || p.starts_with("zh/api/analytics/"),
+            "{p}"
+        );
+    }
+    // mem0: the trailing-slash endpoint and 2 duplicates.
+    let f = findings("mem0ai__mem0");
+    assert_eq!(errors(&f), 1, "{f:?}");
+    assert_eq!(count(&f, "error", "missing-endpoint"), 1);
+    assert!(
+        f.iter()
+            .any(|x| x.2 == "api-reference/memory/get-memory-export.mdx")
+    );
+    assert_eq!(count(&f, "warning", "duplicate-page"), 2);
+    // trigger.dev: 1 duplicate; meilisearch: 1 duplicate (`POST /render-template`).
+    let f = findings("triggerdotdev__trigger.dev");
+    assert_eq!(
+        (errors(&f), count(&f, "warning", "duplicate-page")),
+        (0, 1),
+        "{f:?}"
+    );
+    let f = findings("meilisearch__documentation");
+    assert_eq!(
+        (errors(&f), count(&f, "warning", "duplicate-page")),
+        (0, 1),
+        "{f:?}"
+    );
+    // dify: the same page in two products is normal; no errors, no duplicates.
+    let f = findings("langgenius__dify-docs");
+    assert_eq!(
+        (errors(&f), count(&f, "warning", "duplicate-page")),
+        (0, 0),
+        "{f:?}"
+    );
+    for site in ["JochemBruijninckx__docs", "Terminal49__API"] {
+        let f = findings(site);
+        assert_eq!(errors(&f), 0, "{site}: {f:?}");
+        assert!(f.is_empty(), "{site}: {f:?}");
+    }
+}
