@@ -12,12 +12,10 @@ use crate::schema::{self, PathSeg, Schema};
 use crate::syntax::tree::{FileId, Node, Value};
 use std::sync::Arc;
 
-/// The endpoint index of a spec file, built once per file version. The one
-/// place that knows how indexes are cached, so a site-level cache can
-/// replace it.
+/// The endpoint index of a spec file, built once per file version (cached
+/// on the file, shared with diagnostics).
 pub fn spec_index(file: &SourceFile) -> &SpecIndex {
-    file.spec
-        .get_or_init(|| Arc::new(SpecIndex::build(file.id, file.text(), file.is_yaml())))
+    file.spec_index()
 }
 
 /// A spec file of the site with its index.
