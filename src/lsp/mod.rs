@@ -4,6 +4,7 @@
 pub mod assistant;
 pub mod convert;
 pub mod documents;
+pub mod features;
 pub mod publish;
 pub mod server;
 pub mod world;

@@ -190,6 +190,19 @@ impl LanguageServer for Backend {
                     work_done_progress_options: Default::default(),
                 }),
                 code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
+                completion_provider: Some(CompletionOptions {
+                    trigger_characters: Some(vec!["\"".into(), "/".into(), ":".into(), " ".into()]),
+                    ..Default::default()
+                }),
+                hover_provider: Some(HoverProviderCapability::Simple(true)),
+                definition_provider: Some(OneOf::Left(true)),
+                document_symbol_provider: Some(OneOf::Left(true)),
+                workspace_symbol_provider: Some(OneOf::Left(true)),
+                folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
+                document_link_provider: Some(DocumentLinkOptions {
+                    resolve_provider: Some(false),
+                    work_done_progress_options: Default::default(),
+                }),
                 diagnostic_provider: Some(DiagnosticServerCapabilities::Options(
                     DiagnosticOptions {
                         identifier: Some("docs-lsp".into()),
@@ -388,6 +401,40 @@ impl LanguageServer for Backend {
             }
             other => Err(Error::invalid_params(format!("unknown command {other}"))),
         }
+    }
+
+    async fn completion(&self, p: CompletionParams) -> Result<Option<CompletionResponse>> {
+        self.completion_impl(p).await
+    }
+
+    async fn hover(&self, p: HoverParams) -> Result<Option<Hover>> {
+        self.hover_impl(p).await
+    }
+
+    async fn goto_definition(
+        &self,
+        p: GotoDefinitionParams,
+    ) -> Result<Option<GotoDefinitionResponse>> {
+        self.definition_impl(p).await
+    }
+
+    async fn document_symbol(
+        &self,
+        p: DocumentSymbolParams,
+    ) -> Result<Option<DocumentSymbolResponse>> {
+        self.document_symbol_impl(p).await
+    }
+
+    async fn symbol(&self, p: WorkspaceSymbolParams) -> Result<Option<WorkspaceSymbolResponse>> {
+        self.workspace_symbol_impl(p).await
+    }
+
+    async fn folding_range(&self, p: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
+        self.folding_impl(p).await
+    }
+
+    async fn document_link(&self, p: DocumentLinkParams) -> Result<Option<Vec<DocumentLink>>> {
+        self.document_link_impl(p).await
     }
 
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {

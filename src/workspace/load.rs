@@ -106,7 +106,9 @@ pub fn list_files(root: &Path) -> Vec<(PathBuf, String, FileKind)> {
         let Some(ft) = entry.file_type() else {
             continue;
         };
-        if ft.is_dir() {
+        // Only regular files (or symlinks to them): a FIFO or device named
+        // `.mdx` would block a read forever.
+        if !ft.is_file() && !ft.is_symlink() {
             continue;
         }
         let Some(rel) = rel_path(root, entry.path()) else {
@@ -134,6 +136,9 @@ pub fn read_file(path: &Path, kind: FileKind, whole: bool) -> Result<Arc<str>, U
         MAX_DATA_FILE
     };
     let meta = std::fs::metadata(path).map_err(|e| Unreadable::Io(e.kind().to_string()))?;
+    if !meta.is_file() {
+        return Err(Unreadable::Io("not a regular file".into()));
+    }
     if meta.len() > limit {
         return Err(Unreadable::TooLarge {
             bytes: meta.len(),

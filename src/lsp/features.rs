@@ -1,0 +1,323 @@
+//! Requests answered by the `ide` layer: completion, hover, definition,
+//! symbols, folding, links. Each finds the file's site, takes the analysis
+//! that is ready (computing one only if none exists yet), runs the `ide`
+//! function on a blocking thread and converts the plain result.
+
+use super::convert;
+use super::server::{Backend, blocking};
+use super::world::SiteState;
+use crate::ide::analysis::Analysis;
+use crate::ide::{completion, definition, folding, hover, links, symbols};
+use crate::model::site::SourceFile;
+use crate::syntax::tree::FileId;
+use crate::text::{Encoding, LineIndex};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use tower_lsp_server::jsonrpc::Result;
+use tower_lsp_server::ls_types::*;
+
+/// What a request about one document needs.
+pub struct Target {
+    pub site: Arc<SiteState>,
+    pub analysis: Arc<Analysis>,
+    pub file: FileId,
+    pub text: String,
+    pub enc: Encoding,
+}
+
+impl Target {
+    fn offset(&self, pos: Position) -> usize {
+        convert::offset(&self.text, &LineIndex::new(&self.text), pos, self.enc)
+    }
+    fn range(&self, r: &std::ops::Range<usize>) -> Range {
+        let idx = LineIndex::new(&self.text);
+        Range::new(
+            convert::position(&self.text, &idx, r.start, self.enc),
+            convert::position(&self.text, &idx, r.end, self.enc),
+        )
+    }
+    fn path_of(&self, f: &SourceFile) -> PathBuf {
+        if self.site.loose {
+            self.site.root.clone()
+        } else {
+            self.site.root.join(&f.path)
+        }
+    }
+}
+
+impl Backend {
+    async fn target(&self, uri: &Uri) -> Option<Target> {
+        let path = convert::path(uri)?;
+        let site = self.world.site_of(&path)?;
+        let s = site.clone();
+        let analysis = match site.last_analysis() {
+            Some(a) => a,
+            None => tokio::task::spawn_blocking(move || s.analysis())
+                .await
+                .ok()?,
+        };
+        let file = file_id(&site, &analysis, &path)?;
+        let text = match self.world.docs.get(&path) {
+            Some(d) => d.text(),
+            None => analysis.site.file(file)?.text().to_string(),
+        };
+        Some(Target {
+            site,
+            analysis,
+            file,
+            text,
+            enc: self.world.encoding(),
+        })
+    }
+
+    fn location(&self, t: &Target, file: FileId, r: &std::ops::Range<usize>) -> Option<Location> {
+        let f = t.analysis.site.file(file)?;
+        let path = t.path_of(f);
+        // A closed page holds only its front matter; ranges stay valid in it.
+        let range = if file == t.file {
+            t.range(r)
+        } else {
+            convert::range(f, r, t.enc)
+        };
+        Some(Location::new(convert::uri(&path)?, range))
+    }
+
+    pub async fn completion_impl(&self, p: CompletionParams) -> Result<Option<CompletionResponse>> {
+        let Some(t) = self
+            .target(&p.text_document_position.text_document.uri)
+            .await
+        else {
+            return Ok(None);
+        };
+        let offset = t.offset(p.text_document_position.position);
+        let (t, list) = blocking(move || {
+            let l = completion::completion_list(&t.analysis, t.file, &t.text, offset);
+            (t, l)
+        })
+        .await?;
+        let items = list
+            .items
+            .into_iter()
+            .map(|c| CompletionItem {
+                label: c.label,
+                kind: Some(match c.kind {
+                    completion::CompletionKind::Key => CompletionItemKind::PROPERTY,
+                    completion::CompletionKind::Value => CompletionItemKind::VALUE,
+                    completion::CompletionKind::Page => CompletionItemKind::FILE,
+                    completion::CompletionKind::Endpoint => CompletionItemKind::FUNCTION,
+                    completion::CompletionKind::File => CompletionItemKind::FILE,
+                    completion::CompletionKind::Language => CompletionItemKind::ENUM_MEMBER,
+                }),
+                detail: c.detail,
+                documentation: c.documentation.map(|d| {
+                    Documentation::MarkupContent(MarkupContent {
+                        kind: MarkupKind::Markdown,
+                        value: d,
+                    })
+                }),
+                sort_text: c.sort_text,
+                filter_text: c.filter_text,
+                text_edit: Some(CompletionTextEdit::Edit(TextEdit::new(
+                    t.range(&c.replace),
+                    c.insert_text,
+                ))),
+                ..Default::default()
+            })
+            .collect();
+        Ok(Some(CompletionResponse::List(CompletionList {
+            is_incomplete: list.incomplete,
+            items,
+        })))
+    }
+
+    pub async fn hover_impl(&self, p: HoverParams) -> Result<Option<Hover>> {
+        let Some(t) = self
+            .target(&p.text_document_position_params.text_document.uri)
+            .await
+        else {
+            return Ok(None);
+        };
+        let offset = t.offset(p.text_document_position_params.position);
+        let (t, h) = blocking(move || {
+            let h = hover::hover(&t.analysis, t.file, &t.text, offset);
+            (t, h)
+        })
+        .await?;
+        Ok(h.map(|h| Hover {
+            contents: HoverContents::Markup(MarkupContent {
+                kind: MarkupKind::Markdown,
+                value: h.markdown,
+            }),
+            range: Some(t.range(&h.range)),
+        }))
+    }
+
+    pub async fn definition_impl(
+        &self,
+        p: GotoDefinitionParams,
+    ) -> Result<Option<GotoDefinitionResponse>> {
+        let Some(t) = self
+            .target(&p.text_document_position_params.text_document.uri)
+            .await
+        else {
+            return Ok(None);
+        };
+        let offset = t.offset(p.text_document_position_params.position);
+        let (t, targets) = blocking(move || {
+            let d = definition::definition(&t.analysis, t.file, &t.text, offset);
+            (t, d)
+        })
+        .await?;
+        let locs: Vec<Location> = targets
+            .iter()
+            .filter_map(|d| self.location(&t, d.file, &d.range))
+            .collect();
+        Ok((!locs.is_empty()).then_some(GotoDefinitionResponse::Array(locs)))
+    }
+
+    pub async fn document_symbol_impl(
+        &self,
+        p: DocumentSymbolParams,
+    ) -> Result<Option<DocumentSymbolResponse>> {
+        let Some(t) = self.target(&p.text_document.uri).await else {
+            return Ok(None);
+        };
+        let (t, syms) = blocking(move || {
+            let s = symbols::document_symbols(&t.analysis, t.file);
+            (t, s)
+        })
+        .await?;
+        fn conv(t: &Target, s: symbols::Symbol) -> DocumentSymbol {
+            #[allow(deprecated)]
+            DocumentSymbol {
+                name: if s.name.is_empty() {
+                    " ".into()
+                } else {
+                    s.name
+                },
+                detail: s.detail,
+                kind: match s.kind {
+                    symbols::SymbolKind::Page => SymbolKind::FILE,
+                    symbols::SymbolKind::Endpoint => SymbolKind::FUNCTION,
+                    symbols::SymbolKind::Group => SymbolKind::NAMESPACE,
+                    symbols::SymbolKind::Key => SymbolKind::PROPERTY,
+                    symbols::SymbolKind::Language => SymbolKind::ENUM_MEMBER,
+                    _ => SymbolKind::MODULE,
+                },
+                tags: None,
+                deprecated: None,
+                range: t.range(&s.range),
+                selection_range: t.range(&s.selection_range),
+                children: Some(s.children.into_iter().map(|c| conv(t, c)).collect()),
+            }
+        }
+        let out: Vec<DocumentSymbol> = syms.into_iter().map(|s| conv(&t, s)).collect();
+        Ok(Some(DocumentSymbolResponse::Nested(out)))
+    }
+
+    pub async fn workspace_symbol_impl(
+        &self,
+        p: WorkspaceSymbolParams,
+    ) -> Result<Option<WorkspaceSymbolResponse>> {
+        let mut out = Vec::new();
+        for site in self.world.sites().into_iter().filter(|s| !s.loose) {
+            let q = p.query.clone();
+            let s = site.clone();
+            let (analysis, found) = blocking(move || {
+                let a = s.last_analysis().unwrap_or_else(|| s.analysis());
+                let f = symbols::workspace_symbols(&a, &q, &|| false);
+                (a, f)
+            })
+            .await?;
+            let enc = self.world.encoding();
+            for w in found {
+                let Some(f) = analysis.site.file(w.file) else {
+                    continue;
+                };
+                let Some(uri) = convert::uri(&site.root.join(&f.path)) else {
+                    continue;
+                };
+                #[allow(deprecated)]
+                out.push(SymbolInformation {
+                    name: w.name,
+                    kind: if matches!(w.kind, symbols::SymbolKind::Endpoint) {
+                        SymbolKind::FUNCTION
+                    } else {
+                        SymbolKind::FILE
+                    },
+                    tags: None,
+                    deprecated: None,
+                    location: Location::new(uri, convert::range(f, &w.range, enc)),
+                    container_name: w.detail,
+                });
+            }
+        }
+        Ok(Some(WorkspaceSymbolResponse::Flat(out)))
+    }
+
+    pub async fn folding_impl(&self, p: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
+        let Some(t) = self.target(&p.text_document.uri).await else {
+            return Ok(None);
+        };
+        let (t, folds) = blocking(move || {
+            let f = folding::folding_ranges(&t.analysis, t.file, &t.text);
+            (t, f)
+        })
+        .await?;
+        Ok(Some(
+            folds
+                .iter()
+                .map(|f| {
+                    let r = t.range(&f.range);
+                    FoldingRange {
+                        start_line: r.start.line,
+                        start_character: None,
+                        end_line: r.end.line,
+                        end_character: None,
+                        kind: Some(match f.kind {
+                            folding::FoldKind::Comment => FoldingRangeKind::Comment,
+                            _ => FoldingRangeKind::Region,
+                        }),
+                        collapsed_text: None,
+                    }
+                })
+                .collect(),
+        ))
+    }
+
+    pub async fn document_link_impl(
+        &self,
+        p: DocumentLinkParams,
+    ) -> Result<Option<Vec<DocumentLink>>> {
+        let Some(t) = self.target(&p.text_document.uri).await else {
+            return Ok(None);
+        };
+        let (t, found) = blocking(move || {
+            let l = links::document_links(&t.analysis, t.file);
+            (t, l)
+        })
+        .await?;
+        Ok(Some(
+            found
+                .iter()
+                .filter_map(|l| {
+                    let f = t.analysis.site.file(l.target)?;
+                    Some(DocumentLink {
+                        range: t.range(&l.range),
+                        target: convert::uri(&t.path_of(f)),
+                        tooltip: Some(f.path.clone()),
+                        data: None,
+                    })
+                })
+                .collect(),
+        ))
+    }
+}
+
+fn file_id(site: &SiteState, analysis: &Analysis, path: &Path) -> Option<FileId> {
+    if site.loose {
+        return analysis.site.files.keys().next().copied();
+    }
+    let rel = site.rel(path)?;
+    analysis.site.by_path.get(&rel).copied()
+}
