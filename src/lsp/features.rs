@@ -22,18 +22,20 @@ pub struct Target {
     pub analysis: Arc<Analysis>,
     pub file: FileId,
     pub text: String,
+    /// Built once per request: conversions for a thousand completion items
+    /// must not re-scan a 1.5 MB document each.
+    pub lines: LineIndex,
     pub enc: Encoding,
 }
 
 impl Target {
     fn offset(&self, pos: Position) -> usize {
-        convert::offset(&self.text, &LineIndex::new(&self.text), pos, self.enc)
+        convert::offset(&self.text, &self.lines, pos, self.enc)
     }
     fn range(&self, r: &std::ops::Range<usize>) -> Range {
-        let idx = LineIndex::new(&self.text);
         Range::new(
-            convert::position(&self.text, &idx, r.start, self.enc),
-            convert::position(&self.text, &idx, r.end, self.enc),
+            convert::position(&self.text, &self.lines, r.start, self.enc),
+            convert::position(&self.text, &self.lines, r.end, self.enc),
         )
     }
     fn path_of(&self, f: &SourceFile) -> PathBuf {
@@ -61,11 +63,13 @@ impl Backend {
             Some(d) => d.text(),
             None => analysis.site.file(file)?.text().to_string(),
         };
+        let lines = LineIndex::new(&text);
         Some(Target {
             site,
             analysis,
             file,
             text,
+            lines,
             enc: self.world.encoding(),
         })
     }
