@@ -6,10 +6,9 @@
 
 use super::analysis::Analysis;
 use super::context::{self, Seg, Slot, json_context};
-use super::lookup::{self, Spec};
+use super::lookup::{self, Spec, ValuePlace};
 use crate::model::endpoint::{self, Resolution};
 use crate::model::languages;
-use crate::model::nav::ElementKind;
 use crate::model::openapi::{Operation, Webhook};
 use crate::model::paths;
 use crate::model::site::{FileKind, SourceFile};
@@ -113,54 +112,34 @@ pub(crate) fn value_thing<'a>(
     value: String,
 ) -> Thing<'a> {
     let site = &analysis.site;
-    let key = match vp.last() {
-        Some(Seg::Key(k)) => Some(k.as_str()),
-        _ => None,
-    };
-    let parent_key = match vp.len().checked_sub(2).map(|i| &vp[i]) {
-        Some(Seg::Key(k)) => Some(k.as_str()),
-        _ => None,
-    };
-    let in_nav = vp.first() == Some(&Seg::Key("navigation".into()));
-    let owner = lookup::nav_element_at(&vp[..vp.len().saturating_sub(1)])
-        .filter(|(_, used)| *used + 1 == vp.len())
-        .map(|(k, _)| k);
-    let is_entry = in_nav
-        && (parent_key == Some("pages") && matches!(vp.last(), Some(Seg::Index(_)))
-            || key == Some("root") && owner == Some(ElementKind::Group));
-    if is_entry {
-        if endpoint::parse_endpoint(&value).is_some() {
-            let inherited: Vec<&SourceFile> = lookup::inherited_openapi(analysis, &vp)
-                .iter()
-                .filter_map(|s| lookup::spec_file(site, &s.value))
-                .map(|f| &**f)
-                .collect();
-            let target = resolve_endpoint(analysis, &value, "", &inherited);
-            return Thing::Endpoint { value, target };
+    let place = lookup::value_place(&vp);
+    match place {
+        ValuePlace::PagesItem | ValuePlace::RootPage => {
+            if endpoint::parse_endpoint(&value).is_some() {
+                let inherited: Vec<&SourceFile> = lookup::inherited_openapi(analysis, &vp)
+                    .iter()
+                    .filter_map(|s| lookup::spec_file(site, &s.value))
+                    .map(|f| &**f)
+                    .collect();
+                let target = resolve_endpoint(analysis, &value, "", &inherited);
+                return Thing::Endpoint { value, target };
+            }
+            let file = site.page(&value);
+            Thing::Page { entry: value, file }
         }
-        let file = site.page(&value);
-        return Thing::Page { entry: value, file };
+        ValuePlace::OpenApiFile | ValuePlace::AsyncApiFile => {
+            let file = lookup::spec_file(site, &value);
+            Thing::File { value, file }
+        }
+        ValuePlace::Ref => {
+            let file = paths::join(paths::dir_of(&f.path), &value)
+                .and_then(|p| site.file_by_path(&p))
+                .filter(|t| t.kind != FileKind::Page);
+            Thing::File { value, file }
+        }
+        ValuePlace::Language => Thing::Language { code: value },
+        ValuePlace::Other => Thing::Value { path: vp, value },
     }
-    let in_openapi = vp.iter().any(|s| *s == Seg::Key("openapi".into()));
-    if key == Some("openapi")
-        || parent_key == Some("openapi")
-        || key == Some("source") && in_openapi
-        || key == Some("asyncapi")
-        || parent_key == Some("asyncapi")
-    {
-        let file = lookup::spec_file(site, &value);
-        return Thing::File { value, file };
-    }
-    if key == Some("$ref") {
-        let file = paths::join(paths::dir_of(&f.path), &value)
-            .and_then(|p| site.file_by_path(&p))
-            .filter(|t| t.kind != FileKind::Page);
-        return Thing::File { value, file };
-    }
-    if key == Some("language") && owner == Some(ElementKind::Language) {
-        return Thing::Language { code: value };
-    }
-    Thing::Value { path: vp, value }
 }
 
 /// The operation (or webhook) an endpoint reference names. With specs

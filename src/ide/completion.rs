@@ -12,9 +12,9 @@
 
 use super::analysis::Analysis;
 use super::context::{self, JsonContext, Seg, Slot, json_context};
-use super::lookup::{self, Spec};
+use super::lookup::{self, Spec, ValuePlace};
 use crate::model::languages::LANGUAGES;
-use crate::model::nav::{self, ElementKind};
+use crate::model::nav;
 use crate::model::paths;
 use crate::model::site::{FileKind, SourceFile};
 use crate::schema::{self, Schema, Types};
@@ -184,39 +184,23 @@ fn values(
     out: &mut Vec<CompletionItem>,
     incomplete: &mut bool,
 ) {
-    let key = match vp.last() {
-        Some(Seg::Key(k)) => Some(k.as_str()),
-        _ => None,
-    };
-    let parent_key = match vp.len().checked_sub(2).map(|i| &vp[i]) {
-        Some(Seg::Key(k)) => Some(k.as_str()),
-        _ => None,
-    };
-    let in_nav = vp.first() == Some(&Seg::Key("navigation".into()));
-    let owner = lookup::nav_element_at(&vp[..vp.len().saturating_sub(1)])
-        .filter(|(_, used)| *used + 1 == vp.len());
-    let openapi_place = key == Some("openapi")
-        || parent_key == Some("openapi")
-        || key == Some("source") && vp.iter().any(|s| *s == Seg::Key("openapi".into()));
-    if in_nav && parent_key == Some("pages") && matches!(vp.last(), Some(Seg::Index(_))) {
-        pages(analysis, ctx, out, incomplete);
-        endpoints_in_nav(analysis, ctx, vp, out);
-    } else if in_nav && key == Some("root") && owner.is_some_and(|(k, _)| k == ElementKind::Group) {
-        pages(analysis, ctx, out, incomplete);
-    } else if openapi_place {
-        spec_files(analysis, ctx, true, out);
-    } else if key == Some("asyncapi") || parent_key == Some("asyncapi") {
-        spec_files(analysis, ctx, false, out);
-    } else if key == Some("$ref") {
-        ref_files(analysis, f, ctx, out);
-    } else if key == Some("language") && owner.is_some_and(|(k, _)| k == ElementKind::Language) {
-        for (code, name) in LANGUAGES {
-            if matches(&ctx.partial, code) {
-                out.push(value_item(ctx, code, CompletionKind::Language, Some(name)));
+    match lookup::value_place(vp) {
+        ValuePlace::PagesItem => {
+            pages(analysis, ctx, out, incomplete);
+            endpoints_in_nav(analysis, ctx, vp, out);
+        }
+        ValuePlace::RootPage => pages(analysis, ctx, out, incomplete),
+        ValuePlace::OpenApiFile => spec_files(analysis, ctx, true, out),
+        ValuePlace::AsyncApiFile => spec_files(analysis, ctx, false, out),
+        ValuePlace::Ref => ref_files(analysis, f, ctx, out),
+        ValuePlace::Language => {
+            for (code, name) in LANGUAGES {
+                if matches(&ctx.partial, code) {
+                    out.push(value_item(ctx, code, CompletionKind::Language, Some(name)));
+                }
             }
         }
-    } else {
-        schema_values(&lookup::schemas_at(vp), ctx, out);
+        ValuePlace::Other => schema_values(&lookup::schemas_at(vp), ctx, out),
     }
 }
 

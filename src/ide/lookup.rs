@@ -286,3 +286,55 @@ mod tests {
         assert_eq!(nav_element_at(&p(&["api"])), None);
     }
 }
+
+/// What a string value at a docs.json value path means. Completion, hover
+/// and definition all ask this one question, so they agree on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ValuePlace {
+    /// An item of a navigation `pages` array: a page or an endpoint.
+    PagesItem,
+    /// A group's `root` page.
+    RootPage,
+    /// An `openapi` value (string, array item, or `{source}`).
+    OpenApiFile,
+    /// An `asyncapi` value.
+    AsyncApiFile,
+    /// A `$ref` value.
+    Ref,
+    /// A language element's `language` code.
+    Language,
+    /// Anything else: the schema decides.
+    Other,
+}
+
+pub fn value_place(vp: &[Seg]) -> ValuePlace {
+    let key_at = |i: Option<usize>| match i.and_then(|i| vp.get(i)) {
+        Some(Seg::Key(k)) => Some(k.as_str()),
+        _ => None,
+    };
+    let key = key_at(vp.len().checked_sub(1));
+    let parent_key = key_at(vp.len().checked_sub(2));
+    let in_nav = vp.first() == Some(&Seg::Key("navigation".into()));
+    let owner = nav_element_at(&vp[..vp.len().saturating_sub(1)])
+        .filter(|(_, used)| *used + 1 == vp.len())
+        .map(|(k, _)| k);
+    let in_openapi = vp.iter().any(|s| *s == Seg::Key("openapi".into()));
+    if in_nav && parent_key == Some("pages") && matches!(vp.last(), Some(Seg::Index(_))) {
+        ValuePlace::PagesItem
+    } else if in_nav && key == Some("root") && owner == Some(ElementKind::Group) {
+        ValuePlace::RootPage
+    } else if key == Some("openapi")
+        || parent_key == Some("openapi")
+        || key == Some("source") && in_openapi
+    {
+        ValuePlace::OpenApiFile
+    } else if key == Some("asyncapi") || parent_key == Some("asyncapi") {
+        ValuePlace::AsyncApiFile
+    } else if key == Some("$ref") {
+        ValuePlace::Ref
+    } else if key == Some("language") && owner == Some(ElementKind::Language) {
+        ValuePlace::Language
+    } else {
+        ValuePlace::Other
+    }
+}

@@ -1,7 +1,6 @@
 //! Page files: unreadable files and front matter.
 
 use crate::diagnostics::Diagnostic;
-use crate::diagnostics::Fix;
 use crate::model::endpoint::{
     Resolution, parse_asyncapi_ref, parse_endpoint, resolve_endpoint, resolve_spec_token,
 };
@@ -107,7 +106,6 @@ fn openapi_value(v: &Node, dir: &str, specs: &super::specs::SpecList, out: &mut 
         ));
         return;
     }
-    let t = s.trim();
     let lead = s.len() - s.trim_start().len();
     let shift = |rr: &std::ops::Range<usize>| lead + rr.start..lead + rr.end;
     match resolve_endpoint(&r, dir, specs) {
@@ -123,30 +121,13 @@ fn openapi_value(v: &Node, dir: &str, specs: &super::specs::SpecList, out: &mut 
                 r.spec.unwrap_or_default()
             ),
         )),
-        Resolution::NotFound { spec, suggestion } => {
-            let what = if r.webhook {
-                format!("webhook {}", r.path)
-            } else {
-                format!("{} {}", r.method.to_ascii_uppercase(), r.path)
-            };
-            let mut msg = match spec.and_then(|i| specs.get(i)) {
-                Some((p, _)) => format!("{what} is not in {p}"),
-                None => format!("{what} is in none of the site's specs"),
-            };
-            if let Some(sug) = &suggestion {
-                msg.push_str(&format!("; did you mean \"{sug}\"?"));
-            }
-            let _ = t;
-            let mut d = Diagnostic::error(v.file, v.range.clone(), "missing-endpoint", msg);
-            if let Some(sug) = suggestion {
-                let text = match r.spec {
-                    Some(sp) => format!("{sp} {sug}"),
-                    None => sug,
-                };
-                d = d.with_fix(Fix::Replace(text));
-            }
-            out.push(d);
-        }
+        Resolution::NotFound { spec, suggestion } => out.push(super::specs::endpoint_not_found(
+            (v.file, v.range.clone()),
+            &r,
+            spec.and_then(|i| specs.get(i)).map(|(p, _)| *p),
+            suggestion,
+            false,
+        )),
     }
 }
 

@@ -7,22 +7,26 @@ use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint, resolve_en
 use crate::model::nav::{Entry, NavIndex, Scope};
 use crate::model::site::Site;
 use crate::syntax::tree::Node;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>) {
     let api_sources = specs::api_sources(root);
-    specs::check_sources(site, &api_sources, out);
-    for el in &ix.elements {
-        specs::check_sources(site, &el.openapi, out);
-    }
+    // One pass over every named source: the candidate list for
+    // did-you-mean is built once, not once per navigation element.
+    let named: Vec<_> = api_sources
+        .iter()
+        .chain(ix.elements.iter().flat_map(|el| el.openapi.iter()))
+        .cloned()
+        .collect();
+    specs::check_sources(site, &named, out);
     let all_specs = specs::all_specs(site);
-    let page_paths: Vec<String> = site
-        .pages()
+    let pages = site.pages();
+    let page_paths: Vec<String> = pages
         .iter()
         .map(|f| strip_ext(&f.path).to_string())
         .collect();
     let mut listed: HashSet<String> = HashSet::new();
-    let mut seen: HashMap<(Scope, String), ()> = HashMap::new();
+    let mut seen: HashSet<(Scope, String)> = HashSet::new();
     for e in &ix.entries {
         if let Some(r) = parse_endpoint(e.value) {
             endpoint(site, e, &r, &api_sources, &all_specs, out);
@@ -32,7 +36,7 @@ pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>)
                 r.method.to_ascii_uppercase(),
                 r.path
             );
-            if seen.insert((e.scope.clone(), key), ()).is_some() {
+            if !seen.insert((e.scope.clone(), key)) {
                 out.push(duplicate(e));
             }
             continue;
@@ -53,24 +57,11 @@ pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>)
             }
             None => out.push(missing_page(e, &key, &page_paths)),
         }
-        if !e.is_root_page && seen.insert((e.scope.clone(), key.clone()), ()).is_some() {
-            out.push(
-                Diagnostic::new(
-                    e.node.file,
-                    e.node.range.clone(),
-                    Severity::Warning,
-                    "duplicate-page",
-                    format!(
-                        "\"{}\" is listed twice in the same {}: remove one entry",
-                        e.value,
-                        scope_name(&e.scope)
-                    ),
-                )
-                .with_fix(Fix::Remove),
-            );
+        if !e.is_root_page && !seen.insert((e.scope.clone(), key.clone())) {
+            out.push(duplicate(e));
         }
     }
-    for f in site.pages() {
+    for f in pages {
         if !listed.contains(&f.path) {
             out.push(
                 Diagnostic::new(
@@ -162,28 +153,13 @@ fn endpoint(
                 .and_then(|i| list.get(i))
                 .map(|s| s.0)
                 .or_else(|| (list.len() == 1).then(|| list[0].0));
-            let what = if r.webhook {
-                format!("webhook {}", r.path)
-            } else {
-                format!("{} {}", r.method.to_ascii_uppercase(), r.path)
-            };
-            let mut msg = match spec_name {
-                Some(s) => format!("{what} is not in {s}"),
-                None => format!("{what} is in none of the site's specs"),
-            };
-            if let Some(sug) = &suggestion {
-                msg.push_str(&format!("; did you mean \"{sug}\"?"));
-            }
-            let mut d =
-                Diagnostic::error(e.node.file, e.node.range.clone(), "missing-endpoint", msg);
-            if let Some(sug) = suggestion {
-                let text = match r.spec {
-                    Some(sp) => format!("\"{sp} {sug}\""),
-                    None => format!("\"{sug}\""),
-                };
-                d = d.with_fix(Fix::Replace(text));
-            }
-            out.push(d);
+            out.push(specs::endpoint_not_found(
+                (e.node.file, e.node.range.clone()),
+                r,
+                spec_name,
+                suggestion,
+                true,
+            ));
         }
     }
 }

@@ -1,12 +1,14 @@
 //! Which specs a reference can use, and whether the spec files the site
 //! names exist and parse.
 
-use crate::diagnostics::{Diagnostic, Severity, did_you_mean};
+use crate::diagnostics::{Diagnostic, Fix, Severity, did_you_mean};
+use crate::model::endpoint::EndpointRef;
 use crate::model::nav::{SpecSource, openapi_of};
 use crate::model::openapi::SpecIndex;
 use crate::model::paths;
 use crate::model::site::{Site, SourceFile};
 use crate::syntax::tree::Node;
+use std::ops::Range;
 use std::sync::Arc;
 
 /// The specs an endpoint entry may resolve against, with their paths.
@@ -49,7 +51,11 @@ pub fn api_sources(root: &Node) -> Vec<SpecSource> {
 /// Report spec sources that are URLs (not checked), missing, outside the
 /// root, unreadable or not specs.
 pub fn check_sources(site: &Site, sources: &[SpecSource], out: &mut Vec<Diagnostic>) {
-    let candidates: Vec<&str> = site.spec_files().iter().map(|f| f.path.as_str()).collect();
+    if sources.is_empty() {
+        return;
+    }
+    let spec_files = site.spec_files();
+    let candidates: Vec<&str> = spec_files.iter().map(|f| f.path.as_str()).collect();
     for s in sources {
         if paths::is_url(&s.value) {
             out.push(Diagnostic::new(
@@ -104,5 +110,44 @@ pub fn check_sources(site: &Site, sources: &[SpecSource], out: &mut Vec<Diagnost
                 format!("spec \"{}\" does not parse: {}", s.value, e.message),
             ));
         }
+    }
+}
+
+/// `missing-endpoint` for a reference not found in `spec` (or in any spec),
+/// with the did-you-mean as a fix. `quote` wraps the replacement in JSON
+/// quotes (navigation entries) or not (front matter values).
+pub fn endpoint_not_found(
+    at: (crate::syntax::tree::FileId, Range<usize>),
+    r: &EndpointRef,
+    spec: Option<&str>,
+    suggestion: Option<String>,
+    quote: bool,
+) -> Diagnostic {
+    let what = if r.webhook {
+        format!("webhook {}", r.path)
+    } else {
+        format!("{} {}", r.method.to_ascii_uppercase(), r.path)
+    };
+    let mut msg = match spec {
+        Some(s) => format!("{what} is not in {s}"),
+        None => format!("{what} is in none of the site's specs"),
+    };
+    if let Some(sug) = &suggestion {
+        msg.push_str(&format!("; did you mean \"{sug}\"?"));
+    }
+    let d = Diagnostic::error(at.0, at.1, "missing-endpoint", msg);
+    match suggestion {
+        Some(sug) => {
+            let text = match r.spec {
+                Some(sp) => format!("{sp} {sug}"),
+                None => sug,
+            };
+            d.with_fix(Fix::Replace(if quote {
+                format!("\"{text}\"")
+            } else {
+                text
+            }))
+        }
+        None => d,
     }
 }

@@ -2,6 +2,7 @@
 //! cursor, expected output as inline snapshots (`UPDATE_EXPECT=1`).
 
 mod completion;
+mod context;
 mod hover;
 mod symbols;
 

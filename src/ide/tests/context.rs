@@ -1,0 +1,128 @@
+//! Cursor contexts in half-typed JSONC and front matter.
+
+use crate::ide::context::*;
+
+fn ctx(src: &str) -> JsonContext {
+    let off = src.find("$0").expect("cursor");
+    let text = src.replace("$0", "");
+    json_context(&text, off)
+}
+
+fn show(c: &JsonContext) -> String {
+    let path: Vec<String> = c
+        .path
+        .iter()
+        .map(|s| match s {
+            Seg::Key(k) => k.clone(),
+            Seg::Index(i) => i.to_string(),
+        })
+        .collect();
+    format!(
+        "path={} slot={:?} partial={:?} replace={:?} quotes={} colon={} siblings={:?}",
+        path.join("."),
+        c.slot,
+        c.partial,
+        c.replace,
+        c.in_quotes,
+        c.has_colon,
+        c.siblings
+    )
+}
+
+#[test]
+fn contexts() {
+    let cases = [
+        r#"{"name": "x", "th$0"#,
+        r#"{"name": "x", "th$0": "mint", "logo": 1}"#,
+        r#"{"theme": $0}"#,
+        r#"{"theme": "ma$0 }"#,
+        r#"{"navigation": {"groups": [{"group": "A", "pages": ["intro", "gu$0"#,
+        "{\"navigation\": {\"pages\": [\"a\" \"b\" $0]}}",
+        "{\"a\": 1\n $0\n \"b\": 2}",
+        "{\"a\": [1, {\"x\": 2}, $0]}",
+        "{ // \"c$0\n}",
+        "{\"a\": tr$0}",
+        "$0",
+        "{\"a\": {\"b\": 1}} $0",
+    ];
+    let out: Vec<String> = cases.iter().map(|c| show(&ctx(c))).collect();
+    expect_test::expect![[r#"
+        path= slot=Key partial="th" replace=14..17 quotes=true colon=false siblings=["name"]
+        path= slot=Key partial="th" replace=14..18 quotes=true colon=true siblings=["name", "logo"]
+        path= slot=Value { key: "theme" } partial="" replace=10..10 quotes=false colon=false siblings=["theme"]
+        path= slot=Value { key: "theme" } partial="ma" replace=10..13 quotes=true colon=false siblings=["theme"]
+        path=navigation.groups.0.pages slot=Item { index: 1 } partial="gu" replace=61..64 quotes=true colon=false siblings=[]
+        path=navigation.pages slot=Item { index: 2 } partial="" replace=34..34 quotes=false colon=false siblings=[]
+        path= slot=Key partial="" replace=9..9 quotes=false colon=false siblings=["a", "b"]
+        path=a slot=Item { index: 2 } partial="" replace=20..20 quotes=false colon=false siblings=[]
+        path= slot=None partial="" replace=7..7 quotes=false colon=false siblings=[]
+        path= slot=Value { key: "a" } partial="tr" replace=6..8 quotes=false colon=false siblings=["a"]
+        path= slot=None partial="" replace=0..0 quotes=false colon=false siblings=[]
+        path= slot=None partial="" replace=16..16 quotes=false colon=false siblings=[]"#]]
+    .assert_eq(&out.join("\n"));
+}
+
+#[test]
+fn never_panics() {
+    let texts = [
+        "{\"é\": \"ü",
+        "[[[[",
+        "}}}]]]",
+        "\"",
+        "{\"a\\",
+        "/*",
+        "{'a': 1}",
+    ];
+    for t in texts {
+        for off in 0..t.len() + 3 {
+            let _ = json_context(t, off);
+            let _ = front_matter_context(t, off);
+        }
+    }
+    let t = "---\ntitlé: x\n  - a\n-\n: \n";
+    for off in 0..t.len() + 3 {
+        let _ = front_matter_context(t, off);
+    }
+}
+
+#[test]
+fn front_matter() {
+    let cases = [
+        "---\ntitle: Hi\nplay$0\n---\nbody",
+        "---\ntitle: Hi\nplayground: au$0\n---\n",
+        "---\nopenapi: \"GET /u$0\"\n---\n",
+        "---\ngroups:\n  - ad$0\n---\n",
+        "---\ntitle: x\n---\nbo$0dy",
+    ];
+    let out: Vec<String> = cases
+        .iter()
+        .map(|src| {
+            let off = src.find("$0").unwrap();
+            let text = src.replace("$0", "");
+            format!("{:?}", front_matter_context(&text, off))
+        })
+        .collect();
+    expect_test::expect![[r#"
+        Some(FrontMatterContext { slot: Key, partial: "play", replace: 14..18, in_list: false, present: ["title"] })
+        Some(FrontMatterContext { slot: Value { key: "playground" }, partial: "au", replace: 26..28, in_list: false, present: ["title"] })
+        Some(FrontMatterContext { slot: Value { key: "openapi" }, partial: "GET /u", replace: 13..21, in_list: false, present: [] })
+        Some(FrontMatterContext { slot: Value { key: "groups" }, partial: "ad", replace: 16..18, in_list: true, present: ["groups"] })
+        None"#]].assert_eq(&out.join("\n"));
+}
+
+#[test]
+fn big_document_is_fast() {
+    let mut s = String::from("{\"navigation\": {\"groups\": [");
+    while s.len() < 1_500_000 {
+        s.push_str("{\"group\": \"G\", \"icon\": \"x\", \"pages\": [\"a/b/c\", \"d/e\", {\"group\": \"N\", \"pages\": [\"x\"]}]},\n");
+    }
+    s.push_str("{\"group\": \"Last\", \"pages\": [\"");
+    let off = s.len();
+    s.push_str("\"]}]}}");
+    let t = std::time::Instant::now();
+    let c = json_context(&s, off);
+    let el = t.elapsed();
+    eprintln!("json_context on {} bytes: {:?}", s.len(), el);
+    assert!(matches!(c.slot, Slot::Item { index: 0 }));
+    assert_eq!(c.path.len(), 4);
+}
