@@ -18,7 +18,7 @@ use crate::model::nav;
 use crate::model::paths;
 use crate::model::site::{FileKind, SourceFile};
 use crate::schema::{self, Schema, Types};
-use crate::syntax::tree::{FileId, Node, Value};
+use crate::syntax::tree::FileId;
 use std::collections::HashSet;
 use std::ops::Range;
 
@@ -49,7 +49,7 @@ pub struct CompletionItem {
 
 /// Most page items one answer holds; a 25,000-page list costs the editor
 /// more than it helps, and it asks again as the user types.
-pub const MAX_PAGE_ITEMS: usize = 1000;
+pub const MAX_PAGE_ITEMS: usize = 200;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CompletionList {
@@ -262,7 +262,7 @@ fn pages(
     out: &mut Vec<CompletionItem>,
     incomplete: &mut bool,
 ) {
-    let listed = listed_pages(analysis);
+    let listed = analysis.listed_pages();
     // Unlisted pages first, then listed ones, at most MAX_PAGE_ITEMS in all;
     // no sorting (editors sort), so the pass is linear and allocates only
     // for what is kept.
@@ -276,7 +276,7 @@ fn pages(
         if !matches(&ctx.partial, key) {
             continue;
         }
-        if !listed.contains(key) {
+        if !listed.contains(&f.id) {
             if unlisted.len() < MAX_PAGE_ITEMS {
                 unlisted.push((key, f));
             } else {
@@ -301,49 +301,6 @@ fn pages(
         item.sort_text = Some(if is_listed { "1" } else { "0" }.into());
         out.push(item);
     }
-}
-
-/// Page paths the last good navigation lists, as written (normalised).
-fn listed_pages(analysis: &Analysis) -> FastSet<&str> {
-    let mut set = FastSet::default();
-    let Some(nav) = analysis
-        .config
-        .root
-        .as_ref()
-        .and_then(|r| r.get("navigation"))
-    else {
-        return set;
-    };
-    // One pass over the tree; no allocation per entry.
-    let mut stack: Vec<&Node> = vec![nav];
-    while let Some(n) = stack.pop() {
-        match &n.value {
-            Value::Object(props) => {
-                for p in props {
-                    match (&p.value.value, p.key.as_str()) {
-                        (Value::String(s), "root") => {
-                            set.insert(lookup::page_key(s));
-                        }
-                        (Value::Array(items), "pages") => {
-                            for it in items {
-                                match &it.value {
-                                    Value::String(s) => {
-                                        set.insert(lookup::page_key(s));
-                                    }
-                                    _ => stack.push(it),
-                                }
-                            }
-                        }
-                        (Value::Array(_) | Value::Object(_), _) => stack.push(&p.value),
-                        _ => {}
-                    }
-                }
-            }
-            Value::Array(items) => stack.extend(items),
-            _ => {}
-        }
-    }
-    set
 }
 
 /// `METHOD /path` entries from the spec the place inherits, or from every
@@ -581,30 +538,4 @@ fn json_string(s: &str) -> String {
         return format!("\"{s}\"");
     }
     serde_json::to_string(s).unwrap_or_else(|_| format!("\"{s}\""))
-}
-
-/// A set with the FxHash function: the listed-page set is rebuilt per
-/// request on sites with tens of thousands of entries, where SipHash was a
-/// measurable share of the time. Keys are the site's own paths, not
-/// attacker-chosen in any way that matters for an editor.
-type FastSet<T> = HashSet<T, std::hash::BuildHasherDefault<FxHasher>>;
-
-#[derive(Default)]
-struct FxHasher(u64);
-
-impl std::hash::Hasher for FxHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut buf = [0u8; 8];
-            buf[..chunk.len()].copy_from_slice(chunk);
-            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(buf))
-                .wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        }
-    }
-    fn write_u8(&mut self, b: u8) {
-        self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
 }

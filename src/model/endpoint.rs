@@ -209,9 +209,7 @@ pub fn resolve_endpoint(
         if r.webhook {
             idx.webhooks.iter().position(|w| w.name == r.path)
         } else {
-            idx.operations
-                .iter()
-                .position(|o| o.path == r.path && o.method.eq_ignore_ascii_case(r.method))
+            idx.position(r.method, r.path)
         }
     };
     let suggest = |idx: &SpecIndex| {

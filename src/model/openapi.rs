@@ -84,6 +84,9 @@ pub struct SpecIndex {
     pub channels: Vec<Channel>,
     /// Parse errors, or one "not an OpenAPI or AsyncAPI document" error.
     pub errors: Vec<SyntaxError>,
+    /// Operation indices by path: a site checks thousands of endpoint
+    /// entries against a spec of over a thousand operations.
+    by_path: std::collections::HashMap<String, Vec<usize>>,
 }
 
 impl SpecIndex {
@@ -95,6 +98,7 @@ impl SpecIndex {
             webhooks: Vec::new(),
             channels: Vec::new(),
             errors,
+            by_path: Default::default(),
         }
     }
 
@@ -157,6 +161,11 @@ impl SpecIndex {
                 let item = resolve(root, &p.value);
                 let shared = params(root, item.get("parameters"), &[]);
                 for (method, op) in operations(item) {
+                    index
+                        .by_path
+                        .entry(p.key.clone())
+                        .or_default()
+                        .push(index.operations.len());
                     index.operations.push(Operation {
                         method: method.key.to_ascii_uppercase(),
                         path: p.key.clone(),
@@ -207,9 +216,16 @@ impl SpecIndex {
 
     /// The operation `method path`: method in any case, path exact.
     pub fn find(&self, method: &str, path: &str) -> Option<&Operation> {
-        self.operations
+        self.position(method, path).map(|i| &self.operations[i])
+    }
+
+    /// Index into `operations` of `method path` (method in any case).
+    pub fn position(&self, method: &str, path: &str) -> Option<usize> {
+        self.by_path
+            .get(path)?
             .iter()
-            .find(|o| o.path == path && o.method.eq_ignore_ascii_case(method))
+            .copied()
+            .find(|&i| self.operations[i].method.eq_ignore_ascii_case(method))
     }
 
     /// The first webhook called `name` (exact, as the platform looks it up).

@@ -61,6 +61,7 @@ pub struct SourceFile {
     json: OnceLock<json::Parsed>,
     front: OnceLock<FrontMatter>,
     spec: OnceLock<Arc<crate::model::openapi::SpecIndex>>,
+    own_diagnostics: OnceLock<Vec<crate::diagnostics::Diagnostic>>,
 }
 
 impl SourceFile {
@@ -79,6 +80,7 @@ impl SourceFile {
             json: OnceLock::new(),
             front: OnceLock::new(),
             spec: OnceLock::new(),
+            own_diagnostics: OnceLock::new(),
         }
     }
 
@@ -112,6 +114,15 @@ impl SourceFile {
                 self.is_yaml(),
             ))
         })
+    }
+
+    /// Diagnostics that depend on this file alone, computed by `f` once per
+    /// file version (the analysis decides what they are; the site keeps them).
+    pub fn memo_diagnostics(
+        &self,
+        f: impl FnOnce() -> Vec<crate::diagnostics::Diagnostic>,
+    ) -> &[crate::diagnostics::Diagnostic] {
+        self.own_diagnostics.get_or_init(f)
     }
 
     /// The page's title from its front matter, if it has one.
@@ -168,10 +179,21 @@ impl Site {
         if p.ends_with(".mdx") || p.ends_with(".md") {
             return self.file_by_path(p).filter(|f| f.kind == FileKind::Page);
         }
-        ["mdx", "md"]
-            .iter()
-            .find_map(|ext| self.file_by_path(&format!("{p}.{ext}")))
-            .filter(|f| f.kind == FileKind::Page)
+        // One buffer for both candidates: this runs for every entry of a
+        // 25,000-page navigation on every keystroke.
+        let mut buf = String::with_capacity(p.len() + 4);
+        buf.push_str(p);
+        buf.push_str(".mdx");
+        if let Some(f) = self.file_by_path(&buf).filter(|f| f.kind == FileKind::Page) {
+            return Some(f);
+        }
+        buf.pop();
+        self.file_by_path(&buf).filter(|f| f.kind == FileKind::Page)
+    }
+
+    /// All pages, in no particular order (for passes that sort later).
+    pub fn pages_unsorted(&self) -> impl Iterator<Item = &Arc<SourceFile>> {
+        self.files.values().filter(|f| f.kind == FileKind::Page)
     }
 
     /// All pages, sorted by path for stable output.

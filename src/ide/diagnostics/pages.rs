@@ -5,53 +5,68 @@ use crate::model::endpoint::{
     Resolution, parse_asyncapi_ref, parse_endpoint, resolve_endpoint, resolve_spec_token,
 };
 use crate::model::paths;
-use crate::model::site::{FileKind, Site};
+use crate::model::site::{Site, SourceFile};
 use crate::schema::{self, ValidateOptions};
 use crate::syntax::tree::Node;
 
 pub fn check(site: &Site, out: &mut Vec<Diagnostic>) {
     let spec_files = super::specs::all_specs(site);
     let mut specs: Option<super::specs::SpecList> = None;
-    for f in site.files.values() {
-        if f.kind != FileKind::Page {
+    for f in site.pages_unsorted() {
+        // What depends on the page alone is computed once per page version;
+        // only the spec lookups below see the rest of the site.
+        out.extend_from_slice(f.memo_diagnostics(|| own(f)));
+        let Some(root) = f
+            .text
+            .is_ok()
+            .then(|| f.front_matter().root.as_ref())
+            .flatten()
+        else {
             continue;
+        };
+        if let Some(v) = root.get("openapi") {
+            let specs = specs.get_or_insert_with(|| super::specs::list(&spec_files));
+            openapi_value(v, paths::dir_of(&f.path), specs, out);
         }
-        if let Err(e) = &f.text {
-            out.push(Diagnostic::error(
-                f.id,
-                0..0,
-                "file-unreadable",
-                format!("page {} {e}", f.path),
-            ));
-            continue;
-        }
-        let fm = f.front_matter();
-        for e in &fm.errors {
-            out.push(Diagnostic::error(
-                f.id,
-                e.range.clone(),
-                "yaml-syntax",
-                e.message.clone(),
-            ));
-        }
-        if let Some(root) = &fm.root {
-            schema::validate(
-                root,
-                schema::frontmatter(),
-                &ValidateOptions::frontmatter(),
-                out,
-            );
-            groups_without_auth(root, out);
-            if let Some(v) = root.get("openapi") {
-                let specs = specs.get_or_insert_with(|| super::specs::list(&spec_files));
-                openapi_value(v, paths::dir_of(&f.path), specs, out);
-            }
-            if let Some(v) = root.get("asyncapi") {
-                let specs = specs.get_or_insert_with(|| super::specs::list(&spec_files));
-                asyncapi_value(v, paths::dir_of(&f.path), specs, out);
-            }
+        if let Some(v) = root.get("asyncapi") {
+            let specs = specs.get_or_insert_with(|| super::specs::list(&spec_files));
+            asyncapi_value(v, paths::dir_of(&f.path), specs, out);
         }
     }
+}
+
+/// A page's diagnostics that need nothing but the page: unreadable file,
+/// front matter syntax and schema, `groups` without `playground: auth`.
+fn own(f: &SourceFile) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    if let Err(e) = &f.text {
+        out.push(Diagnostic::error(
+            f.id,
+            0..0,
+            "file-unreadable",
+            format!("page {} {e}", f.path),
+        ));
+        return out;
+    }
+    let fm = f.front_matter();
+    for e in &fm.errors {
+        out.push(Diagnostic::error(
+            f.id,
+            e.range.clone(),
+            "yaml-syntax",
+            e.message.clone(),
+        ));
+    }
+    if let Some(root) = &fm.root {
+        schema::validate(
+            root,
+            schema::frontmatter(),
+            &ValidateOptions::frontmatter(),
+            &mut out,
+        );
+        groups_without_auth(root, &mut out);
+    }
+    out
 }
 
 /// `groups` limits who sees the playground only with `playground: auth`.

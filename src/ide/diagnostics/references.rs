@@ -6,7 +6,7 @@ use crate::diagnostics::{Diagnostic, Fix, Severity, did_you_mean};
 use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint, resolve_endpoint};
 use crate::model::nav::{Entry, NavIndex, Scope};
 use crate::model::site::Site;
-use crate::syntax::tree::Node;
+use crate::syntax::tree::{FileId, Node};
 use std::collections::HashSet;
 
 pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>) {
@@ -20,13 +20,10 @@ pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>)
         .collect();
     specs::check_sources(site, &named, out);
     let all_specs = specs::all_specs(site);
-    let pages = site.pages();
-    let page_paths: Vec<String> = pages
-        .iter()
-        .map(|f| strip_ext(&f.path).to_string())
-        .collect();
-    let mut listed: HashSet<String> = HashSet::new();
-    let mut seen: HashSet<(Scope, String)> = HashSet::new();
+    // Only needed for a did-you-mean, so only built when a page is missing.
+    let page_paths: std::cell::OnceCell<Vec<&str>> = std::cell::OnceCell::new();
+    let mut listed: HashSet<FileId> = HashSet::new();
+    let mut seen: HashSet<(&Scope, String)> = HashSet::new();
     for e in &ix.entries {
         if let Some(r) = parse_endpoint(e.value) {
             endpoint(site, e, &r, &api_sources, &all_specs, out);
@@ -36,7 +33,7 @@ pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>)
                 r.method.to_ascii_uppercase(),
                 r.path
             );
-            if !seen.insert((e.scope.clone(), key)) {
+            if !seen.insert((&e.scope, key)) {
                 out.push(duplicate(e));
             }
             continue;
@@ -53,16 +50,20 @@ pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>)
         let key = normalise_page(e.value);
         match site.page(e.value) {
             Some(f) => {
-                listed.insert(f.path.clone());
+                listed.insert(f.id);
             }
-            None => out.push(missing_page(e, &key, &page_paths)),
+            None => {
+                let paths = page_paths
+                    .get_or_init(|| site.pages_unsorted().map(|f| strip_ext(&f.path)).collect());
+                out.push(missing_page(e, &key, paths));
+            }
         }
-        if !e.is_root_page && !seen.insert((e.scope.clone(), key.clone())) {
+        if !e.is_root_page && !seen.insert((&e.scope, key)) {
             out.push(duplicate(e));
         }
     }
-    for f in pages {
-        if !listed.contains(&f.path) {
+    for f in site.pages_unsorted() {
+        if !listed.contains(&f.id) {
             out.push(
                 Diagnostic::new(
                     f.id,
@@ -164,9 +165,9 @@ fn endpoint(
     }
 }
 
-fn missing_page(e: &Entry, key: &str, page_paths: &[String]) -> Diagnostic {
+fn missing_page(e: &Entry, key: &str, page_paths: &[&str]) -> Diagnostic {
     let mut msg = format!("page \"{}\" has no file: create {key}.mdx", e.value);
-    let suggestion = did_you_mean(key, page_paths.iter().map(String::as_str));
+    let suggestion = did_you_mean(key, page_paths.iter().copied());
     if let Some(s) = suggestion {
         msg.push_str(&format!(", or did you mean \"{s}\"?"));
     }
