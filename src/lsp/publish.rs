@@ -42,7 +42,8 @@ pub async fn publish_now(
     };
     let w = world.clone();
     let s = site.clone();
-    let Ok(batches) = tokio::task::spawn_blocking(move || changed_batches(&w, &s, &analysis)).await
+    let Ok(batches) =
+        tokio::task::spawn_blocking(move || changed_batches(&w, &s, &analysis, generation)).await
     else {
         return;
     };
@@ -62,6 +63,7 @@ fn changed_batches(
     world: &World,
     site: &SiteState,
     analysis: &Analysis,
+    generation: Option<u64>,
 ) -> Vec<(lsp::Uri, Vec<lsp::Diagnostic>, Option<i32>)> {
     let enc = world.encoding();
     let mut per_file: HashMap<PathBuf, Vec<lsp::Diagnostic>> = HashMap::new();
@@ -86,6 +88,11 @@ fn changed_batches(
             .push(convert::diagnostic(file, d, enc));
     }
     let mut published = lock(&site.published);
+    // A batch that will be dropped as stale must not record itself as
+    // published: the newer publish would then skip a version it never sent.
+    if generation.is_some_and(|g| g != site.generation.load(Ordering::SeqCst)) {
+        return Vec::new();
+    }
     let mut out = Vec::new();
     // Files that had diagnostics and now have none get an empty list.
     for entry in world.docs.iter() {

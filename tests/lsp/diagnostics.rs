@@ -1,0 +1,178 @@
+use crate::harness::*;
+use serde_json::{Value, json};
+
+fn severity(n: &Value) -> &'static str {
+    match n.as_i64() {
+        Some(1) => "error",
+        Some(2) => "warning",
+        Some(3) => "information",
+        _ => "hint",
+    }
+}
+
+fn line(rel: &str, d: &Value) -> String {
+    let r = &d["range"];
+    format!(
+        "{rel}:{}:{}-{}:{} {} {} {}",
+        r["start"]["line"],
+        r["start"]["character"],
+        r["end"]["line"],
+        r["end"]["character"],
+        severity(&d["severity"]),
+        d["code"].as_str().unwrap_or(""),
+        d["message"].as_str().unwrap_or("")
+    )
+}
+
+fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v
+}
+
+/// Every fixture site of the checker: what the server pushes after indexing
+/// (errors and warnings; hints only go to open documents) is what `check`
+/// expects.
+#[test]
+fn pushed_diagnostics_match_the_checker_fixtures() {
+    let base = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/check");
+    let mut cases = Vec::new();
+    for family in std::fs::read_dir(&base).unwrap() {
+        for case in std::fs::read_dir(family.unwrap().path()).unwrap() {
+            cases.push(case.unwrap().path());
+        }
+    }
+    cases.sort();
+    assert!(cases.len() >= 10, "{cases:?}");
+    let mut compared = 0;
+    for case in cases {
+        let rel = case.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap();
+        let expected: Vec<String> = std::fs::read_to_string(case.join("expected.txt"))
+            .unwrap()
+            .lines()
+            .filter(|l| l.contains(" error ") || l.contains(" warning "))
+            .filter(|l| !l.starts_with("exit"))
+            .map(String::from)
+            .collect();
+        compared += expected.len();
+        run(async {
+            let site = copy_site(rel.to_str().unwrap());
+            let h = Harness::start_default(site.path()).await;
+            let root_uri = h.uri("");
+            let got: Vec<String> = {
+                let s = h.state.lock().unwrap();
+                s.diagnostics
+                    .iter()
+                    .flat_map(|(u, p)| {
+                        let rel = u.strip_prefix(&root_uri).unwrap_or(u).to_string();
+                        let rel = rel.trim_start_matches('/').to_string();
+                        p["diagnostics"]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|d| line(&rel, d))
+                            .collect::<Vec<_>>()
+                    })
+                    .collect()
+            };
+            assert_eq!(sorted(got), sorted(expected.clone()), "fixture {rel:?}");
+            h.shutdown().await;
+        });
+    }
+    assert!(compared >= 25, "only {compared} expected diagnostics");
+}
+
+fn codes(diags: &[Value]) -> Vec<String> {
+    diags
+        .iter()
+        .map(|d| d["code"].as_str().unwrap_or("").to_string())
+        .collect()
+}
+
+fn has_missing_page(diags: &[Value]) -> bool {
+    diags.iter().any(|d| {
+        d["code"] == "missing-page" && d["message"].as_str().unwrap().contains("instalation")
+    })
+}
+
+async fn pull(h: &Harness, uri: &str) -> Vec<Value> {
+    let r = h
+        .request(
+            "textDocument/diagnostic",
+            json!({"textDocument": {"uri": uri}}),
+        )
+        .await
+        .expect("pull diagnostics");
+    assert_eq!(r["kind"], "full");
+    r["items"].as_array().cloned().unwrap_or_default()
+}
+
+fn keyed(diags: &[Value]) -> Vec<String> {
+    sorted(diags.iter().map(|d| d.to_string()).collect())
+}
+
+#[test]
+fn push_equals_pull_and_fixes_clear_the_missing_page() {
+    run(async {
+        let site = copy_site("examples/site");
+        let h = Harness::start(
+            site.path(),
+            json!({"diagnostics": {"debounceMs": 20}}),
+            caps(false),
+        )
+        .await;
+        let text = std::fs::read_to_string(h.path("docs.json")).unwrap();
+        let uri = h.open("docs.json", &text).await;
+        let pushed = h.wait_current_diagnostics(&uri).await;
+        assert!(has_missing_page(&pushed), "{:?}", codes(&pushed));
+        let missing = pushed.iter().find(|d| d["code"] == "missing-page").unwrap();
+        assert_eq!(missing["range"], {
+            let p = find_pos(&text, "\"guides/instalation\"", 0, false);
+            let e = find_pos(&text, "\"guides/instalation\"", 20, false);
+            json!({"start": p, "end": e})
+        });
+        assert_eq!(
+            keyed(&pull(&h, &uri).await),
+            keyed(&pushed),
+            "pull equals push"
+        );
+
+        // Fix the typo in the editor: the diagnostic goes.
+        let at = find_pos(&text, "instalation", 4, false);
+        h.change(
+            &uri,
+            vec![json!({"range": {"start": at, "end": at}, "text": "l"})],
+        )
+        .await;
+        let fixed = h.wait_current_diagnostics(&uri).await;
+        assert!(!has_missing_page(&fixed), "{:?}", codes(&fixed));
+        assert!(!fixed.is_empty(), "the other planted mistakes stay");
+        assert_eq!(keyed(&pull(&h, &uri).await), keyed(&fixed));
+
+        // Put it back, then create the page on disk: the file event clears it.
+        let end = json!({"line": at["line"], "character": at["character"].as_u64().unwrap() + 1});
+        h.change(
+            &uri,
+            vec![json!({"range": {"start": at, "end": end}, "text": ""})],
+        )
+        .await;
+        let again = h.wait_current_diagnostics(&uri).await;
+        assert!(has_missing_page(&again), "{:?}", codes(&again));
+        std::fs::write(h.path("guides/instalation.mdx"), "---\ntitle: Typo\n---\n").unwrap();
+        h.notify(
+            "workspace/didChangeWatchedFiles",
+            json!({"changes": [{"uri": h.uri("guides/instalation.mdx"), "type": 1}]}),
+        )
+        .await;
+        let after = h.wait_diagnostics(&uri, |d, _| !has_missing_page(d)).await;
+        assert_eq!(keyed(&pull(&h, &uri).await), keyed(&after));
+        // And deleting it brings it back.
+        std::fs::remove_file(h.path("guides/instalation.mdx")).unwrap();
+        h.notify(
+            "workspace/didChangeWatchedFiles",
+            json!({"changes": [{"uri": h.uri("guides/instalation.mdx"), "type": 3}]}),
+        )
+        .await;
+        h.wait_diagnostics(&uri, |d, _| has_missing_page(d)).await;
+        h.shutdown().await;
+    });
+}

@@ -1,0 +1,13 @@
+//! The language server driven through the protocol, in process: see
+//! `harness.rs`. One module per area.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod assistant;
+mod diagnostics;
+mod edits;
+mod features;
+mod harness;
+mod lifecycle;
+mod robustness;
