@@ -37,19 +37,20 @@ pub async fn publish_now(
     generation: Option<u64>,
 ) {
     let s = site.clone();
-    let Ok(analysis) = tokio::task::spawn_blocking(move || s.analysis()).await else {
+    let Ok((analysis, docs)) = tokio::task::spawn_blocking(move || s.analysis_and_versions()).await
+    else {
         return;
     };
     let w = world.clone();
     let s = site.clone();
     let Ok(batches) =
-        tokio::task::spawn_blocking(move || changed_batches(&w, &s, &analysis, generation)).await
+        tokio::task::spawn_blocking(move || changed_batches(&w, &s, &analysis, &docs, generation))
+            .await
     else {
         return;
     };
-    if generation.is_some_and(|g| g != site.generation.load(Ordering::SeqCst)) {
-        return;
-    }
+    // What was recorded as published is always sent: dropping it here would
+    // make a later publish of the same set skip it.
     for (uri, diags, version) in batches {
         client.publish_diagnostics(uri, diags, version).await;
     }
@@ -63,6 +64,7 @@ fn changed_batches(
     world: &World,
     site: &SiteState,
     analysis: &Analysis,
+    docs: &HashMap<PathBuf, i32>,
     generation: Option<u64>,
 ) -> Vec<(lsp::Uri, Vec<lsp::Diagnostic>, Option<i32>)> {
     let enc = world.encoding();
@@ -79,7 +81,7 @@ fn changed_batches(
         if site.suppress.silences(d, &file.path) {
             continue;
         }
-        if d.severity > Severity::Warning && !world.docs.contains_key(&path) {
+        if d.severity > Severity::Warning && !docs.contains_key(&path) {
             continue;
         }
         per_file
@@ -95,9 +97,9 @@ fn changed_batches(
     }
     let mut out = Vec::new();
     // Files that had diagnostics and now have none get an empty list.
-    for entry in world.docs.iter() {
-        if site.rel(entry.key()).is_some() || (site.loose && &site.root == entry.key()) {
-            per_file.entry(entry.key().clone()).or_default();
+    for path in docs.keys() {
+        if site.rel(path).is_some() || (site.loose && &site.root == path) {
+            per_file.entry(path.clone()).or_default();
         }
     }
     let cleared: Vec<PathBuf> = published
@@ -113,7 +115,7 @@ fn changed_batches(
     }
     for (path, diags) in per_file {
         let h = digest(&diags);
-        let version = world.docs.get(&path).map(|d| d.version);
+        let version = docs.get(&path).copied();
         // An open document gets a publish for each new version (clients wait
         // for it); other files only when their set changed.
         if published.get(&path) == Some(&(h, version)) {

@@ -56,12 +56,11 @@ impl Backend {
     }
 
     fn changed(&self, path: &std::path::Path) {
-        let text = self
-            .world
-            .docs
-            .get(path)
-            .map(|d| Arc::<str>::from(d.text()));
-        if let Some(site) = self.world.set_file(path, text) {
+        let (text, version) = match self.world.docs.get(path) {
+            Some(d) => (Some(Arc::<str>::from(d.text())), Some(d.version)),
+            None => (None, None),
+        };
+        if let Some(site) = self.world.set_file(path, text, version) {
             publish::schedule(
                 self.client.clone(),
                 self.world.clone(),

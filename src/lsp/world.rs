@@ -17,13 +17,24 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 
+/// The editor version of each open document, as of one snapshot: published
+/// diagnostics carry the version of the text they were computed from, not
+/// of whatever the editor holds by the time they are sent.
+pub type DocVersions = Arc<HashMap<PathBuf, i32>>;
+
+struct Snapshot {
+    version: u64,
+    site: Arc<Site>,
+    docs: DocVersions,
+}
+
 pub struct SiteState {
     pub root: PathBuf,
     /// A site made for a file outside every docs root: only what needs no
     /// site (syntax, schema) is reported for it.
     pub loose: bool,
-    snapshot: Mutex<(u64, Arc<Site>)>,
-    analysis: Mutex<Option<(u64, Arc<Analysis>)>>,
+    snapshot: Mutex<Snapshot>,
+    analysis: Mutex<Option<(u64, Arc<Analysis>, DocVersions)>>,
     pub suppress: Suppressions,
     /// Diagnostics last published, per file, to publish only changes.
     pub published: Mutex<HashMap<PathBuf, (u64, Option<i32>)>>,
@@ -42,7 +53,11 @@ impl SiteState {
         SiteState {
             root,
             loose,
-            snapshot: Mutex::new((0, Arc::new(site))),
+            snapshot: Mutex::new(Snapshot {
+                version: 0,
+                site: Arc::new(site),
+                docs: Default::default(),
+            }),
             analysis: Mutex::new(None),
             suppress,
             published: Mutex::new(HashMap::new()),
@@ -52,38 +67,56 @@ impl SiteState {
 
     pub fn snapshot(&self) -> (u64, Arc<Site>) {
         let g = lock(&self.snapshot);
-        (g.0, g.1.clone())
+        (g.version, g.site.clone())
     }
 
-    /// Replace or remove one file, producing the next snapshot.
-    pub fn update(&self, f: impl FnOnce(&mut Site)) {
+    /// Replace or remove one file, producing the next snapshot. `doc` is the
+    /// open document the change came from, with its editor version (`None`
+    /// once it is closed).
+    pub fn update(&self, doc: Option<(&Path, Option<i32>)>, f: impl FnOnce(&mut Site)) {
         let mut g = lock(&self.snapshot);
-        let mut site = (*g.1).clone();
+        let mut site = (*g.site).clone();
         f(&mut site);
-        g.0 += 1;
-        g.1 = Arc::new(site);
+        if let Some((path, version)) = doc {
+            let mut docs = (*g.docs).clone();
+            match version {
+                Some(v) => docs.insert(path.to_path_buf(), v),
+                None => docs.remove(path),
+            };
+            g.docs = Arc::new(docs);
+        }
+        g.version += 1;
+        g.site = Arc::new(site);
         self.generation.fetch_add(1, Ordering::SeqCst);
     }
 
     /// The analysis of the latest snapshot, computed now if needed. Blocking:
     /// call from a blocking thread.
     pub fn analysis(&self) -> Arc<Analysis> {
-        let (version, site) = self.snapshot();
+        self.analysis_and_versions().0
+    }
+
+    /// The analysis of the latest snapshot with the document versions it saw.
+    pub fn analysis_and_versions(&self) -> (Arc<Analysis>, DocVersions) {
+        let (version, site, docs) = {
+            let g = lock(&self.snapshot);
+            (g.version, g.site.clone(), g.docs.clone())
+        };
         let mut cache = lock(&self.analysis);
-        if let Some((v, a)) = cache.as_ref()
+        if let Some((v, a, d)) = cache.as_ref()
             && *v == version
         {
-            return a.clone();
+            return (a.clone(), d.clone());
         }
         let a = Arc::new(analysis::analyze(site));
-        *cache = Some((version, a.clone()));
-        a
+        *cache = Some((version, a.clone(), docs.clone()));
+        (a, docs)
     }
 
     /// The last analysis computed, even if older than the latest snapshot:
     /// requests answer from what is ready instead of waiting.
     pub fn last_analysis(&self) -> Option<Arc<Analysis>> {
-        lock(&self.analysis).as_ref().map(|(_, a)| a.clone())
+        lock(&self.analysis).as_ref().map(|(_, a, _)| a.clone())
     }
 
     pub fn rel(&self, path: &Path) -> Option<String> {
@@ -163,7 +196,12 @@ impl World {
 
     /// Put the text of `path` (open document or disk) into its site's next
     /// snapshot; `None` removes the file. Returns the site it changed.
-    pub fn set_file(&self, path: &Path, text: Option<Arc<str>>) -> Option<Arc<SiteState>> {
+    pub fn set_file(
+        &self,
+        path: &Path,
+        text: Option<Arc<str>>,
+        version: Option<i32>,
+    ) -> Option<Arc<SiteState>> {
         let site = match self.site_of(path) {
             Some(s) => s,
             None => {
@@ -197,7 +235,7 @@ impl World {
         if site.loose {
             let name = path.file_name()?.to_string_lossy().into_owned();
             let id = self.ids.id(path);
-            site.update(|s| match &text {
+            site.update(Some((path, version)), |s| match &text {
                 Some(t) => {
                     let kind = s.file(id).map_or(FileKind::Page, |f| f.kind);
                     s.insert(Arc::new(SourceFile::new(
@@ -214,7 +252,7 @@ impl World {
         let rel = site.rel(path)?;
         let kind = load::kind_of(&rel)?;
         let id = self.ids.id(path);
-        site.update(|s| match text {
+        site.update(Some((path, version)), |s| match text {
             Some(t) => s.insert(Arc::new(SourceFile::new(id, rel.clone(), kind, Ok(t)))),
             None => s.remove(&rel),
         });
@@ -233,11 +271,14 @@ impl World {
         let rel = site.rel(path)?;
         let kind = load::kind_of(&rel)?;
         if !path.exists() {
-            return self.set_file(path, None);
+            return self.set_file(path, None, None);
         }
         let id = self.ids.id(path);
         let text = load::read_file(path, kind, false);
-        site.update(|s| s.insert(Arc::new(SourceFile::new(id, rel.clone(), kind, text))));
+        // Not open (checked above): a closed document leaves the versions.
+        site.update(Some((path, None)), |s| {
+            s.insert(Arc::new(SourceFile::new(id, rel.clone(), kind, text)))
+        });
         Some(site)
     }
 }
