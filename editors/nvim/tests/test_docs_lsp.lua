@@ -104,6 +104,41 @@ step('docs.json gets a missing-page diagnostic for the page that does not exist'
   assert(found.lnum == 14, 'diagnostic on line ' .. (found.lnum + 1) .. ': ' .. found.message)
 end)
 
+--- Labels of the completion items at (0-based) line, character of the docs.json buffer.
+local function completion_labels(line, character)
+  local params = { textDocument = { uri = vim.uri_from_bufnr(docs_buf) }, position = { line = line, character = character } }
+  local res = vim.lsp.buf_request_sync(docs_buf, 'textDocument/completion', params, timeout)
+  local labels = {}
+  for _, r in pairs(res or {}) do
+    local items = r.result and (r.result.items or r.result) or {}
+    for _, it in ipairs(items) do labels[it.label] = true end
+  end
+  return labels
+end
+
+step('completion in a pages string offers page paths, the unlisted page among them', function()
+  -- line 14 (1-based) is `          "quickstart",`: just after the opening quote
+  local labels = completion_labels(13, 11)
+  assert(labels['guides/extra'], 'guides/extra offered: ' .. vim.inspect(vim.tbl_keys(labels)))
+  assert(labels['quickstart'], 'quickstart offered')
+end)
+
+step('completion in an endpoint entry offers the endpoints of the inherited spec', function()
+  -- line 22 (1-based) is `          "GET /pets"` under the group with "openapi": "openapi.yaml"
+  local labels = completion_labels(21, 11)
+  assert(labels['GET /pets'] and labels['POST /pets'], 'endpoints offered: ' .. vim.inspect(vim.tbl_keys(labels)))
+end)
+
+step('go to definition on a page entry jumps to the page file', function()
+  vim.api.nvim_set_current_buf(docs_buf)
+  vim.api.nvim_win_set_cursor(0, { 14, 13 })
+  vim.lsp.buf.definition()
+  wait_for('the jump to quickstart.mdx', function()
+    return vim.api.nvim_buf_get_name(0):sub(-#'quickstart.mdx') == 'quickstart.mdx'
+  end)
+  vim.api.nvim_set_current_buf(docs_buf)
+end)
+
 step('an .mdx page of the site attaches to the same client', function()
   vim.cmd.edit(vim.fn.fnameescape(env.FIXTURE_DIR .. '/index.mdx'))
   local buf = vim.api.nvim_get_current_buf()
