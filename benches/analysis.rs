@@ -1,0 +1,90 @@
+//! `cargo bench --bench analysis`: check of real and generated sites, the
+//! spec index of the 13 MB GitHub spec, and the analysis after one docs.json
+//! edit. Sites outside the repository are used when present
+//! (`../shared/corpus`, and `/tmp/gen25k` from `gen_site.py --pages 25000`,
+//! or `DOCS_LSP_BENCH_SITE`); absent ones are skipped with a note.
+
+use docs_lsp::ide::analysis::analyze;
+use docs_lsp::model::openapi::SpecIndex;
+use docs_lsp::model::site::{FileKind, Site, SourceFile};
+use docs_lsp::workspace::load::{FileIds, load_site};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+fn main() {
+    divan::main();
+}
+
+fn shared() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared")
+}
+
+fn generated() -> Option<PathBuf> {
+    let p = std::env::var("DOCS_LSP_BENCH_SITE")
+        .map_or_else(|_| PathBuf::from("/tmp/gen25k"), PathBuf::from);
+    if p.join("docs.json").is_file() {
+        return Some(p);
+    }
+    eprintln!(
+        "note: no generated site at {} (gen_site.py); skipped",
+        p.display()
+    );
+    None
+}
+
+fn load(root: &Path) -> Arc<Site> {
+    Arc::new(load_site(root, "bench".into(), &FileIds::default()))
+}
+
+/// Load and analyse, as `check` does.
+#[divan::bench(args = ["examples/site", "corpus:mintlify__docs", "corpus:langgenius__dify-docs", "generated"])]
+fn check_site(bencher: divan::Bencher, which: &str) {
+    let root = match which {
+        "generated" => match generated() {
+            Some(p) => p,
+            None => return,
+        },
+        w if w.starts_with("corpus:") => shared().join("corpus/sites").join(&w[7..]),
+        w => Path::new(env!("CARGO_MANIFEST_DIR")).join(w),
+    };
+    if !root.is_dir() {
+        eprintln!("note: {} absent; skipped", root.display());
+        return;
+    }
+    bencher.bench(|| analyze(load(&root)).diagnostics.len());
+}
+
+/// The endpoint index of GitHub's 13 MB REST spec.
+#[divan::bench(sample_count = 10)]
+fn spec_index_github(bencher: divan::Bencher) {
+    let Ok(text) =
+        std::fs::read_to_string(shared().join("corpus/specs/github-api.github.com.json"))
+    else {
+        return;
+    };
+    bencher.bench(|| SpecIndex::build(0, &text, false).operations.len());
+}
+
+/// What a keystroke in docs.json costs on the generated site: a new
+/// snapshot with the edited docs.json, analysed (other files' parses cached).
+#[divan::bench(sample_count = 20)]
+fn analysis_after_docs_json_edit(bencher: divan::Bencher) {
+    let Some(root) = generated() else { return };
+    let site = load(&root);
+    let _ = analyze(site.clone());
+    let id = site.docs_json.expect("docs.json");
+    let text = site.file(id).expect("docs.json").text().to_string();
+    let mut n = 0u64;
+    bencher.bench_local(|| {
+        n += 1;
+        let edited = text.replacen("\"group\": \"", &format!("\"group\": \"x{n}"), 1);
+        let mut s = (*site).clone();
+        s.insert(Arc::new(SourceFile::new(
+            id,
+            "docs.json".into(),
+            FileKind::DocsJson,
+            Ok(edited.into()),
+        )));
+        analyze(Arc::new(s)).diagnostics.len()
+    });
+}
