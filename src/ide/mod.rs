@@ -10,11 +10,14 @@ pub mod lookup;
 
 pub mod at;
 pub mod definition;
+pub mod fixes;
 #[cfg(test)]
 mod fixture;
 pub mod folding;
 pub mod hover;
 pub mod links;
+pub mod references;
+pub mod rename;
 pub mod symbols;
 #[cfg(test)]
 mod tests;

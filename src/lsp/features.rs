@@ -29,16 +29,16 @@ pub struct Target {
 }
 
 impl Target {
-    fn offset(&self, pos: Position) -> usize {
+    pub(crate) fn offset(&self, pos: Position) -> usize {
         convert::offset(&self.text, &self.lines, pos, self.enc)
     }
-    fn range(&self, r: &std::ops::Range<usize>) -> Range {
+    pub(crate) fn range(&self, r: &std::ops::Range<usize>) -> Range {
         Range::new(
             convert::position(&self.text, &self.lines, r.start, self.enc),
             convert::position(&self.text, &self.lines, r.end, self.enc),
         )
     }
-    fn path_of(&self, f: &SourceFile) -> PathBuf {
+    pub(crate) fn path_of(&self, f: &SourceFile) -> PathBuf {
         if self.site.loose {
             self.site.root.clone()
         } else {
@@ -48,7 +48,7 @@ impl Target {
 }
 
 impl Backend {
-    async fn target(&self, uri: &Uri) -> Option<Target> {
+    pub(crate) async fn target(&self, uri: &Uri) -> Option<Target> {
         let path = convert::path(uri)?;
         let site = self.world.site_of(&path)?;
         let s = site.clone();
@@ -74,7 +74,12 @@ impl Backend {
         })
     }
 
-    fn location(&self, t: &Target, file: FileId, r: &std::ops::Range<usize>) -> Option<Location> {
+    pub(crate) fn location(
+        &self,
+        t: &Target,
+        file: FileId,
+        r: &std::ops::Range<usize>,
+    ) -> Option<Location> {
         let f = t.analysis.site.file(file)?;
         let path = t.path_of(f);
         // A closed page holds only its front matter; ranges stay valid in it.

@@ -6,6 +6,7 @@ pub mod convert;
 pub mod documents;
 pub mod features;
 pub mod publish;
+pub mod refactor;
 pub mod server;
 pub mod world;
 

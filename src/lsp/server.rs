@@ -22,6 +22,7 @@ pub struct Backend {
     /// The assistant thread of this workspace.
     pub conversation: tokio::sync::Mutex<crate::assistant::client::Conversation>,
     pub asks: AtomicU64,
+    pub edit_caps: std::sync::OnceLock<super::refactor::EditCaps>,
 }
 
 pub const DEFAULT_DEBOUNCE_MS: u64 = 100;
@@ -35,6 +36,7 @@ impl Backend {
             settings: std::sync::RwLock::new(serde_json::Value::Null),
             conversation: Default::default(),
             asks: AtomicU64::new(1),
+            edit_caps: Default::default(),
         }
     }
 
@@ -146,6 +148,9 @@ impl LanguageServer for Backend {
             .and_then(|g| g.position_encodings.as_ref())
             .filter(|encs| encs.contains(&PositionEncodingKind::UTF8))
             .map_or(Encoding::Utf16, |_| Encoding::Utf8);
+        let _ = self
+            .edit_caps
+            .set(super::refactor::EditCaps::from_client(&params.capabilities));
         if let Ok(mut e) = self.world.encoding.write() {
             *e = enc;
         }
@@ -195,6 +200,8 @@ impl LanguageServer for Backend {
                 }),
                 hover_provider: Some(HoverProviderCapability::Simple(true)),
                 definition_provider: Some(OneOf::Left(true)),
+                references_provider: Some(OneOf::Left(true)),
+                rename_provider: Some(super::refactor::rename_provider()),
                 document_symbol_provider: Some(OneOf::Left(true)),
                 workspace_symbol_provider: Some(OneOf::Left(true)),
                 folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
@@ -215,7 +222,7 @@ impl LanguageServer for Backend {
                         supported: Some(true),
                         change_notifications: Some(OneOf::Left(true)),
                     }),
-                    file_operations: None,
+                    file_operations: Some(super::refactor::file_operations()),
                 }),
                 ..Default::default()
             },
@@ -437,12 +444,31 @@ impl LanguageServer for Backend {
     }
 
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
-        let mut actions = Vec::new();
+        let mut actions = self.code_action_impl(&params).await?;
         actions.extend(super::assistant::code_action(
             &params.text_document.uri,
             params.range,
         ));
         Ok(Some(actions))
+    }
+
+    async fn references(&self, p: ReferenceParams) -> Result<Option<Vec<Location>>> {
+        self.references_impl(p).await
+    }
+
+    async fn prepare_rename(
+        &self,
+        p: TextDocumentPositionParams,
+    ) -> Result<Option<PrepareRenameResponse>> {
+        self.prepare_rename_impl(p).await
+    }
+
+    async fn rename(&self, p: RenameParams) -> Result<Option<WorkspaceEdit>> {
+        self.rename_impl(p).await
+    }
+
+    async fn will_rename_files(&self, p: RenameFilesParams) -> Result<Option<WorkspaceEdit>> {
+        self.will_rename_files_impl(p).await
     }
 
     async fn diagnostic(

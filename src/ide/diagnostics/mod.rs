@@ -3,7 +3,7 @@
 mod navigation;
 mod pages;
 mod references;
-mod specs;
+pub(crate) mod specs;
 
 use crate::diagnostics::Diagnostic;
 use crate::model::config::Config;

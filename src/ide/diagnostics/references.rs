@@ -107,20 +107,9 @@ fn endpoint(
     all_specs: &[&std::sync::Arc<crate::model::site::SourceFile>],
     out: &mut Vec<Diagnostic>,
 ) {
-    let files = if r.spec.is_some() {
-        all_specs.to_vec()
-    } else if !e.inherited_openapi.is_empty() {
-        match specs::named(site, &e.inherited_openapi) {
-            Some(f) => f,
-            None => return, // a URL spec: reported once where it is named
-        }
-    } else if !api_sources.is_empty() {
-        match specs::named(site, api_sources) {
-            Some(f) => f,
-            None => return,
-        }
-    } else {
-        all_specs.to_vec()
+    // `None`: a URL spec, reported once where it is named.
+    let Some(files) = specs::entry_specs(site, e, r, api_sources, all_specs) else {
+        return;
     };
     if files.is_empty() {
         if e.inherited_openapi.is_empty() && api_sources.is_empty() {

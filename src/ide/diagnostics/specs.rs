@@ -43,6 +43,29 @@ pub fn named<'a>(site: &'a Site, sources: &[SpecSource]) -> Option<Vec<&'a Arc<S
     Some(out)
 }
 
+/// The spec files an endpoint entry resolves against: every spec when the
+/// entry names one; else the nearest `openapi` up the navigation; else the
+/// top-level `api.openapi`; else every spec of the site. `None` when the
+/// applicable source is a URL (its endpoints cannot be checked). Diagnostics
+/// and find-references share this rule.
+pub fn entry_specs<'a>(
+    site: &'a Site,
+    e: &crate::model::nav::Entry,
+    r: &EndpointRef,
+    api_sources: &[SpecSource],
+    all_specs: &[&'a Arc<SourceFile>],
+) -> Option<Vec<&'a Arc<SourceFile>>> {
+    if r.spec.is_some() {
+        Some(all_specs.to_vec())
+    } else if !e.inherited_openapi.is_empty() {
+        named(site, &e.inherited_openapi)
+    } else if !api_sources.is_empty() {
+        named(site, api_sources)
+    } else {
+        Some(all_specs.to_vec())
+    }
+}
+
 /// The top-level `api.openapi` sources.
 pub fn api_sources(root: &Node) -> Vec<SpecSource> {
     root.get("api").map(openapi_of).unwrap_or_default()

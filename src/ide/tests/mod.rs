@@ -4,6 +4,7 @@
 mod completion;
 mod context;
 mod hover;
+mod refactor;
 mod symbols;
 
 /// A small site used by most tests.

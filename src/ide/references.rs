@@ -1,0 +1,226 @@
+//! Find references.
+//!
+//! - A page (any offset in its file, or a navigation entry naming it): every
+//!   navigation entry that lists it, in docs.json and its `$ref` files,
+//!   including group `root` pages.
+//! - An operation of a spec (the cursor on its method key, or on its path
+//!   key: then every operation of that path), a webhook (its name key), or an
+//!   endpoint entry: every navigation endpoint entry and every front matter
+//!   `openapi` value that resolves to it, by the rules diagnostics use.
+//!
+//! Each reference's range is the string's content, without its quotes (the
+//! part a rename rewrites), as document links do. The declaration (the page
+//! file, the method key) is not included; go-to-definition gives it.
+
+use super::analysis::Analysis;
+use super::at::{self, EndpointItem, Thing};
+use super::definition::Target;
+use super::diagnostics::specs;
+use super::lookup::page_key;
+use crate::model::endpoint::{Resolution, parse_endpoint, resolve_endpoint};
+use crate::model::nav::{self, NavIndex};
+use crate::model::paths;
+use crate::model::site::{FileKind, SourceFile};
+use crate::syntax::tree::{FileId, Node};
+use std::ops::Range;
+
+pub fn references(analysis: &Analysis, file: FileId, text: &str, offset: usize) -> Vec<Target> {
+    let Some(f) = analysis.site.file(file) else {
+        return Vec::new();
+    };
+    let mut out = match f.kind {
+        FileKind::Page => page_references(analysis, page_key(&f.path), Some(f)),
+        FileKind::DocsJson | FileKind::Json | FileKind::Yaml => match spec_items_at(f, offset) {
+            Some(items) => endpoint_references(analysis, f, &items),
+            None => match at::at(analysis, file, text, offset).map(|a| a.thing) {
+                Some(Thing::Page { entry, file }) => {
+                    page_references(analysis, page_key(&entry), file.map(|f| &**f))
+                }
+                Some(Thing::Endpoint {
+                    target: Some(t), ..
+                }) => {
+                    let item = match t.item {
+                        EndpointItem::Operation(op) => SpecItem::Operation(op.method_range.clone()),
+                        EndpointItem::Webhook(w) => SpecItem::Webhook(w.name.clone()),
+                    };
+                    endpoint_references(analysis, t.spec, &[item])
+                }
+                _ => Vec::new(),
+            },
+        },
+    };
+    out.sort_by_key(|t| (t.file, t.range.start));
+    out.dedup();
+    out
+}
+
+/// The navigation index of the resolved docs.json, if it has a navigation.
+pub(crate) fn nav_index(analysis: &Analysis) -> Option<NavIndex<'_>> {
+    let navigation = analysis.config.root.as_ref()?.get("navigation")?;
+    navigation.is_object().then(|| nav::index(navigation))
+}
+
+/// A JSON string node's content range (inside its quotes).
+pub(crate) fn string_content(n: &Node) -> Range<usize> {
+    let r = &n.range;
+    if r.len() >= 2 {
+        r.start + 1..r.end - 1
+    } else {
+        r.clone()
+    }
+}
+
+/// Entries naming the page `key` (no extension, no leading `/`). With the
+/// page's file known, an entry must resolve to that very file (`intro`
+/// names `intro.mdx` before `intro.md`).
+fn page_references(analysis: &Analysis, key: &str, file: Option<&SourceFile>) -> Vec<Target> {
+    let Some(ix) = nav_index(analysis) else {
+        return Vec::new();
+    };
+    let site = &analysis.site;
+    ix.entries
+        .iter()
+        .filter(|e| page_key(e.value) == key)
+        .filter(|e| match file {
+            Some(f) => site.page(e.value).is_some_and(|p| p.id == f.id),
+            None => true,
+        })
+        .map(|e| Target {
+            file: e.node.file,
+            range: string_content(e.node),
+        })
+        .collect()
+}
+
+/// An operation (by its method key range) or a webhook (by name).
+#[derive(Debug, Clone, PartialEq)]
+enum SpecItem {
+    Operation(Range<usize>),
+    Webhook(String),
+}
+
+/// The operations or webhook under the cursor in a spec file.
+fn spec_items_at(f: &SourceFile, offset: usize) -> Option<Vec<SpecItem>> {
+    if !matches!(f.kind, FileKind::Json | FileKind::Yaml) {
+        return None;
+    }
+    let ix = f.spec_index();
+    let within = |r: &Range<usize>| r.start <= offset && offset <= r.end;
+    let mut items: Vec<SpecItem> = ix
+        .operations
+        .iter()
+        .filter(|o| within(&o.method_range))
+        .map(|o| SpecItem::Operation(o.method_range.clone()))
+        .collect();
+    if items.is_empty() {
+        items = ix
+            .operations
+            .iter()
+            .filter(|o| within(&o.path_range))
+            .map(|o| SpecItem::Operation(o.method_range.clone()))
+            .collect();
+    }
+    if items.is_empty() {
+        items.extend(
+            ix.webhooks
+                .iter()
+                .find(|w| within(&w.range))
+                .map(|w| SpecItem::Webhook(w.name.clone())),
+        );
+    }
+    (!items.is_empty()).then_some(items)
+}
+
+/// Whether resolving in `list` found one of `items` of `spec`.
+fn hits(
+    res: &Resolution,
+    list: &[(&str, &crate::model::openapi::SpecIndex)],
+    spec: &SourceFile,
+    items: &[SpecItem],
+    webhook: bool,
+) -> bool {
+    let Resolution::Found { spec: si, item } = res else {
+        return false;
+    };
+    let Some((path, ix)) = list.get(*si) else {
+        return false;
+    };
+    if *path != spec.path {
+        return false;
+    }
+    items.iter().any(|it| match it {
+        SpecItem::Operation(mr) => {
+            !webhook
+                && ix
+                    .operations
+                    .get(*item)
+                    .is_some_and(|o| o.method_range == *mr)
+        }
+        SpecItem::Webhook(name) => {
+            webhook && ix.webhooks.get(*item).is_some_and(|w| w.name == *name)
+        }
+    })
+}
+
+fn endpoint_references(analysis: &Analysis, spec: &SourceFile, items: &[SpecItem]) -> Vec<Target> {
+    let site = &analysis.site;
+    let all = specs::all_specs(site);
+    let mut out = Vec::new();
+    if let (Some(ix), Some(root)) = (nav_index(analysis), analysis.config.root.as_ref()) {
+        let api_sources = specs::api_sources(root);
+        for e in &ix.entries {
+            let Some(r) = parse_endpoint(e.value) else {
+                continue;
+            };
+            let Some(files) = specs::entry_specs(site, e, &r, &api_sources, &all) else {
+                continue;
+            };
+            if !files.iter().any(|f| f.id == spec.id) {
+                continue;
+            }
+            let list = specs::list(&files);
+            if hits(
+                &resolve_endpoint(&r, "", &list),
+                &list,
+                spec,
+                items,
+                r.webhook,
+            ) {
+                out.push(Target {
+                    file: e.node.file,
+                    range: string_content(e.node),
+                });
+            }
+        }
+    }
+    // Front matter `openapi: [spec] METHOD /path`, as pages.rs resolves it.
+    let list = specs::list(&all);
+    for f in site.files.values().filter(|f| f.kind == FileKind::Page) {
+        let Some(v) = f
+            .front_matter()
+            .root
+            .as_ref()
+            .and_then(|r| r.get("openapi"))
+        else {
+            continue;
+        };
+        let Some(s) = v.as_str() else { continue };
+        let Some(r) = parse_endpoint(s.trim()) else {
+            continue;
+        };
+        if paths::is_url(r.spec.unwrap_or_default()) {
+            continue;
+        }
+        let res = resolve_endpoint(&r, paths::dir_of(&f.path), &list);
+        if hits(&res, &list, spec, items, r.webhook) {
+            let quoted = v.range.len() >= s.len() + 2;
+            let range = if quoted {
+                string_content(v)
+            } else {
+                v.range.clone()
+            };
+            out.push(Target { file: f.id, range });
+        }
+    }
+    out
+}

@@ -1,0 +1,226 @@
+//! Renames that keep navigation right: moving page files or folders of
+//! pages (the edits `workspace/willRenameFiles` answers with), and renaming
+//! a page entry (the file moves, every entry listing it follows).
+//!
+//! Edits replace only a string's content, so formatting and comments
+//! elsewhere stay. Entries keep their style: no extension unless the entry
+//! wrote one, a leading `/` if it had one.
+
+use super::analysis::Analysis;
+use super::at::{self, Thing};
+use super::lookup::page_key;
+use super::references::{nav_index, string_content};
+use crate::model::paths;
+use crate::model::site::FileKind;
+use crate::syntax::tree::FileId;
+use std::collections::HashMap;
+use std::ops::Range;
+
+/// Replace `range` of `file` with `new_text`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileEdit {
+    pub file: FileId,
+    pub range: Range<usize>,
+    pub new_text: String,
+}
+
+/// One change of a workspace edit. Paths are relative to the docs root.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Change {
+    Edit(FileEdit),
+    CreateFile { path: String, text: String },
+    RenameFile { from: String, to: String },
+}
+
+fn is_page_path(p: &str) -> bool {
+    p.ends_with(".mdx") || p.ends_with(".md")
+}
+
+fn json_content(s: &str) -> String {
+    let q = serde_json::to_string(s).unwrap_or_default();
+    q[1..q.len() - 1].to_string()
+}
+
+/// The entry `old` rewritten to name `new_path` (a page path with its
+/// extension), in `old`'s style.
+fn restyle(old: &str, new_path: &str) -> String {
+    let slash = if old.starts_with('/') { "/" } else { "" };
+    let body = if is_page_path(old.trim_start_matches('/')) {
+        new_path
+    } else {
+        page_key(new_path)
+    };
+    format!("{slash}{body}")
+}
+
+/// The edits of navigation entries when files or folders move. `moves` are
+/// `(old, new)` paths relative to the docs root: a path ending in `.md` or
+/// `.mdx` is a page file, anything else a folder (every entry under it
+/// moves). A page moved to a name that is not a page, or out of the root
+/// (`None` from the caller), gets no edit. One pass over the entries.
+pub fn edits_for_moves(analysis: &Analysis, moves: &[(String, String)]) -> Vec<FileEdit> {
+    let Some(ix) = nav_index(analysis) else {
+        return Vec::new();
+    };
+    let site = &analysis.site;
+    // Page moves by the key entries use; the file, when the site has it.
+    let mut files: HashMap<&str, (Option<FileId>, &str)> = HashMap::new();
+    let mut folders: Vec<(String, &str)> = Vec::new();
+    for (old, new) in moves {
+        let old = old.trim_matches('/');
+        if is_page_path(old) {
+            if is_page_path(new) {
+                let id = site
+                    .file_by_path(old)
+                    .filter(|f| f.kind == FileKind::Page)
+                    .map(|f| f.id);
+                files
+                    .entry(page_key(old))
+                    .or_insert((id, new.trim_matches('/')));
+            }
+        } else if !old.is_empty() {
+            folders.push((format!("{old}/"), new.trim_matches('/')));
+        }
+    }
+    let mut out = Vec::new();
+    for e in &ix.entries {
+        let v = e.value;
+        if v.trim().contains(' ') {
+            continue; // an endpoint
+        }
+        let new_value = if let Some((id, new)) = files.get(page_key(v)) {
+            let same = match id {
+                Some(id) => site.page(v).is_some_and(|p| p.id == *id),
+                None => true,
+            };
+            if !same {
+                continue;
+            }
+            restyle(v, new)
+        } else if let Some((prefix, new)) = folders
+            .iter()
+            .find(|(p, _)| v.trim_start_matches('/').starts_with(p.as_str()))
+        {
+            let slash = if v.starts_with('/') { "/" } else { "" };
+            let rest = &v.trim_start_matches('/')[prefix.len()..];
+            if new.is_empty() {
+                format!("{slash}{rest}")
+            } else {
+                format!("{slash}{new}/{rest}")
+            }
+        } else {
+            continue;
+        };
+        if new_value != v {
+            out.push(FileEdit {
+                file: e.node.file,
+                range: string_content(e.node),
+                new_text: json_content(&new_value),
+            });
+        }
+    }
+    out.sort_by_key(|e| (e.file, e.range.start));
+    out
+}
+
+/// The page entry under the cursor: its content range and value.
+fn page_entry_at(
+    analysis: &Analysis,
+    file: FileId,
+    text: &str,
+    offset: usize,
+) -> Option<(Range<usize>, String, Option<String>)> {
+    let a = at::at(analysis, file, text, offset)?;
+    let Thing::Page { entry, file } = a.thing else {
+        return None;
+    };
+    let mut r = a.range;
+    let tok = text.get(r.clone())?;
+    if tok.starts_with('"') {
+        r.start += 1;
+    }
+    if tok.len() > 1 && tok.ends_with('"') {
+        r.end -= 1;
+    }
+    Some((r, entry, file.map(|f| f.path.clone())))
+}
+
+/// What a rename at `offset` would rename: a page entry (the range of the
+/// string's content, and the entry as placeholder). Nothing else can be
+/// renamed (keys, endpoint entries, spec files, positions in page files):
+/// `None`.
+pub fn prepare_rename(
+    analysis: &Analysis,
+    file: FileId,
+    text: &str,
+    offset: usize,
+) -> Option<(Range<usize>, String)> {
+    page_entry_at(analysis, file, text, offset).map(|(r, v, _)| (r, v))
+}
+
+/// Rename the page entry at `offset` to `new_name` (a page path as the
+/// navigation writes it): the page file moves, keeping its extension, and
+/// every entry that lists it is rewritten. For an entry whose page has no
+/// file, only the entries change. Errors say why a rename is refused.
+pub fn rename(
+    analysis: &Analysis,
+    file: FileId,
+    text: &str,
+    offset: usize,
+    new_name: &str,
+) -> Result<Vec<Change>, String> {
+    let (_, entry, page) =
+        page_entry_at(analysis, file, text, offset).ok_or("only page entries can be renamed")?;
+    let wanted = new_name.trim();
+    if wanted.is_empty() || wanted.contains(char::is_whitespace) {
+        return Err(format!("\"{wanted}\" is not a page path (no spaces)"));
+    }
+    let new_key = paths::join("", page_key(wanted))
+        .filter(|k| !k.is_empty())
+        .ok_or_else(|| format!("\"{wanted}\" leads outside the docs root"))?;
+    let site = &analysis.site;
+    let Some(old_path) = page else {
+        // No file: rewrite the entries naming the same page.
+        let key = page_key(&entry).to_string();
+        let ix = nav_index(analysis).ok_or("no navigation")?;
+        return Ok(ix
+            .entries
+            .iter()
+            .filter(|e| page_key(e.value) == key && !e.value.contains(' '))
+            .map(|e| {
+                let ext = [".mdx", ".md"]
+                    .into_iter()
+                    .find(|x| e.value.ends_with(x))
+                    .unwrap_or("");
+                let slash = if e.value.starts_with('/') { "/" } else { "" };
+                Change::Edit(FileEdit {
+                    file: e.node.file,
+                    range: string_content(e.node),
+                    new_text: json_content(&format!("{slash}{new_key}{ext}")),
+                })
+            })
+            .collect());
+    };
+    let ext = if old_path.ends_with(".mdx") {
+        "mdx"
+    } else {
+        "md"
+    };
+    let new_path = format!("{new_key}.{ext}");
+    if new_path == old_path {
+        return Ok(Vec::new());
+    }
+    if site.page(&new_key).is_some() || site.file_by_path(&new_path).is_some() {
+        return Err(format!("a page \"{new_key}\" already exists"));
+    }
+    let mut out = vec![Change::RenameFile {
+        from: old_path.clone(),
+        to: new_path.clone(),
+    }];
+    out.extend(
+        edits_for_moves(analysis, &[(old_path, new_path)])
+            .into_iter()
+            .map(Change::Edit),
+    );
+    Ok(out)
+}

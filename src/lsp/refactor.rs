@@ -1,0 +1,388 @@
+//! Requests that change files: references, renames (of page entries and of
+//! files/folders in the editor) and code actions. The `ide` layer computes
+//! plain changes; this converts them to a `WorkspaceEdit`, with resource
+//! operations (create, rename) when the client supports them, and drops
+//! every change outside the workspace roots.
+
+use super::convert;
+use super::server::{Backend, blocking};
+use super::world::SiteState;
+use crate::ide::analysis::Analysis;
+use crate::ide::fixes::{self, ActionKind};
+use crate::ide::references;
+use crate::ide::rename::{self, Change};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::sync::Arc;
+use tower_lsp_server::jsonrpc::{Error, Result};
+use tower_lsp_server::ls_types::*;
+
+/// What the client can apply, from `workspace.workspaceEdit`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct EditCaps {
+    pub document_changes: bool,
+    pub create: bool,
+    pub rename: bool,
+}
+
+impl EditCaps {
+    pub fn from_client(c: &ClientCapabilities) -> Self {
+        let we = c.workspace.as_ref().and_then(|w| w.workspace_edit.as_ref());
+        let ops = we
+            .and_then(|w| w.resource_operations.clone())
+            .unwrap_or_default();
+        EditCaps {
+            document_changes: we.and_then(|w| w.document_changes).unwrap_or(false),
+            create: ops.contains(&ResourceOperationKind::Create),
+            rename: ops.contains(&ResourceOperationKind::Rename),
+        }
+    }
+}
+
+/// The server capabilities this module answers for.
+pub fn file_operations() -> WorkspaceFileOperationsServerCapabilities {
+    let filter = |glob: &str, kind| FileOperationFilter {
+        scheme: Some("file".into()),
+        pattern: FileOperationPattern {
+            glob: glob.into(),
+            matches: Some(kind),
+            options: None,
+        },
+    };
+    WorkspaceFileOperationsServerCapabilities {
+        will_rename: Some(FileOperationRegistrationOptions {
+            filters: vec![
+                filter("**/*.{md,mdx}", FileOperationPatternKind::File),
+                filter("**/*", FileOperationPatternKind::Folder),
+            ],
+        }),
+        ..Default::default()
+    }
+}
+
+pub fn rename_provider() -> OneOf<bool, RenameOptions> {
+    OneOf::Right(RenameOptions {
+        prepare_provider: Some(true),
+        work_done_progress_options: Default::default(),
+    })
+}
+
+/// Builds a `WorkspaceEdit` from plain changes of one site.
+struct EditBuilder<'a> {
+    backend: &'a Backend,
+    site: &'a SiteState,
+    analysis: &'a Analysis,
+    caps: EditCaps,
+    ops: Vec<DocumentChangeOperation>,
+    edits: Vec<(Uri, Vec<TextEdit>)>,
+}
+
+impl<'a> EditBuilder<'a> {
+    fn new(backend: &'a Backend, site: &'a SiteState, analysis: &'a Analysis) -> Self {
+        EditBuilder {
+            backend,
+            site,
+            analysis,
+            caps: backend.edit_caps.get().copied().unwrap_or_default(),
+            ops: Vec::new(),
+            edits: Vec::new(),
+        }
+    }
+
+    /// A site-relative path as a URI, if it stays inside the site and the
+    /// workspace roots.
+    fn uri(&self, rel: &str) -> Option<Uri> {
+        let rel = crate::model::paths::join("", rel)?;
+        let path = self.site.root.join(rel);
+        let roots_known = self
+            .backend
+            .world
+            .workspace_roots
+            .read()
+            .map(|r| !r.is_empty())
+            .unwrap_or(true);
+        if self.site.loose || roots_known && !self.backend.world.in_workspace(&path) {
+            return None;
+        }
+        convert::uri(&path)
+    }
+
+    /// Add changes; `false` if one of them cannot be expressed for this
+    /// client (a file operation it does not support) or leaves the workspace.
+    fn add(&mut self, changes: Vec<Change>) -> bool {
+        let enc = self.backend.world.encoding();
+        for c in changes {
+            match c {
+                Change::Edit(e) => {
+                    let Some(f) = self.analysis.site.file(e.file) else {
+                        return false;
+                    };
+                    let Some(uri) = self.uri(&f.path) else {
+                        return false;
+                    };
+                    let edit = TextEdit::new(convert::range(f, &e.range, enc), e.new_text);
+                    match self.edits.iter_mut().find(|(u, _)| *u == uri) {
+                        Some((_, v)) => v.push(edit),
+                        None => self.edits.push((uri, vec![edit])),
+                    }
+                }
+                Change::CreateFile { path, text } => {
+                    let Some(uri) = self.uri(&path).filter(|_| self.caps.create) else {
+                        return false;
+                    };
+                    self.ops
+                        .push(DocumentChangeOperation::Op(ResourceOp::Create(
+                            CreateFile {
+                                uri: uri.clone(),
+                                options: Some(CreateFileOptions {
+                                    overwrite: Some(false),
+                                    ignore_if_exists: Some(true),
+                                }),
+                                annotation_id: None,
+                            },
+                        )));
+                    self.ops
+                        .push(DocumentChangeOperation::Edit(TextDocumentEdit {
+                            text_document: OptionalVersionedTextDocumentIdentifier {
+                                uri,
+                                version: None,
+                            },
+                            edits: vec![OneOf::Left(TextEdit::new(Range::default(), text))],
+                        }));
+                }
+                Change::RenameFile { from, to } => {
+                    let (Some(old_uri), Some(new_uri)) = (self.uri(&from), self.uri(&to)) else {
+                        return false;
+                    };
+                    if !self.caps.rename {
+                        return false;
+                    }
+                    self.ops
+                        .push(DocumentChangeOperation::Op(ResourceOp::Rename(
+                            RenameFile {
+                                old_uri,
+                                new_uri,
+                                options: Some(RenameFileOptions {
+                                    overwrite: Some(false),
+                                    ignore_if_exists: Some(false),
+                                }),
+                                annotation_id: None,
+                            },
+                        )));
+                }
+            }
+        }
+        true
+    }
+
+    fn finish(self) -> WorkspaceEdit {
+        if !self.caps.document_changes && self.ops.is_empty() {
+            return WorkspaceEdit {
+                changes: Some(self.edits.into_iter().collect::<HashMap<_, _>>()),
+                ..Default::default()
+            };
+        }
+        // Text edits of existing files first, then file operations: entries
+        // are rewritten where they are before the file moves.
+        let mut ops: Vec<DocumentChangeOperation> = self
+            .edits
+            .into_iter()
+            .map(|(uri, edits)| {
+                DocumentChangeOperation::Edit(TextDocumentEdit {
+                    text_document: OptionalVersionedTextDocumentIdentifier { uri, version: None },
+                    edits: edits.into_iter().map(OneOf::Left).collect(),
+                })
+            })
+            .collect();
+        ops.extend(self.ops);
+        WorkspaceEdit {
+            document_changes: Some(DocumentChanges::Operations(ops)),
+            ..Default::default()
+        }
+    }
+}
+
+/// `(old, new)` site-relative paths.
+type Moves = Vec<(String, String)>;
+
+fn failed(msg: impl Into<String>) -> Error {
+    let mut e = Error::invalid_request();
+    e.message = msg.into().into();
+    e
+}
+
+impl Backend {
+    pub async fn references_impl(&self, p: ReferenceParams) -> Result<Option<Vec<Location>>> {
+        let Some(t) = self
+            .target(&p.text_document_position.text_document.uri)
+            .await
+        else {
+            return Ok(None);
+        };
+        let offset = t.offset(p.text_document_position.position);
+        let (t, found) = blocking(move || {
+            let r = references::references(&t.analysis, t.file, &t.text, offset);
+            (t, r)
+        })
+        .await?;
+        Ok(Some(
+            found
+                .iter()
+                .filter_map(|r| self.location(&t, r.file, &r.range))
+                .collect(),
+        ))
+    }
+
+    pub async fn prepare_rename_impl(
+        &self,
+        p: TextDocumentPositionParams,
+    ) -> Result<Option<PrepareRenameResponse>> {
+        let Some(t) = self.target(&p.text_document.uri).await else {
+            return Ok(None);
+        };
+        let offset = t.offset(p.position);
+        let (t, found) = blocking(move || {
+            let r = rename::prepare_rename(&t.analysis, t.file, &t.text, offset);
+            (t, r)
+        })
+        .await?;
+        Ok(found.map(
+            |(r, placeholder)| PrepareRenameResponse::RangeWithPlaceholder {
+                range: t.range(&r),
+                placeholder,
+            },
+        ))
+    }
+
+    pub async fn rename_impl(&self, p: RenameParams) -> Result<Option<WorkspaceEdit>> {
+        let Some(t) = self
+            .target(&p.text_document_position.text_document.uri)
+            .await
+        else {
+            return Ok(None);
+        };
+        let offset = t.offset(p.text_document_position.position);
+        let name = p.new_name;
+        let (t, changes) = blocking(move || {
+            let r = rename::rename(&t.analysis, t.file, &t.text, offset, &name);
+            (t, r)
+        })
+        .await?;
+        let changes = changes.map_err(failed)?;
+        let mut b = EditBuilder::new(self, &t.site, &t.analysis);
+        if !b.add(changes) {
+            return Err(failed(
+                "the rename moves a file, which this editor cannot do through the language server, or it leaves the workspace",
+            ));
+        }
+        Ok(Some(b.finish()))
+    }
+
+    pub async fn will_rename_files_impl(
+        &self,
+        p: RenameFilesParams,
+    ) -> Result<Option<WorkspaceEdit>> {
+        // Moves by site; a move across sites or out of one edits nothing.
+        let mut by_site: Vec<(Arc<SiteState>, Moves)> = Vec::new();
+        for f in &p.files {
+            let path = |s: &str| Uri::from_str(s).ok().and_then(|u| convert::path(&u));
+            let (Some(old), Some(new)) = (path(&f.old_uri), path(&f.new_uri)) else {
+                continue;
+            };
+            let Some(site) = self.world.site_of(&old).filter(|s| !s.loose) else {
+                continue;
+            };
+            let (Some(o), Some(n)) = (site.rel(&old), rel_in(&site.root, &new)) else {
+                continue;
+            };
+            match by_site.iter_mut().find(|(s, _)| Arc::ptr_eq(s, &site)) {
+                Some((_, v)) => v.push((o, n)),
+                None => by_site.push((site, vec![(o, n)])),
+            }
+        }
+        let mut out: Option<WorkspaceEdit> = None;
+        for (site, moves) in by_site {
+            let s = site.clone();
+            let (analysis, edits) = blocking(move || {
+                let a = s.analysis();
+                let e = rename::edits_for_moves(&a, &moves);
+                (a, e)
+            })
+            .await?;
+            if edits.is_empty() {
+                continue;
+            }
+            let mut b = EditBuilder::new(self, &site, &analysis);
+            // Plain text edits: a client that asks willRenameFiles applies them.
+            b.caps.document_changes = false;
+            if b.add(edits.into_iter().map(Change::Edit).collect()) {
+                let e = b.finish();
+                match &mut out {
+                    Some(o) => o
+                        .changes
+                        .get_or_insert_with(HashMap::new)
+                        .extend(e.changes.unwrap_or_default()),
+                    None => out = Some(e),
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    pub async fn code_action_impl(&self, p: &CodeActionParams) -> Result<Vec<CodeActionOrCommand>> {
+        let Some(t) = self.target(&p.text_document.uri).await else {
+            return Ok(Vec::new());
+        };
+        let range = t.offset(p.range.start)..t.offset(p.range.end);
+        let (t, actions) = blocking(move || {
+            let a = fixes::code_actions(&t.analysis, t.file, &t.text, range);
+            (t, a)
+        })
+        .await?;
+        let mut out = Vec::new();
+        for a in actions {
+            let mut b = EditBuilder::new(self, &t.site, &t.analysis);
+            if !b.add(a.changes) {
+                continue;
+            }
+            let diagnostics: Vec<Diagnostic> = match (a.diagnostic_code, &a.diagnostic_range) {
+                (Some(code), Some(r)) => {
+                    let lr = t.range(r);
+                    p.context
+                        .diagnostics
+                        .iter()
+                        .filter(|d| {
+                            d.range == lr
+                                && d.code == Some(NumberOrString::String(code.to_string()))
+                        })
+                        .cloned()
+                        .collect()
+                }
+                _ => Vec::new(),
+            };
+            out.push(CodeActionOrCommand::CodeAction(CodeAction {
+                title: a.title,
+                kind: Some(match a.kind {
+                    ActionKind::QuickFix => CodeActionKind::QUICKFIX,
+                    ActionKind::Refactor => CodeActionKind::REFACTOR,
+                }),
+                diagnostics: (!diagnostics.is_empty()).then_some(diagnostics),
+                edit: Some(b.finish()),
+                is_preferred: a.preferred.then_some(true),
+                ..Default::default()
+            }));
+        }
+        Ok(out)
+    }
+}
+
+/// `path` relative to `root`, for a path that may not exist yet.
+fn rel_in(root: &Path, path: &Path) -> Option<String> {
+    let rel: PathBuf = path.strip_prefix(root).ok()?.to_path_buf();
+    let parts: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    Some(parts.join("/"))
+}
