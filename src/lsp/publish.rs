@@ -15,8 +15,15 @@ use tower_lsp_server::Client;
 use tower_lsp_server::ls_types as lsp;
 
 /// Schedule a publish for `site` after `debounce`; superseded by any later
-/// change to the site.
-pub fn schedule(client: Client, world: Arc<World>, site: Arc<SiteState>, debounce: Duration) {
+/// change to the site. With `refresh`, a pulling client is also asked to
+/// pull again (the change may alter other open documents' diagnostics).
+pub fn schedule(
+    client: Client,
+    world: Arc<World>,
+    site: Arc<SiteState>,
+    debounce: Duration,
+    refresh: bool,
+) {
     let generation = site.generation.load(Ordering::SeqCst);
     tokio::spawn(async move {
         tokio::time::sleep(debounce).await;
@@ -24,6 +31,9 @@ pub fn schedule(client: Client, world: Arc<World>, site: Arc<SiteState>, debounc
             return;
         }
         publish_now(&client, &world, &site, Some(generation)).await;
+        if refresh {
+            let _ = client.workspace_diagnostic_refresh().await;
+        }
     });
 }
 
@@ -97,9 +107,13 @@ fn changed_batches(
     }
     let mut out = Vec::new();
     // Files that had diagnostics and now have none get an empty list.
-    for path in docs.keys() {
-        if site.rel(path).is_some() || (site.loose && &site.root == path) {
-            per_file.entry(path.clone()).or_default();
+    if world.client_pulls.load(Ordering::Relaxed) {
+        per_file.retain(|path, _| !docs.contains_key(path));
+    } else {
+        for path in docs.keys() {
+            if site.rel(path).is_some() || (site.loose && &site.root == path) {
+                per_file.entry(path.clone()).or_default();
+            }
         }
     }
     let cleared: Vec<PathBuf> = published
@@ -144,7 +158,15 @@ fn digest(diags: &[lsp::Diagnostic]) -> u64 {
     h.finish()
 }
 
-/// Forget what was published for a file (on open, so it is sent again).
-pub fn forget(site: &SiteState, path: &std::path::Path) {
-    lock(&site.published).remove(path);
+/// Forget what was published for a file, on open: a pushing client gets it
+/// again; a pulling client gets an empty push, so what was pushed while the
+/// file was closed does not stand beside what it now pulls.
+pub async fn forget(client: &Client, world: &World, site: &SiteState, path: &std::path::Path) {
+    let had = lock(&site.published).remove(path).is_some();
+    if had
+        && world.client_pulls.load(Ordering::Relaxed)
+        && let Some(uri) = convert::uri(path)
+    {
+        client.publish_diagnostics(uri, Vec::new(), None).await;
+    }
 }

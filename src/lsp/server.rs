@@ -23,6 +23,8 @@ pub struct Backend {
     pub conversation: tokio::sync::Mutex<crate::assistant::client::Conversation>,
     pub asks: AtomicU64,
     pub edit_caps: std::sync::OnceLock<super::refactor::EditCaps>,
+    /// The client accepts `workspace/diagnostic/refresh`.
+    pub refresh_support: std::sync::atomic::AtomicBool,
 }
 
 pub const DEFAULT_DEBOUNCE_MS: u64 = 100;
@@ -36,6 +38,7 @@ impl Backend {
             settings: std::sync::RwLock::new(serde_json::Value::Null),
             conversation: Default::default(),
             asks: AtomicU64::new(1),
+            refresh_support: Default::default(),
             edit_caps: Default::default(),
         }
     }
@@ -63,11 +66,13 @@ impl Backend {
             None => (None, None),
         };
         if let Some(site) = self.world.set_file(path, text, version) {
+            let refresh = self.can_refresh() && self.world.docs.len() > 1;
             publish::schedule(
                 self.client.clone(),
                 self.world.clone(),
                 site,
                 self.debounce(),
+                refresh,
             );
         }
     }
@@ -124,6 +129,21 @@ impl Backend {
             p.finish_with_message(format!("{} docs site(s)", found.len()))
                 .await;
         }
+        // Documents pulled before their site was indexed were answered empty.
+        self.refresh_pulls().await;
+    }
+
+    /// Ask a pulling client to pull again after a change it did not make
+    /// (indexing, files changed on disk).
+    async fn refresh_pulls(&self) {
+        if self.can_refresh() {
+            let _ = self.client.workspace_diagnostic_refresh().await;
+        }
+    }
+
+    fn can_refresh(&self) -> bool {
+        self.world.client_pulls.load(Ordering::Relaxed)
+            && self.refresh_support.load(Ordering::Relaxed)
     }
 }
 
@@ -154,6 +174,19 @@ impl LanguageServer for Backend {
         if let Ok(mut e) = self.world.encoding.write() {
             *e = enc;
         }
+        let td = params.capabilities.text_document.as_ref();
+        self.world.client_pulls.store(
+            td.and_then(|t| t.diagnostic.as_ref()).is_some(),
+            Ordering::Relaxed,
+        );
+        let refresh = params
+            .capabilities
+            .workspace
+            .as_ref()
+            .and_then(|w| w.diagnostics.as_ref())
+            .and_then(|d| d.refresh_support)
+            .unwrap_or(false);
+        self.refresh_support.store(refresh, Ordering::Relaxed);
         let mut roots = Vec::new();
         if let Some(folders) = &params.workspace_folders {
             roots.extend(folders.iter().filter_map(|f| convert::path(&f.uri)));
@@ -272,10 +305,12 @@ impl LanguageServer for Backend {
             path.clone(),
             Document::new(&params.text_document.text, params.text_document.version),
         );
-        if let Some(site) = self.world.site_of(&path) {
-            publish::forget(&site, &path);
-        }
+        // The edit state is recorded before any await; then the client may
+        // be told to drop what was pushed for the file while it was closed.
         self.changed(&path);
+        if let Some(site) = self.world.site_of(&path) {
+            publish::forget(&self.client, &self.world, &site, &path).await;
+        }
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
@@ -318,6 +353,7 @@ impl LanguageServer for Backend {
                 self.world.clone(),
                 site,
                 self.debounce(),
+                self.can_refresh(),
             );
         }
     }
@@ -364,6 +400,7 @@ impl LanguageServer for Backend {
                 self.world.clone(),
                 site,
                 Duration::from_millis(10),
+                self.can_refresh(),
             );
         }
     }

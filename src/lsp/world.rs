@@ -44,7 +44,7 @@ pub struct SiteState {
 }
 
 impl SiteState {
-    fn new(root: PathBuf, site: Site, loose: bool) -> Self {
+    fn new(root: PathBuf, site: Site, loose: bool, docs: HashMap<PathBuf, i32>) -> Self {
         let suppress = if loose {
             Suppressions::default()
         } else {
@@ -56,7 +56,7 @@ impl SiteState {
             snapshot: Mutex::new(Snapshot {
                 version: 0,
                 site: Arc::new(site),
-                docs: Default::default(),
+                docs: Arc::new(docs),
             }),
             analysis: Mutex::new(None),
             suppress,
@@ -135,6 +135,10 @@ pub struct World {
     pub sites: RwLock<Vec<Arc<SiteState>>>,
     pub workspace_roots: RwLock<Vec<PathBuf>>,
     pub encoding: RwLock<Encoding>,
+    /// The client pulls diagnostics (`textDocument/diagnostic`): open
+    /// documents are then answered by pull only, or a client such as Neovim
+    /// shows every problem twice (push and pull land in separate sets).
+    pub client_pulls: std::sync::atomic::AtomicBool,
 }
 
 impl World {
@@ -173,10 +177,12 @@ impl World {
             return s;
         }
         let mut site = load::load_site(root, root.display().to_string(), &self.ids);
+        let mut versions = HashMap::new();
         for entry in self.docs.iter() {
             if let Some(rel) = load::rel_path(root, entry.key())
                 && let Some(kind) = load::kind_of(&rel)
             {
+                versions.insert(entry.key().clone(), entry.value().version);
                 let id = self.ids.id(entry.key());
                 site.insert(Arc::new(SourceFile::new(
                     id,
@@ -186,7 +192,7 @@ impl World {
                 )));
             }
         }
-        let state = Arc::new(SiteState::new(root.to_path_buf(), site, false));
+        let state = Arc::new(SiteState::new(root.to_path_buf(), site, false, versions));
         let mut sites = self.sites.write().unwrap_or_else(|e| e.into_inner());
         // A file opened before its root loaded got a loose site; drop it.
         sites.retain(|s| !(s.loose && s.root.starts_with(root)));
@@ -227,7 +233,11 @@ impl World {
                     kind,
                     Ok(text),
                 )));
-                let state = Arc::new(SiteState::new(path.to_path_buf(), site, true));
+                let docs = version
+                    .map(|v| (path.to_path_buf(), v))
+                    .into_iter()
+                    .collect();
+                let state = Arc::new(SiteState::new(path.to_path_buf(), site, true, docs));
                 self.sites.write().ok()?.push(state.clone());
                 return Some(state);
             }

@@ -176,3 +176,65 @@ fn push_equals_pull_and_fixes_clear_the_missing_page() {
         h.shutdown().await;
     });
 }
+
+/// A client that pulls gets an open document's diagnostics by pull only (a
+/// push too would show every problem twice, as Neovim does with two
+/// namespaces), and is asked to pull again when files change on disk.
+#[test]
+fn pulling_clients_get_no_duplicate_push_and_a_refresh_on_disk_changes() {
+    run(async {
+        let site = copy_site("examples/site");
+        let h = Harness::start(
+            site.path(),
+            json!({"diagnostics": {"debounceMs": 20}}),
+            pulling_caps(),
+        )
+        .await;
+        let text = std::fs::read_to_string(h.path("docs.json")).unwrap();
+        let uri = h.open("docs.json", &text).await;
+        let pulled = pull(&h, &uri).await;
+        assert!(has_missing_page(&pulled), "{:?}", codes(&pulled));
+        // An edit, then a file created on disk: each triggers a publish round.
+        let at = find_pos(&text, "\"theme\"", 0, false);
+        h.change(
+            &uri,
+            vec![json!({"range": {"start": at, "end": at}, "text": " "})],
+        )
+        .await;
+        let before = h.server_requests("workspace/diagnostic/refresh").len();
+        std::fs::write(h.path("guides/instalation.mdx"), "---\ntitle: Typo\n---\n").unwrap();
+        h.notify(
+            "workspace/didChangeWatchedFiles",
+            json!({"changes": [{"uri": h.uri("guides/instalation.mdx"), "type": 1}]}),
+        )
+        .await;
+        h.wait_for("a diagnostic refresh request", |s| {
+            let n = s
+                .server_requests
+                .iter()
+                .filter(|(m, _)| m == "workspace/diagnostic/refresh")
+                .count();
+            (n > before).then_some(())
+        })
+        .await;
+        assert!(!has_missing_page(&pull(&h, &uri).await));
+        // docs.json was pushed while closed (indexing); once open, the only
+        // push it gets is the one that empties that set.
+        let pushes: Vec<Value> = h
+            .notifications("textDocument/publishDiagnostics")
+            .into_iter()
+            .filter(|p| p["uri"] == uri.as_str())
+            .collect();
+        let opened_at = pushes
+            .iter()
+            .position(|p| p["diagnostics"].as_array().is_some_and(|d| d.is_empty()))
+            .expect("an emptying push on open");
+        assert!(
+            pushes[opened_at..]
+                .iter()
+                .all(|p| p["diagnostics"].as_array().is_some_and(|d| d.is_empty())),
+            "docs.json was pushed to a pulling client while open: {pushes:#?}"
+        );
+        h.shutdown().await;
+    });
+}

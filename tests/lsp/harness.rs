@@ -546,17 +546,32 @@ impl Drop for Harness {
     }
 }
 
-/// Client capabilities offering UTF-8 positions (and progress, showDocument).
+/// Client capabilities of a client that takes pushed diagnostics (it may
+/// still pull), optionally offering UTF-8 positions (and progress,
+/// showDocument).
 pub fn caps(utf8: bool) -> ClientCapabilities {
     let mut v = json!({
         "window": {"workDoneProgress": true, "showDocument": {"support": true}},
-        "textDocument": {"diagnostic": {"dynamicRegistration": false}},
         "workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}, "configuration": true},
     });
     if utf8 {
         v["general"] = json!({"positionEncodings": ["utf-8", "utf-16"]});
     }
     serde_json::from_value(v).unwrap()
+}
+
+/// A client that pulls diagnostics and accepts refresh requests, as VS Code.
+pub fn pulling_caps() -> ClientCapabilities {
+    serde_json::from_value(json!({
+        "window": {"workDoneProgress": true},
+        "textDocument": {"diagnostic": {"dynamicRegistration": false}},
+        "workspace": {
+            "didChangeWatchedFiles": {"dynamicRegistration": true},
+            "configuration": true,
+            "diagnostics": {"refreshSupport": true},
+        },
+    }))
+    .unwrap()
 }
 
 pub fn pos(line: u32, character: u32) -> Value {

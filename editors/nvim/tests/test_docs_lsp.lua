@@ -139,6 +139,53 @@ step('go to definition on a page entry jumps to the page file', function()
   vim.api.nvim_set_current_buf(docs_buf)
 end)
 
+local function read_file(path)
+  local f = io.open(path, 'r')
+  if not f then return nil end
+  local text = f:read('*a')
+  f:close()
+  return text
+end
+
+step('the quick fix creates the missing page with a title from its path', function()
+  vim.api.nvim_set_current_buf(docs_buf)
+  local diags = vim.tbl_filter(function(d) return d.code == 'missing-page' end, vim.diagnostic.get(docs_buf))
+  assert(#diags == 1, 'one missing-page diagnostic (not one pushed and one pulled), got ' .. #diags .. vim.inspect(vim.tbl_map(function(x) return {x.namespace, vim.diagnostic.get_namespace(x.namespace).name, x.lnum, x.message} end, diags)))
+  local d = diags[1]
+  local params = {
+    textDocument = { uri = vim.uri_from_bufnr(docs_buf) },
+    range = { start = { line = d.lnum, character = d.col }, ['end'] = { line = d.end_lnum, character = d.end_col } },
+    context = { diagnostics = { d.user_data.lsp } },
+  }
+  local res = vim.lsp.buf_request_sync(docs_buf, 'textDocument/codeAction', params, timeout)
+  local action
+  for _, r in pairs(res or {}) do
+    for _, a in ipairs(r.result or {}) do
+      if a.title == 'Create guides/not-written-yet.mdx' then action = a end
+    end
+  end
+  assert(action and action.edit, 'create-page action offered')
+  vim.lsp.util.apply_workspace_edit(action.edit, client().offset_encoding)
+  vim.cmd('silent! wall')
+  local text = read_file(env.FIXTURE_DIR .. '/guides/not-written-yet.mdx')
+  assert(text and text:find('title: Not written yet', 1, true), 'page written: ' .. tostring(text))
+end)
+
+step('renaming a page entry moves the file and rewrites the entry', function()
+  vim.api.nvim_set_current_buf(docs_buf)
+  -- line 14 (1-based) is `          "quickstart",`
+  vim.api.nvim_win_set_cursor(0, { 14, 13 })
+  vim.lsp.buf.rename('guides/quick-start')
+  wait_for('the rename to apply', function()
+    return vim.api.nvim_buf_get_lines(docs_buf, 13, 14, false)[1]:find('guides/quick-start', 1, true) ~= nil
+  end)
+  vim.api.nvim_set_current_buf(docs_buf)
+  vim.cmd('silent! wall')
+  assert(vim.uv.fs_stat(env.FIXTURE_DIR .. '/guides/quick-start.mdx'), 'file moved to guides/quick-start.mdx')
+  assert(not vim.uv.fs_stat(env.FIXTURE_DIR .. '/quickstart.mdx'), 'old file gone')
+  assert(read_file(docs_json):find('"guides/quick-start"', 1, true), 'docs.json on disk rewritten')
+end)
+
 step('an .mdx page of the site attaches to the same client', function()
   vim.cmd.edit(vim.fn.fnameescape(env.FIXTURE_DIR .. '/index.mdx'))
   local buf = vim.api.nvim_get_current_buf()
