@@ -187,7 +187,14 @@ fn values(
     match lookup::value_place(vp) {
         ValuePlace::PagesItem => {
             pages(analysis, ctx, out, incomplete);
+            let before = out.len();
             endpoints_in_nav(analysis, ctx, vp, out);
+            // A 1,200-operation spec is as long a list as a big site's pages:
+            // cap it the same way and let the editor ask again as the user types.
+            if out.len() - before > MAX_PAGE_ITEMS {
+                out.truncate(before + MAX_PAGE_ITEMS);
+                *incomplete = true;
+            }
         }
         ValuePlace::RootPage => pages(analysis, ctx, out, incomplete),
         ValuePlace::OpenApiFile => spec_files(analysis, ctx, true, out),

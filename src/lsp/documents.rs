@@ -1,14 +1,19 @@
 //! Open documents: rope-backed text, edited incrementally. Edits are applied
 //! synchronously in the order they arrive (before any `.await`).
 
-use crate::text::Encoding;
+use crate::text::{Encoding, LineIndex};
 use ropey::Rope;
+use std::sync::Arc;
 use tower_lsp_server::ls_types as lsp;
 
 #[derive(Debug, Clone)]
 pub struct Document {
     pub rope: Rope,
     pub version: i32,
+    /// The text and its line index for the current version, built on first
+    /// use: requests between two edits (completion as the user pauses)
+    /// must not flatten a 1.5 MB rope and re-index its lines each time.
+    snapshot: std::sync::OnceLock<(Arc<str>, Arc<LineIndex>)>,
 }
 
 impl Document {
@@ -16,12 +21,14 @@ impl Document {
         Document {
             rope: Rope::from_str(text),
             version,
+            snapshot: std::sync::OnceLock::new(),
         }
     }
 
     /// Apply one content change. A range past the end clamps to the end, so a
     /// confused client cannot make the server panic.
     pub fn apply(&mut self, change: &lsp::TextDocumentContentChangeEvent, enc: Encoding) {
+        self.snapshot = std::sync::OnceLock::new();
         match change.range {
             None => self.rope = Rope::from_str(&change.text),
             Some(r) => {
@@ -68,6 +75,16 @@ impl Document {
 
     pub fn text(&self) -> String {
         self.rope.to_string()
+    }
+
+    /// The current text, shared, and its line index.
+    pub fn shared(&self) -> (Arc<str>, Arc<LineIndex>) {
+        let (t, l) = self.snapshot.get_or_init(|| {
+            let text: Arc<str> = Arc::from(self.rope.to_string());
+            let lines = Arc::new(LineIndex::new(&text));
+            (text, lines)
+        });
+        (t.clone(), l.clone())
     }
 }
 

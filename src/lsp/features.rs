@@ -21,10 +21,10 @@ pub struct Target {
     pub site: Arc<SiteState>,
     pub analysis: Arc<Analysis>,
     pub file: FileId,
-    pub text: String,
+    pub text: Arc<str>,
     /// Built once per request: conversions for a thousand completion items
     /// must not re-scan a 1.5 MB document each.
-    pub lines: LineIndex,
+    pub lines: Arc<LineIndex>,
     pub enc: Encoding,
 }
 
@@ -59,11 +59,14 @@ impl Backend {
                 .ok()?,
         };
         let file = file_id(&site, &analysis, &path)?;
-        let text = match self.world.docs.get(&path) {
-            Some(d) => d.text(),
-            None => analysis.site.file(file)?.text().to_string(),
+        let (text, lines) = match self.world.docs.get(&path) {
+            Some(d) => d.shared(),
+            None => {
+                let text: Arc<str> = Arc::from(analysis.site.file(file)?.text());
+                let lines = Arc::new(LineIndex::new(&text));
+                (text, lines)
+            }
         };
-        let lines = LineIndex::new(&text);
         Some(Target {
             site,
             analysis,

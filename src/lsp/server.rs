@@ -62,7 +62,7 @@ impl Backend {
 
     fn changed(&self, path: &std::path::Path) {
         let (text, version) = match self.world.docs.get(path) {
-            Some(d) => (Some(Arc::<str>::from(d.text())), Some(d.version)),
+            Some(d) => (Some(d.shared().0), Some(d.version)),
             None => (None, None),
         };
         if let Some(site) = self.world.set_file(path, text, version) {
