@@ -5,6 +5,7 @@
 
 use crate::syntax::tree::{FileId, Node, Value};
 use std::ops::Range;
+use std::sync::Arc;
 
 /// Keys that hold child elements. One element uses one of them.
 pub const CHILD_KEYS: &[&str] = &[
@@ -116,9 +117,11 @@ pub struct Entry<'a> {
     pub value: &'a str,
     /// The element whose `pages` holds this entry.
     pub parent: usize,
-    pub scope: Scope,
+    /// Shared by every entry of one element: 25,000 entries must not each
+    /// copy their language/version/product labels.
+    pub scope: Arc<Scope>,
     /// The nearest `openapi` up the tree (the element's own first).
-    pub inherited_openapi: Vec<SpecSource>,
+    pub inherited_openapi: Arc<[SpecSource]>,
     /// A group's `root` page rather than a `pages` item.
     pub is_root_page: bool,
 }
@@ -140,8 +143,9 @@ pub fn index(nav: &Node) -> NavIndex<'_> {
         openapi: openapi_of(nav),
         depth: 0,
     });
-    let root_openapi = ix.elements[0].openapi.clone();
-    walk_children(&mut ix, nav, 0, &Scope::default(), &root_openapi, 0);
+    let root_openapi: Arc<[SpecSource]> = ix.elements[0].openapi.clone().into();
+    let scope = Arc::new(Scope::default());
+    walk_children(&mut ix, nav, 0, &scope, &root_openapi, 0);
     if let Some(global) = nav.get("global") {
         ix.elements.push(Element {
             kind: ElementKind::Global,
@@ -152,7 +156,7 @@ pub fn index(nav: &Node) -> NavIndex<'_> {
             depth: 0,
         });
         let g = ix.elements.len() - 1;
-        walk_children(&mut ix, global, g, &Scope::default(), &[], 1);
+        walk_children(&mut ix, global, g, &scope, &Arc::from(Vec::new()), 1);
     }
     ix
 }
@@ -161,8 +165,8 @@ fn walk_children<'a>(
     ix: &mut NavIndex<'a>,
     node: &'a Node,
     parent: usize,
-    scope: &Scope,
-    inherited: &[SpecSource],
+    scope: &Arc<Scope>,
+    inherited: &Arc<[SpecSource]>,
     depth: usize,
 ) {
     for p in node.props() {
@@ -176,7 +180,7 @@ fn walk_children<'a>(
                     value: s,
                     parent,
                     scope: scope.clone(),
-                    inherited_openapi: inherited.to_vec(),
+                    inherited_openapi: inherited.clone(),
                     is_root_page: false,
                 }),
                 Value::Object(_) => walk_element(ix, item, kind, parent, scope, inherited, depth),
@@ -191,16 +195,16 @@ fn walk_element<'a>(
     node: &'a Node,
     kind: ElementKind,
     parent: usize,
-    scope: &Scope,
-    inherited: &[SpecSource],
+    scope: &Arc<Scope>,
+    inherited: &Arc<[SpecSource]>,
     depth: usize,
 ) {
     let label = node.get(kind.label_key()).and_then(Node::as_str);
     let own = openapi_of(node);
-    let inherited: Vec<SpecSource> = if own.is_empty() {
-        inherited.to_vec()
+    let inherited: Arc<[SpecSource]> = if own.is_empty() {
+        inherited.clone()
     } else {
-        own.clone()
+        own.clone().into()
     };
     ix.elements.push(Element {
         kind,
@@ -211,13 +215,19 @@ fn walk_element<'a>(
         depth,
     });
     let me = ix.elements.len() - 1;
-    let mut scope = scope.clone();
-    match kind {
-        ElementKind::Language => scope.language = label.map(String::from),
-        ElementKind::Version => scope.version = label.map(String::from),
-        ElementKind::Product => scope.product = label.map(String::from),
-        _ => {}
-    }
+    let scope = match kind {
+        ElementKind::Language | ElementKind::Version | ElementKind::Product => {
+            let mut s = (**scope).clone();
+            let label = label.map(String::from);
+            match kind {
+                ElementKind::Language => s.language = label,
+                ElementKind::Version => s.version = label,
+                _ => s.product = label,
+            }
+            Arc::new(s)
+        }
+        _ => scope.clone(),
+    };
     if kind == ElementKind::Group
         && let Some(root) = node.get("root")
         && let Value::String(s) = &root.value

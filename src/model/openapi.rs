@@ -86,7 +86,7 @@ pub struct SpecIndex {
     pub errors: Vec<SyntaxError>,
     /// Operation indices by path: a site checks thousands of endpoint
     /// entries against a spec of over a thousand operations.
-    by_path: std::collections::HashMap<String, Vec<usize>>,
+    by_path: rustc_hash::FxHashMap<String, Vec<usize>>,
 }
 
 impl SpecIndex {

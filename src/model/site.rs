@@ -7,7 +7,7 @@ use crate::syntax::frontmatter::{self, FrontMatter};
 use crate::syntax::json;
 use crate::syntax::tree::FileId;
 use crate::text::LineIndex;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::{Arc, OnceLock};
 
 /// Why a file that exists has no text.

@@ -7,7 +7,7 @@ use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint, resolve_en
 use crate::model::nav::{Entry, NavIndex, Scope};
 use crate::model::site::Site;
 use crate::syntax::tree::{FileId, Node};
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>) {
     let api_sources = specs::api_sources(root);
@@ -22,8 +22,8 @@ pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>)
     let all_specs = specs::all_specs(site);
     // Only needed for a did-you-mean, so only built when a page is missing.
     let page_paths: std::cell::OnceCell<Vec<&str>> = std::cell::OnceCell::new();
-    let mut listed: HashSet<FileId> = HashSet::new();
-    let mut seen: HashSet<(&Scope, String)> = HashSet::new();
+    let mut listed: HashSet<FileId> = HashSet::default();
+    let mut seen: HashSet<(&Scope, String)> = HashSet::default();
     for e in &ix.entries {
         if let Some(r) = parse_endpoint(e.value) {
             endpoint(site, e, &r, &api_sources, &all_specs, out);
@@ -33,7 +33,7 @@ pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>)
                 r.method.to_ascii_uppercase(),
                 r.path
             );
-            if !seen.insert((&e.scope, key)) {
+            if !seen.insert((&*e.scope, key)) {
                 out.push(duplicate(e));
             }
             continue;
@@ -58,7 +58,7 @@ pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>)
                 out.push(missing_page(e, &key, paths));
             }
         }
-        if !e.is_root_page && !seen.insert((&e.scope, key)) {
+        if !e.is_root_page && !seen.insert((&*e.scope, key)) {
             out.push(duplicate(e));
         }
     }
