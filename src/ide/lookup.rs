@@ -59,7 +59,7 @@ pub fn base_path(analysis: &Analysis, file: FileId) -> Option<Vec<Seg>> {
     if analysis.site.docs_json == Some(file) {
         return Some(Vec::new());
     }
-    let root = analysis.config.root.as_ref()?;
+    let root: &Node = analysis.config.root.as_deref()?;
     // Breadth-first, so the shallowest use of the file wins.
     let mut queue = std::collections::VecDeque::from([(root, Vec::new())]);
     while let Some((n, path)) = queue.pop_front() {

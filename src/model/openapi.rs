@@ -117,7 +117,7 @@ impl SpecIndex {
             return Self::from_node(&root);
         }
         let parsed = json::parse(file, text);
-        Self::with_errors(parsed.root.as_ref(), parsed.errors)
+        Self::with_errors(parsed.root.as_deref(), parsed.errors)
     }
 
     fn with_errors(root: Option<&Node>, mut errors: Vec<SyntaxError>) -> SpecIndex {

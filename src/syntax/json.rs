@@ -8,7 +8,7 @@ use jsonc_parser::{CollectOptions, ParseOptions};
 /// The result of reading a JSON(C) text: a tree when it parses, and errors.
 #[derive(Debug, Clone, Default)]
 pub struct Parsed {
-    pub root: Option<Node>,
+    pub root: Option<std::sync::Arc<Node>>,
     pub errors: Vec<SyntaxError>,
 }
 
@@ -33,7 +33,7 @@ pub fn parse(file: FileId, text: &str) -> Parsed {
     };
     match jsonc_parser::parse_to_ast(text, &CollectOptions::default(), &opts) {
         Ok(res) => Parsed {
-            root: res.value.map(|v| convert(file, v)),
+            root: res.value.map(|v| std::sync::Arc::new(convert(file, v))),
             errors: Vec::new(),
         },
         Err(e) => {

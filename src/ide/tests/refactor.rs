@@ -499,7 +499,7 @@ fn removed(json: &str, i: usize) -> String {
             target = Some(n.clone());
         }
     });
-    let n = target.unwrap_or(root);
+    let n = target.unwrap_or_else(|| (*root).clone());
     let units: Vec<_> = match &n.value {
         crate::syntax::tree::Value::Array(items) => items.iter().map(|i| i.range.clone()).collect(),
         _ => n
