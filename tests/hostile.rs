@@ -129,3 +129,31 @@ fn missing_path_and_no_docs_json_exit_2() {
     assert_eq!(run(&t.path().join("nope")).0, 2);
     assert_eq!(run(t.path()).0, 2);
 }
+
+/// A file event for a symlink that leads out of the root (directly, or
+/// through a symlinked directory) does not read the target.
+#[cfg(unix)]
+#[test]
+fn file_events_do_not_follow_symlinks_out_of_the_root() {
+    use docs_lsp::lsp::world::World;
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(
+        outside.path().join("secret.json"),
+        r#"{"password":"hunter2"}"#,
+    )
+    .unwrap();
+    let t = tempfile::tempdir().unwrap();
+    site(t.path(), r#""index""#);
+    std::os::unix::fs::symlink(outside.path().join("secret.json"), t.path().join("s.json"))
+        .unwrap();
+    std::os::unix::fs::symlink(outside.path(), t.path().join("dir")).unwrap();
+    let world = World::default();
+    let state = world.load_root(t.path());
+    for p in [t.path().join("s.json"), t.path().join("dir/secret.json")] {
+        world.reload_from_disk(&p);
+        let (_, snap) = state.snapshot();
+        for f in snap.files.values() {
+            assert!(!f.text().contains("hunter2"), "{} was read", f.path);
+        }
+    }
+}

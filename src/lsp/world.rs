@@ -236,7 +236,17 @@ impl World {
             return self.set_file(path, None);
         }
         let id = self.ids.id(path);
-        let text = load::read_file(path, kind, false);
+        // A symlink (of the file or a directory on its way) that leads out
+        // of the root is not read, as when the root is loaded.
+        let inside = match (path.canonicalize(), site.root.canonicalize()) {
+            (Ok(target), Ok(root)) => target.starts_with(root),
+            _ => false,
+        };
+        let text = if inside {
+            load::read_file(path, kind, false)
+        } else {
+            Err(crate::model::site::Unreadable::OutsideRoot)
+        };
         site.update(|s| s.insert(Arc::new(SourceFile::new(id, rel.clone(), kind, text))));
         Some(site)
     }
