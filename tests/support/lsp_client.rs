@@ -14,6 +14,8 @@ use tower_lsp_server::{LspService, Server};
 type Pending = Arc<Mutex<HashMap<i64, oneshot::Sender<Value>>>>;
 
 pub struct Client {
+    /// Every message the server sent, as received.
+    pub received: Arc<Mutex<Vec<String>>>,
     out: mpsc::UnboundedSender<Value>,
     pending: Pending,
     next: i64,
@@ -39,6 +41,8 @@ impl Client {
         });
         let pending: Pending = Default::default();
         let p = pending.clone();
+        let received: Arc<Mutex<Vec<String>>> = Default::default();
+        let rec = received.clone();
         let reply = out.clone();
         tokio::spawn(async move {
             let mut r = BufReader::new(cr);
@@ -61,6 +65,9 @@ impl Client {
                 if r.read_exact(&mut body).await.is_err() {
                     return;
                 }
+                rec.lock()
+                    .unwrap()
+                    .push(String::from_utf8_lossy(&body).into_owned());
                 let v: Value = serde_json::from_slice(&body).unwrap();
                 match (v.get("id").and_then(Value::as_i64), v.get("method")) {
                     // A request from the server: answer it with null.
@@ -78,6 +85,7 @@ impl Client {
         });
         (
             Client {
+                received,
                 out,
                 pending,
                 next: 1,
