@@ -359,6 +359,9 @@ pub fn incremental_equals_fresh(
 /// byte chooses the mode: raw bytes as they are, or the rest split at NUL
 /// bytes into message bodies, each framed with a correct Content-Length
 /// after an `initialize` handshake. The server must neither panic nor hang.
+/// The handshake names a workspace folder that does not exist, so that a
+/// `docs.json` opened elsewhere (`file:///docs.json`) does not make the
+/// server index the whole disk, which it would do for a client that asks.
 pub fn lsp_bytes(data: &[u8]) {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -386,7 +389,7 @@ async fn serve_bytes(data: &[u8]) {
     let input: Vec<u8> = match data.first() {
         Some(b) if b & 1 == 1 => {
             let mut v = frame(
-                br#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"capabilities":{"general":{"positionEncodings":["utf-8","utf-16"]}}}}"#,
+                br#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"capabilities":{"general":{"positionEncodings":["utf-8","utf-16"]}},"workspaceFolders":[{"uri":"file:///nonexistent/docs-lsp-fuzz","name":"f"}]}}"#,
             );
             v.extend(frame(
                 br#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#,
