@@ -129,3 +129,119 @@ fn missing_path_and_no_docs_json_exit_2() {
     assert_eq!(run(&t.path().join("nope")).0, 2);
     assert_eq!(run(t.path()).0, 2);
 }
+
+/// A file event for a symlink that leads out of the root (directly, or
+/// through a symlinked directory) does not read the target.
+#[cfg(unix)]
+#[test]
+fn file_events_do_not_follow_symlinks_out_of_the_root() {
+    use docs_lsp::lsp::world::World;
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(
+        outside.path().join("secret.json"),
+        r#"{"password":"hunter2"}"#,
+    )
+    .unwrap();
+    let t = tempfile::tempdir().unwrap();
+    site(t.path(), r#""index""#);
+    std::os::unix::fs::symlink(outside.path().join("secret.json"), t.path().join("s.json"))
+        .unwrap();
+    std::os::unix::fs::symlink(outside.path(), t.path().join("dir")).unwrap();
+    let world = World::default();
+    let state = world.load_root(t.path());
+    for p in [t.path().join("s.json"), t.path().join("dir/secret.json")] {
+        world.reload_from_disk(&p);
+        let (_, snap) = state.snapshot();
+        for f in snap.files.values() {
+            assert!(!f.text().contains("hunter2"), "{} was read", f.path);
+        }
+    }
+}
+
+/// `openapi` paths in docs.json and in front matter that leave the root
+/// (relative or absolute) get a diagnostic and are never read.
+#[test]
+fn openapi_and_front_matter_paths_escaping_the_root_are_refused() {
+    let outside = tempfile::tempdir().unwrap();
+    let secret = outside.path().join("secret.json");
+    std::fs::write(
+        &secret,
+        r#"{"openapi":"3.0.0","paths":{"/hunter2":{"get":{}}}}"#,
+    )
+    .unwrap();
+    let t = tempfile::tempdir().unwrap();
+    let rel = format!(
+        "../{}/secret.json",
+        outside.path().file_name().unwrap().to_string_lossy()
+    );
+    std::fs::write(
+        t.path().join("docs.json"),
+        format!(
+            r##"{{"theme":"mint","name":"H","colors":{{"primary":"#0D9373"}},"navigation":{{"groups":[
+              {{"group":"A","openapi":"{rel}","pages":["GET /hunter2"]}},
+              {{"group":"B","openapi":"{}","pages":["page"]}},
+              {{"group":"C","openapi":"../../../../../../etc/passwd","pages":["GET /x"]}}]}}}}"##,
+            secret.display()
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        t.path().join("page.mdx"),
+        format!("---\ntitle: P\nopenapi: {rel} GET /hunter2\n---\n"),
+    )
+    .unwrap();
+    let (code, out) = run(t.path());
+    assert_eq!(code, 1, "{out}");
+    // Reported as not found in the site, never as found in the outside file.
+    assert!(!out.contains("file-unreadable"), "{out}");
+    assert!(
+        out.matches("leads outside the docs root").count() >= 2,
+        "{out}"
+    );
+}
+
+/// A 100,000-deep YAML spec and a YAML alias bomb in a spec are reported,
+/// not crashed on or expanded.
+#[test]
+fn deep_yaml_and_alias_bomb_specs() {
+    let t = tempfile::tempdir().unwrap();
+    std::fs::write(
+        t.path().join("docs.json"),
+        r##"{"theme":"mint","name":"H","colors":{"primary":"#0D9373"},"navigation":{"groups":[{"group":"A","openapi":"deep.yaml","pages":["GET /x"]},{"group":"B","openapi":"bomb.yaml","pages":["GET /y"]}]}}"##,
+    )
+    .unwrap();
+    let deep =
+        "openapi: 3.0.0\nx: ".to_string() + &"[".repeat(100_000) + &"]".repeat(100_000) + "\n";
+    std::fs::write(t.path().join("deep.yaml"), deep).unwrap();
+    let mut bomb = String::from("openapi: 3.0.0\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+    for i in 1..30 {
+        let p = i - 1;
+        bomb.push_str(&format!(
+            "a{i}: &a{i} [*a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}]\n"
+        ));
+    }
+    bomb.push_str("paths: {}\n");
+    std::fs::write(t.path().join("bomb.yaml"), bomb).unwrap();
+    let start = std::time::Instant::now();
+    let (code, out) = run(t.path());
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(30),
+        "too slow"
+    );
+    assert!(out.contains("recursion limit"), "{out}");
+    assert!(out.contains("alias bomb"), "{out}");
+}
+
+/// A file that vanishes between listing and reading is an `Io` error (a
+/// diagnostic), not a panic.
+#[test]
+fn a_file_that_vanished_is_an_io_error() {
+    use docs_lsp::model::site::{FileKind, Unreadable};
+    let t = tempfile::tempdir().unwrap();
+    let p = t.path().join("gone.json");
+    std::fs::write(&p, "{}").unwrap();
+    std::fs::remove_file(&p).unwrap();
+    let r = docs_lsp::workspace::load::read_file(&p, FileKind::Json, true);
+    assert!(matches!(r, Err(Unreadable::Io(_))), "{r:?}");
+}

@@ -49,15 +49,14 @@ impl Document {
         }
         let line_start = rope.line_to_char(line);
         let line_slice = rope.line(line);
-        // The line's length without its terminator.
+        // The line's length without its terminator (`\n` or `\r\n`, as in
+        // `text::LineIndex`: a `\r` before that one is text).
         let mut line_chars = line_slice.len_chars();
-        while line_chars > 0 {
-            let c = line_slice.char(line_chars - 1);
-            if c == '\n' || c == '\r' {
-                line_chars -= 1;
-            } else {
-                break;
-            }
+        if line_chars > 0 && line_slice.char(line_chars - 1) == '\n' {
+            line_chars -= 1;
+        }
+        if line_chars > 0 && line_slice.char(line_chars - 1) == '\r' {
+            line_chars -= 1;
         }
         let col = pos.character as usize;
         let chars_in = match enc {
@@ -113,5 +112,19 @@ mod tests {
         // Out of range clamps instead of panicking.
         d.apply(&change(0, 99, 9, 9, "!"), Encoding::Utf16);
         assert_eq!(d.text(), "a😀B!");
+    }
+
+    #[test]
+    fn lines_end_where_the_line_index_says() {
+        // Only `\n` (and `\r\n`) end a line, as in `text::LineIndex`:
+        // U+2028, NEL and a lone `\r` are text, not line breaks.
+        let mut d = Document::new("a\u{2028}b\u{85}c\rd\ne", 1);
+        d.apply(&change(1, 0, 1, 1, "E"), Encoding::Utf16);
+        assert_eq!(d.text(), "a\u{2028}b\u{85}c\rd\nE");
+        // A `\r` before the `\r\n` terminator is text: column 99 clamps
+        // after it.
+        let mut d = Document::new("ab\r\r\nx", 1);
+        d.apply(&change(0, 99, 0, 99, "!"), Encoding::Utf8);
+        assert_eq!(d.text(), "ab\r!\r\nx");
     }
 }

@@ -232,12 +232,17 @@ impl Backend {
         p: WorkspaceSymbolParams,
     ) -> Result<Option<WorkspaceSymbolResponse>> {
         let mut out = Vec::new();
+        // `$/cancelRequest` drops this future; the guard then stops the
+        // search on its blocking thread too.
+        let cancel = tokio_util::sync::CancellationToken::new();
+        let _guard = cancel.clone().drop_guard();
         for site in self.world.sites().into_iter().filter(|s| !s.loose) {
             let q = p.query.clone();
             let s = site.clone();
+            let c = cancel.clone();
             let (analysis, found) = blocking(move || {
                 let a = s.last_analysis().unwrap_or_else(|| s.analysis());
-                let f = symbols::workspace_symbols(&a, &q, &|| false);
+                let f = symbols::workspace_symbols(&a, &q, &|| c.is_cancelled());
                 (a, f)
             })
             .await?;

@@ -284,7 +284,17 @@ impl World {
             return self.set_file(path, None, None);
         }
         let id = self.ids.id(path);
-        let text = load::read_file(path, kind, false);
+        // A symlink (of the file or a directory on its way) that leads out
+        // of the root is not read, as when the root is loaded.
+        let inside = match (path.canonicalize(), site.root.canonicalize()) {
+            (Ok(target), Ok(root)) => target.starts_with(root),
+            _ => false,
+        };
+        let text = if inside {
+            load::read_file(path, kind, false)
+        } else {
+            Err(crate::model::site::Unreadable::OutsideRoot)
+        };
         // Not open (checked above): a closed document leaves the versions.
         site.update(Some((path, None)), |s| {
             s.insert(Arc::new(SourceFile::new(id, rel.clone(), kind, text)))

@@ -145,7 +145,22 @@ pub fn read_file(path: &Path, kind: FileKind, whole: bool) -> Result<Arc<str>, U
             limit,
         });
     }
-    let bytes = std::fs::read(path).map_err(|e| Unreadable::Io(e.kind().to_string()))?;
+    // The limit holds even if the file grows between the check and the read.
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    std::io::Read::read_to_end(
+        &mut std::io::Read::take(
+            std::fs::File::open(path).map_err(|e| Unreadable::Io(e.kind().to_string()))?,
+            limit + 1,
+        ),
+        &mut bytes,
+    )
+    .map_err(|e| Unreadable::Io(e.kind().to_string()))?;
+    if bytes.len() as u64 > limit {
+        return Err(Unreadable::TooLarge {
+            bytes: bytes.len() as u64,
+            limit,
+        });
+    }
     let text = String::from_utf8(bytes).map_err(|_| Unreadable::NotUtf8)?;
     if text.contains('\0') {
         return Err(Unreadable::NotUtf8);
