@@ -211,21 +211,21 @@ impl World {
         let site = match self.site_of(path) {
             Some(s) => s,
             None => {
-                // A docs.json opened outside any known root starts a root.
+                // A docs.json opened inside the workspace but outside any
+                // known root starts a root. Outside the workspace nothing is
+                // read from disk: the file is checked on its own.
                 if path.file_name().is_some_and(|n| n == "docs.json") && text.is_some() {
                     let root = path.parent()?.to_path_buf();
-                    if self.in_workspace(&root) || self.workspace_roots.read().ok()?.is_empty() {
+                    if self.in_workspace(&root) {
                         return Some(self.load_root(&root));
                     }
                 }
                 let text = text?;
                 let name = path.file_name()?.to_string_lossy().into_owned();
                 let kind = load::kind_of(&name)?;
-                let mut site = Site::default();
-                let kind = if kind == FileKind::DocsJson {
-                    FileKind::Json
-                } else {
-                    kind
+                let mut site = Site {
+                    partial: true,
+                    ..Site::default()
                 };
                 site.insert(Arc::new(SourceFile::new(
                     self.ids.id(path),

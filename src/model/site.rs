@@ -143,6 +143,10 @@ pub struct Site {
     pub files: HashMap<FileId, Arc<SourceFile>>,
     pub by_path: HashMap<String, FileId>,
     pub docs_json: Option<FileId>,
+    /// Only some of the site's files are known (a file opened outside every
+    /// docs root): rules that need the whole site (does this page exist?)
+    /// are skipped rather than reporting everything as missing.
+    pub partial: bool,
 }
 
 impl Site {

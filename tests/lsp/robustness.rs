@@ -112,3 +112,31 @@ fn unknown_documents_and_out_of_range_positions() {
         h.shutdown().await;
     });
 }
+
+/// A docs.json opened outside the workspace is checked on its own: syntax,
+/// schema and navigation structure, but nothing is read from its folder, so
+/// its pages are neither found nor reported missing.
+#[test]
+fn docs_json_outside_the_workspace_is_checked_alone() {
+    run(async {
+        let ws = tempfile::tempdir().unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::write(outside.path().join("intro.mdx"), "---\ntitle: Intro\n---\n").unwrap();
+        let text = r##"{"theme": "mintt", "name": "X", "colors": {"primary": "#0D9373"},
+  "navigation": {"tabs": [{"tab": "A", "pages": ["intro", "nope"]}], "anchors": []}}"##;
+        std::fs::write(outside.path().join("docs.json"), text).unwrap();
+        let h = Harness::start_default(ws.path()).await;
+        let u = uri(&outside.path().join("docs.json"));
+        h.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": u, "languageId": "json", "version": 1, "text": text}}),
+        )
+        .await;
+        let diags = h.wait_diagnostics(&u, |d, _| !d.is_empty()).await;
+        let codes: Vec<&str> = diags.iter().filter_map(|d| d["code"].as_str()).collect();
+        assert!(codes.contains(&"invalid-enum"), "{codes:?}");
+        assert!(codes.contains(&"nav-root"), "{codes:?}");
+        assert!(!codes.contains(&"missing-page"), "{codes:?}");
+        h.shutdown().await;
+    });
+}

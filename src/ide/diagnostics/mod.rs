@@ -34,7 +34,9 @@ pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) {
             }
             let ix = nav::index(navigation);
             navigation::check(&ix, out);
-            references::check(site, root, &ix, out);
+            if !site.partial {
+                references::check(site, root, &ix, out);
+            }
         }
         _ => {}
     }
