@@ -3,6 +3,7 @@
 
 mod completion;
 mod context;
+mod fixes;
 mod hover;
 mod refactor;
 mod symbols;
