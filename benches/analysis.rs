@@ -88,3 +88,23 @@ fn analysis_after_docs_json_edit(bencher: divan::Bencher) {
         analyze(Arc::new(s)).diagnostics.len()
     });
 }
+
+/// Parsing the generated site's 1.5 MB docs.json into a tree.
+#[divan::bench(sample_count = 20)]
+fn parse_docs_json(bencher: divan::Bencher) {
+    let Some(root) = generated() else { return };
+    let text = std::fs::read_to_string(root.join("docs.json")).expect("docs.json");
+    bencher.bench(|| docs_lsp::syntax::json::parse(0, &text).root.is_some());
+}
+
+/// jsonc-parser alone (no conversion to the analysis tree), for comparison.
+#[divan::bench(sample_count = 20)]
+fn parse_docs_json_ast_only(bencher: divan::Bencher) {
+    let Some(root) = generated() else { return };
+    let text = std::fs::read_to_string(root.join("docs.json")).expect("docs.json");
+    bencher.bench(|| {
+        jsonc_parser::parse_to_ast(&text, &Default::default(), &Default::default())
+            .map(|r| r.value.is_some())
+            .unwrap_or(false)
+    });
+}

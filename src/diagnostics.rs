@@ -106,14 +106,51 @@ pub fn did_you_mean<'a, I: IntoIterator<Item = &'a str>>(
     word: &str,
     candidates: I,
 ) -> Option<&'a str> {
-    let lw = word.to_ascii_lowercase();
+    nearest_by(word, candidates.into_iter().map(|c| (c, None)))
+}
+
+/// [`did_you_mean`] over candidates given with their lower-case forms
+/// (computed once by a caller that asks many times).
+pub fn nearest<'a>(
+    word: &str,
+    candidates: impl Iterator<Item = (&'a str, &'a str)>,
+) -> Option<&'a str> {
+    nearest_by(word, candidates.map(|(c, l)| (c, Some(l))))
+}
+
+/// Jaro-Winkler similarity, case-insensitive, at least 0.85, first best
+/// wins. The comparator is prepared once for `word` and told the score to
+/// beat, so most candidates are rejected early (25,000 page paths per
+/// missing page).
+fn nearest_by<'a>(
+    word: &str,
+    candidates: impl Iterator<Item = (&'a str, Option<&'a str>)>,
+) -> Option<&'a str> {
+    use rapidfuzz::distance::jaro_winkler::{Args, BatchComparator};
+    const THRESHOLD: f64 = 0.85;
+    let lw: Vec<char> = word.chars().map(|c| c.to_ascii_lowercase()).collect();
+    let cmp = BatchComparator::new(lw.iter().copied());
     let mut best: Option<(f64, &str)> = None;
-    for c in candidates {
-        let score = strsim::jaro_winkler(&lw, &c.to_ascii_lowercase());
-        if score > best.map_or(0.0, |b| b.0) {
+    for (c, lower) in candidates {
+        // Beat the best so far strictly (the first of equals stays); the
+        // threshold itself may be met.
+        let cutoff = best.map_or(THRESHOLD, |b| next_up(b.0));
+        let score = match lower {
+            Some(l) => cmp.similarity_with_args(l.chars(), &Args::default().score_cutoff(cutoff)),
+            None => cmp.similarity_with_args(
+                c.chars().map(|ch| ch.to_ascii_lowercase()),
+                &Args::default().score_cutoff(cutoff),
+            ),
+        };
+        if let Some(score) = score {
             best = Some((score, c));
         }
     }
-    best.filter(|(s, c)| *s >= 0.85 && *c != word)
-        .map(|(_, c)| c)
+    best.map(|(_, c)| c).filter(|c| *c != word)
+}
+
+/// The smallest float above `x` (a strict "greater than" for a cutoff that
+/// is inclusive).
+fn next_up(x: f64) -> f64 {
+    f64::from_bits(x.to_bits() + 1)
 }

@@ -275,7 +275,7 @@ fn pages(
     // for what is kept.
     let mut unlisted: Vec<(&str, &SourceFile)> = Vec::new();
     let mut listed_kept: Vec<(&str, &SourceFile)> = Vec::new();
-    for f in analysis.site.files.values() {
+    for f in analysis.site.pages_unsorted() {
         if f.kind != FileKind::Page {
             continue;
         }
@@ -402,8 +402,7 @@ fn ref_files(
     let dir = paths::dir_of(&from.path);
     let mut files: Vec<&SourceFile> = analysis
         .site
-        .files
-        .values()
+        .data_files()
         .map(|f| &**f)
         .filter(|f| f.kind == FileKind::Json && f.id != from.id)
         .collect();

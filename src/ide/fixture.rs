@@ -51,12 +51,7 @@ pub fn edited(
     edited: &str,
 ) -> (Analysis, FileId, String, usize) {
     let analysis = site(files);
-    let id = analysis
-        .site
-        .by_path
-        .get(path)
-        .copied()
-        .unwrap_or(FileId::MAX);
+    let id = analysis.site.file_id(path).unwrap_or(FileId::MAX);
     let offset = edited.find("$0").unwrap_or(0);
     (analysis, id, edited.replace("$0", ""), offset)
 }

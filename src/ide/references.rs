@@ -195,7 +195,7 @@ fn endpoint_references(analysis: &Analysis, spec: &SourceFile, items: &[SpecItem
     }
     // Front matter `openapi: [spec] METHOD /path`, as pages.rs resolves it.
     let list = specs::list(&all);
-    for f in site.files.values().filter(|f| f.kind == FileKind::Page) {
+    for f in site.pages_unsorted() {
         let Some(v) = f
             .front_matter()
             .root

@@ -333,8 +333,8 @@ impl Backend {
 
 fn file_id(site: &SiteState, analysis: &Analysis, path: &Path) -> Option<FileId> {
     if site.loose {
-        return analysis.site.files.keys().next().copied();
+        return analysis.site.files().next().map(|f| f.id);
     }
     let rel = site.rel(path)?;
-    analysis.site.by_path.get(&rel).copied()
+    analysis.site.file_id(&rel)
 }

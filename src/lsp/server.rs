@@ -534,8 +534,7 @@ impl LanguageServer for Backend {
             let a = site.analysis();
             let rel = if site.loose {
                 a.site
-                    .files
-                    .values()
+                    .files()
                     .next()
                     .map(|f| f.path.clone())
                     .unwrap_or_default()

@@ -223,10 +223,7 @@ impl World {
                 let text = text?;
                 let name = path.file_name()?.to_string_lossy().into_owned();
                 let kind = load::kind_of(&name)?;
-                let mut site = Site {
-                    partial: true,
-                    ..Site::default()
-                };
+                let mut site = Site::partial();
                 site.insert(Arc::new(SourceFile::new(
                     self.ids.id(path),
                     name,

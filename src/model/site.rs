@@ -136,77 +136,203 @@ impl SourceFile {
 }
 
 /// A snapshot of one docs root.
+///
+/// Snapshots are made per keystroke, so their parts are shared: the page
+/// table (25,000 files on a large site) sits behind an `Arc` and is copied
+/// only when a page is added, removed or edited; docs.json lives outside it,
+/// so typing in docs.json copies a handful of pointers. What is derived from
+/// the pages and data files alone is cached on [`Derived`], kept across
+/// snapshots until one of those files changes.
 #[derive(Debug, Clone, Default)]
 pub struct Site {
     /// Display name of the docs root (its path as the user gave it).
     pub name: String,
-    pub files: HashMap<FileId, Arc<SourceFile>>,
-    pub by_path: HashMap<String, FileId>,
+    pages: Arc<HashMap<FileId, Arc<SourceFile>>>,
+    /// docs.json, `$ref` files, specs: few, so copied per snapshot.
+    data: HashMap<FileId, Arc<SourceFile>>,
+    by_path: Arc<HashMap<String, FileId>>,
     pub docs_json: Option<FileId>,
     /// Only some of the site's files are known (a file opened outside every
     /// docs root): rules that need the whole site (does this page exist?)
     /// are skipped rather than reporting everything as missing.
     pub partial: bool,
+    derived: Arc<Derived>,
+}
+
+/// Facts computed from the site's pages and data files, but not docs.json:
+/// a docs.json edit keeps them, any other change starts afresh.
+#[derive(Debug, Default)]
+pub struct Derived {
+    /// Page key (path without extension) to file, for navigation entries.
+    page_keys: OnceLock<HashMap<Box<str>, FileId>>,
+    /// Diagnostics of the pages (front matter, their `openapi` references),
+    /// which depend on pages and specs only.
+    pub page_diagnostics: OnceLock<Vec<crate::diagnostics::Diagnostic>>,
+    /// Page keys and their lower-case forms, for did-you-mean.
+    page_names: OnceLock<Vec<(Box<str>, Box<str>)>>,
+    /// Did-you-mean answers already given, by missing page key: an entry
+    /// stays wrong over many keystrokes elsewhere.
+    suggestions: std::sync::Mutex<HashMap<Box<str>, Option<Box<str>>>>,
 }
 
 impl Site {
+    pub fn new(name: String) -> Self {
+        Site {
+            name,
+            ..Site::default()
+        }
+    }
+
+    /// A site of loose files (see [`Site::partial`]).
+    pub fn partial() -> Self {
+        Site {
+            partial: true,
+            ..Site::default()
+        }
+    }
+
     pub fn file(&self, id: FileId) -> Option<&Arc<SourceFile>> {
-        self.files.get(&id)
+        self.data.get(&id).or_else(|| self.pages.get(&id))
+    }
+
+    pub fn file_id(&self, path: &str) -> Option<FileId> {
+        self.by_path.get(path).copied()
     }
 
     pub fn file_by_path(&self, path: &str) -> Option<&Arc<SourceFile>> {
-        self.by_path.get(path).and_then(|id| self.files.get(id))
+        self.by_path.get(path).and_then(|id| self.file(*id))
+    }
+
+    /// Every file: data files (docs.json, JSON, YAML) first, then pages.
+    pub fn files(&self) -> impl Iterator<Item = &Arc<SourceFile>> {
+        self.data.values().chain(self.pages.values())
+    }
+
+    /// Data files: docs.json, `$ref` files, specs, other JSON and YAML.
+    pub fn data_files(&self) -> impl Iterator<Item = &Arc<SourceFile>> {
+        self.data.values()
     }
 
     pub fn insert(&mut self, file: Arc<SourceFile>) {
-        self.by_path.insert(file.path.clone(), file.id);
+        if self.by_path.get(&file.path) != Some(&file.id) {
+            self.drop_path(&file.path);
+            Arc::make_mut(&mut self.by_path).insert(file.path.clone(), file.id);
+        }
         if file.kind == FileKind::DocsJson {
             self.docs_json = Some(file.id);
+        } else {
+            self.derived = Arc::default();
         }
-        self.files.insert(file.id, file);
+        if file.kind == FileKind::Page {
+            Arc::make_mut(&mut self.pages).insert(file.id, file);
+        } else {
+            self.data.insert(file.id, file);
+        }
     }
 
     pub fn remove(&mut self, path: &str) {
-        if let Some(id) = self.by_path.remove(path) {
-            self.files.remove(&id);
-            if self.docs_json == Some(id) {
-                self.docs_json = None;
-            }
+        self.drop_path(path);
+    }
+
+    fn drop_path(&mut self, path: &str) {
+        let Some(id) = self.by_path.get(path).copied() else {
+            return;
+        };
+        Arc::make_mut(&mut self.by_path).remove(path);
+        if self.data.remove(&id).is_none() && self.pages.contains_key(&id) {
+            Arc::make_mut(&mut self.pages).remove(&id);
         }
+        if self.docs_json == Some(id) {
+            self.docs_json = None;
+        } else {
+            self.derived = Arc::default();
+        }
+    }
+
+    /// What is derived from the pages and data files (not docs.json).
+    pub fn derived(&self) -> &Derived {
+        &self.derived
     }
 
     /// The page file a navigation entry names: `guides/intro` is
     /// `guides/intro.mdx` or `guides/intro.md`; a leading `/` and an explicit
     /// extension are tolerated as the platform tolerates them.
     pub fn page(&self, entry: &str) -> Option<&Arc<SourceFile>> {
+        self.page_id(entry).and_then(|id| self.pages.get(&id))
+    }
+
+    /// [`Site::page`] without touching the file (one lookup).
+    pub fn page_id(&self, entry: &str) -> Option<FileId> {
         let p = entry.trim_start_matches('/');
         if p.ends_with(".mdx") || p.ends_with(".md") {
-            return self.file_by_path(p).filter(|f| f.kind == FileKind::Page);
+            return self
+                .by_path
+                .get(p)
+                .copied()
+                .filter(|id| self.pages.contains_key(id));
         }
-        // One buffer for both candidates: this runs for every entry of a
+        // One lookup by key, no allocation: this runs for every entry of a
         // 25,000-page navigation on every keystroke.
-        let mut buf = String::with_capacity(p.len() + 4);
-        buf.push_str(p);
-        buf.push_str(".mdx");
-        if let Some(f) = self.file_by_path(&buf).filter(|f| f.kind == FileKind::Page) {
-            return Some(f);
+        let keys = self.derived.page_keys.get_or_init(|| {
+            let mut m = HashMap::default();
+            m.reserve(self.pages.len());
+            // `.mdx` wins over `.md` when both exist.
+            for f in self.pages.values() {
+                if let Some(k) = f.path.strip_suffix(".md") {
+                    m.insert(k.into(), f.id);
+                }
+            }
+            for f in self.pages.values() {
+                if let Some(k) = f.path.strip_suffix(".mdx") {
+                    m.insert(k.into(), f.id);
+                }
+            }
+            m
+        });
+        keys.get(p).copied()
+    }
+
+    /// The page nearest to a missing page key (Jaro-Winkler, at least 0.85),
+    /// for a did-you-mean; answers are remembered until the pages change.
+    pub fn nearest_page(&self, key: &str) -> Option<String> {
+        if let Some(hit) = crate::model::site::lock(&self.derived.suggestions).get(key) {
+            return hit.as_deref().map(str::to_string);
         }
-        buf.pop();
-        self.file_by_path(&buf).filter(|f| f.kind == FileKind::Page)
+        let names = self.derived.page_names.get_or_init(|| {
+            let mut v: Vec<(Box<str>, Box<str>)> = self
+                .pages
+                .values()
+                .map(|f| {
+                    let k = strip_page_ext(&f.path);
+                    (k.into(), k.to_ascii_lowercase().into())
+                })
+                .collect();
+            // A stable order, so that ties always go the same way.
+            v.sort_unstable();
+            v.dedup();
+            v
+        });
+        let found = crate::diagnostics::nearest(key, names.iter().map(|(k, l)| (&**k, &**l)));
+        let mut memo = crate::model::site::lock(&self.derived.suggestions);
+        if memo.len() > 4096 {
+            memo.clear();
+        }
+        memo.insert(key.into(), found.map(Into::into));
+        found.map(str::to_string)
+    }
+
+    pub fn page_count(&self) -> usize {
+        self.pages.len()
     }
 
     /// All pages, in no particular order (for passes that sort later).
     pub fn pages_unsorted(&self) -> impl Iterator<Item = &Arc<SourceFile>> {
-        self.files.values().filter(|f| f.kind == FileKind::Page)
+        self.pages.values()
     }
 
     /// All pages, sorted by path for stable output.
     pub fn pages(&self) -> Vec<&Arc<SourceFile>> {
-        let mut v: Vec<_> = self
-            .files
-            .values()
-            .filter(|f| f.kind == FileKind::Page)
-            .collect();
+        let mut v: Vec<_> = self.pages.values().collect();
         v.sort_by(|a, b| a.path.cmp(&b.path));
         v
     }
@@ -215,13 +341,24 @@ impl Site {
     /// `asyncapi` at the top level; used when nothing in the site names a spec.
     pub fn spec_files(&self) -> Vec<&Arc<SourceFile>> {
         let mut v: Vec<_> = self
-            .files
+            .data
             .values()
             .filter(|f| matches!(f.kind, FileKind::Json | FileKind::Yaml) && looks_like_spec(f))
             .collect();
         v.sort_by(|a, b| a.path.cmp(&b.path));
         v
     }
+}
+
+/// A page path without its `.mdx`/`.md` extension.
+pub fn strip_page_ext(p: &str) -> &str {
+    p.strip_suffix(".mdx")
+        .or_else(|| p.strip_suffix(".md"))
+        .unwrap_or(p)
+}
+
+pub(crate) fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 fn looks_like_spec(f: &SourceFile) -> bool {

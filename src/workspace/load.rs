@@ -201,10 +201,7 @@ pub fn load_site(root: &Path, name: String, ids: &FileIds) -> Site {
             SourceFile::new(ids.id(&path), rel, kind, text)
         })
         .collect();
-    let mut site = Site {
-        name,
-        ..Default::default()
-    };
+    let mut site = Site::new(name);
     for f in loaded {
         site.insert(Arc::new(f));
     }

@@ -17,29 +17,44 @@ pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) {
     schema::validate(root, schema::docs(), &ValidateOptions::docs_json(), out);
     match root.get("navigation") {
         Some(navigation) if navigation.is_object() => {
-            if let Some(nav_schema) = schema::nav_element("navigation") {
-                let mut found = Vec::new();
-                let opts = ValidateOptions {
-                    skip_keys_at_root: &[],
-                    ..ValidateOptions::docs_json()
-                };
-                schema::validate(navigation, nav_schema, &opts, &mut found);
-                // Labels are the navigation rules' business: their messages
-                // say which element needs which label.
-                found.retain(|d| {
-                    !(d.code == "missing-key" && is_label_message(&d.message)
-                        || d.code == "invalid-enum" && d.message.contains(".language`"))
-                });
-                out.extend(found);
-            }
-            let ix = nav::index(navigation);
-            navigation::check(&ix, out);
-            if !site.partial {
-                references::check(site, root, &ix, out);
-            }
+            // The schema pass and the rules/references pass read the same
+            // tree and are independent: run them side by side.
+            let (found, rules) = rayon::join(
+                || navigation_schema(navigation),
+                || {
+                    let mut rules = Vec::new();
+                    let ix = nav::index(navigation);
+                    navigation::check(&ix, &mut rules);
+                    if !site.partial {
+                        references::check(site, root, &ix, &mut rules);
+                    }
+                    rules
+                },
+            );
+            out.extend(found);
+            out.extend(rules);
         }
         _ => {}
     }
+}
+
+/// The navigation tree against the schema of its elements.
+fn navigation_schema(navigation: &crate::syntax::tree::Node) -> Vec<Diagnostic> {
+    let mut found = Vec::new();
+    if let Some(nav_schema) = schema::nav_element("navigation") {
+        let opts = ValidateOptions {
+            skip_keys_at_root: &[],
+            ..ValidateOptions::docs_json()
+        };
+        schema::validate(navigation, nav_schema, &opts, &mut found);
+        // Labels are the navigation rules' business: their messages
+        // say which element needs which label.
+        found.retain(|d| {
+            !(d.code == "missing-key" && is_label_message(&d.message)
+                || d.code == "invalid-enum" && d.message.contains(".language`"))
+        });
+    }
+    found
 }
 
 fn is_label_message(m: &str) -> bool {

@@ -10,6 +10,15 @@ use crate::schema::{self, ValidateOptions};
 use crate::syntax::tree::Node;
 
 pub fn check(site: &Site, out: &mut Vec<Diagnostic>) {
+    // Pages and specs only: kept while the user types in docs.json.
+    out.extend_from_slice(site.derived().page_diagnostics.get_or_init(|| {
+        let mut v = Vec::new();
+        check_pages(site, &mut v);
+        v
+    }));
+}
+
+fn check_pages(site: &Site, out: &mut Vec<Diagnostic>) {
     let spec_files = super::specs::all_specs(site);
     let mut specs: Option<super::specs::SpecList> = None;
     for f in site.pages_unsorted() {

@@ -2,12 +2,15 @@
 //! files; duplicates in one scope; pages that no navigation lists.
 
 use super::specs;
-use crate::diagnostics::{Diagnostic, Fix, Severity, did_you_mean};
+use crate::diagnostics::{Diagnostic, Fix, Severity};
 use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint, resolve_endpoint};
 use crate::model::nav::{Entry, NavIndex, Scope};
-use crate::model::site::Site;
+use crate::model::site::{Site, strip_page_ext};
 use crate::syntax::tree::{FileId, Node};
-use rustc_hash::FxHashSet as HashSet;
+use rayon::prelude::*;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::borrow::Cow;
+use std::sync::Arc;
 
 pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>) {
     let api_sources = specs::api_sources(root);
@@ -20,45 +23,48 @@ pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>)
         .collect();
     specs::check_sources(site, &named, out);
     let all_specs = specs::all_specs(site);
-    // Only needed for a did-you-mean, so only built when a page is missing.
-    let page_paths: std::cell::OnceCell<Vec<&str>> = std::cell::OnceCell::new();
+    // What each entry points at, in parallel (a page lookup per entry is
+    // memory-bound; 25,000 of them per keystroke), then the passes that
+    // need entry order (duplicates) sequentially.
+    let resolved: Vec<(Target<'_>, Vec<Diagnostic>)> = ix
+        .entries
+        .par_iter()
+        .with_min_len(1024)
+        .map(|e| {
+            let mut diags = Vec::new();
+            let t = target(site, e, &api_sources, &all_specs, &mut diags);
+            (t, diags)
+        })
+        .collect();
     let mut listed: HashSet<FileId> = HashSet::default();
-    let mut seen: HashSet<(&Scope, String)> = HashSet::default();
-    for e in &ix.entries {
-        if let Some(r) = parse_endpoint(e.value) {
-            endpoint(site, e, &r, &api_sources, &all_specs, out);
-            let key = format!(
-                "{} {} {}",
-                r.spec.unwrap_or(""),
-                r.method.to_ascii_uppercase(),
-                r.path
-            );
-            if !seen.insert((&*e.scope, key)) {
-                out.push(duplicate(e));
+    listed.reserve(site.page_count());
+    // Duplicates are found per scope. Entries of one element share an
+    // `Arc<Scope>`, so the scope is looked up by pointer first and hashed
+    // by value only once per element; page keys are borrowed, not copied.
+    let mut scope_ids: HashMap<*const Scope, u32> = HashMap::default();
+    let mut scope_by_value: HashMap<&Scope, u32> = HashMap::default();
+    let mut seen: HashSet<(u32, Cow<'_, str>)> = HashSet::default();
+    seen.reserve(ix.entries.len());
+    for (e, (t, diags)) in ix.entries.iter().zip(resolved) {
+        out.extend(diags);
+        let next = scope_by_value.len() as u32;
+        let scope = *scope_ids
+            .entry(Arc::as_ptr(&e.scope))
+            .or_insert_with(|| *scope_by_value.entry(&*e.scope).or_insert(next));
+        let key = match t {
+            Target::Invalid => continue,
+            Target::Endpoint(key) => key,
+            Target::Page(file) => {
+                if let Some(id) = file {
+                    listed.insert(id);
+                }
+                if e.is_root_page {
+                    continue;
+                }
+                Cow::Borrowed(page_key(e.value))
             }
-            continue;
-        }
-        if is_endpoint_like(e.value) {
-            out.push(Diagnostic::error(
-                e.node.file,
-                e.node.range.clone(),
-                "invalid-endpoint",
-                format!("\"{}\" is neither a page path nor an endpoint: write `METHOD /path` (e.g. `GET /users`) or a page path without spaces", e.value),
-            ));
-            continue;
-        }
-        let key = normalise_page(e.value);
-        match site.page(e.value) {
-            Some(f) => {
-                listed.insert(f.id);
-            }
-            None => {
-                let paths = page_paths
-                    .get_or_init(|| site.pages_unsorted().map(|f| strip_ext(&f.path)).collect());
-                out.push(missing_page(e, &key, paths));
-            }
-        }
-        if !e.is_root_page && !seen.insert((&*e.scope, key)) {
+        };
+        if !seen.insert((scope, key)) {
             out.push(duplicate(e));
         }
     }
@@ -72,13 +78,56 @@ pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>)
                     "orphan-page",
                     format!(
                         "no navigation lists \"{}\": it is reachable only by its URL",
-                        strip_ext(&f.path)
+                        strip_page_ext(&f.path)
                     ),
                 )
                 .with_subject(f.path.clone()),
             );
         }
     }
+}
+
+/// What one navigation entry names.
+enum Target<'a> {
+    /// A page, and its file if it exists.
+    Page(Option<FileId>),
+    /// An endpoint, by the key that makes two entries duplicates.
+    Endpoint(Cow<'a, str>),
+    /// Neither (reported).
+    Invalid,
+}
+
+/// Resolve one entry and report what is wrong with it alone.
+fn target<'a>(
+    site: &Site,
+    e: &Entry<'a>,
+    api_sources: &[crate::model::nav::SpecSource],
+    all_specs: &[&Arc<crate::model::site::SourceFile>],
+    out: &mut Vec<Diagnostic>,
+) -> Target<'a> {
+    if let Some(r) = parse_endpoint(e.value) {
+        endpoint(site, e, &r, api_sources, all_specs, out);
+        return Target::Endpoint(Cow::Owned(format!(
+            "{} {} {}",
+            r.spec.unwrap_or(""),
+            r.method.to_ascii_uppercase(),
+            r.path
+        )));
+    }
+    if is_endpoint_like(e.value) {
+        out.push(Diagnostic::error(
+            e.node.file,
+            e.node.range.clone(),
+            "invalid-endpoint",
+            format!("\"{}\" is neither a page path nor an endpoint: write `METHOD /path` (e.g. `GET /users`) or a page path without spaces", e.value),
+        ));
+        return Target::Invalid;
+    }
+    let id = site.page_id(e.value);
+    if id.is_none() {
+        out.push(missing_page(site, e, page_key(e.value)));
+    }
+    Target::Page(id)
 }
 
 fn duplicate(e: &Entry) -> Diagnostic {
@@ -154,10 +203,10 @@ fn endpoint(
     }
 }
 
-fn missing_page(e: &Entry, key: &str, page_paths: &[&str]) -> Diagnostic {
+fn missing_page(site: &Site, e: &Entry, key: &str) -> Diagnostic {
     let mut msg = format!("page \"{}\" has no file: create {key}.mdx", e.value);
-    let suggestion = did_you_mean(key, page_paths.iter().copied());
-    if let Some(s) = suggestion {
+    let suggestion = site.nearest_page(key);
+    if let Some(s) = &suggestion {
         msg.push_str(&format!(", or did you mean \"{s}\"?"));
     }
     let mut d = Diagnostic::error(e.node.file, e.node.range.clone(), "missing-page", msg)
@@ -188,14 +237,8 @@ fn scope_name(s: &Scope) -> String {
 }
 
 /// A page path as the site stores it: no leading `/`, no extension.
-pub fn normalise_page(v: &str) -> String {
-    strip_ext(v.trim_start_matches('/')).to_string()
-}
-
-fn strip_ext(p: &str) -> &str {
-    p.strip_suffix(".mdx")
-        .or_else(|| p.strip_suffix(".md"))
-        .unwrap_or(p)
+fn page_key(v: &str) -> &str {
+    strip_page_ext(v.trim_start_matches('/'))
 }
 
 /// Page paths never hold a space; endpoint entries always do.

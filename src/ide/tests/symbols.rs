@@ -67,7 +67,7 @@ fn outline_of_a_ref_file() {
     let t = r#"{"groups": [{"group": "G", "pages": ["intro"]}]}"#;
     f.push(("t.json", t));
     let a = site(&f);
-    let id = *a.site.by_path.get("t.json").unwrap();
+    let id = a.site.file_id("t.json").unwrap();
     let mut out = String::new();
     outline(t, &document_symbols(&a, id), 0, &mut out);
     expect![[r#"
@@ -118,7 +118,7 @@ fn folding() {
         Region 39..69
         Region 50..65"#]]
     .assert_eq(&folds.join("\n"));
-    let page = *a.site.by_path.get("intro.mdx").unwrap();
+    let page = a.site.file_id("intro.mdx").unwrap();
     let t = a.site.file(page).unwrap().text().to_string();
     let folds = folding_ranges(&a, page, &t);
     expect![[r#"[FoldingRange { range: 0..51, kind: FrontMatter }] "---\ntitle: Introduction\ndescription: Start here\n---""#]].assert_eq(&format!("{folds:?} {:?}", &t[folds[0].range.clone()]));
@@ -132,7 +132,7 @@ fn links() {
     f.push(("nav.json", nav));
     let a = site(&f);
     let show = |path: &str, text: &str| {
-        let id = *a.site.by_path.get(path).unwrap();
+        let id = a.site.file_id(path).unwrap();
         document_links(&a, id)
             .iter()
             .map(|l| {
