@@ -85,6 +85,7 @@ fn poke(a: &Analysis, file: FileId, text: &str) {
 pub fn jsonc(data: &[u8]) {
     let t = text(data);
     let _ = docs_lsp::syntax::json::parse(0, &t);
+    docs_lsp::syntax::json::assert_direct_agrees(&t);
     let a = site(&[("docs.json", &t), ("index.mdx", PAGE), ("api.yaml", SPEC)]);
     poke(&a, 0, &t);
 }

@@ -25,6 +25,17 @@ pub fn schedule(
     refresh: bool,
 ) {
     let generation = site.generation.load(Ordering::SeqCst);
+    // The analysis starts now; only the publish waits for the debounce, so
+    // diagnostics arrive when it ends rather than an analysis later. A
+    // change that lands before the analysis starts makes it unnecessary.
+    {
+        let site = site.clone();
+        tokio::task::spawn_blocking(move || {
+            if site.generation.load(Ordering::SeqCst) == generation {
+                let _ = site.analysis();
+            }
+        });
+    }
     tokio::spawn(async move {
         tokio::time::sleep(debounce).await;
         if site.generation.load(Ordering::SeqCst) != generation {

@@ -62,10 +62,13 @@ impl Backend {
 
     fn changed(&self, path: &std::path::Path) {
         let (text, version) = match self.world.docs.get(path) {
-            Some(d) => (Some(d.shared().0), Some(d.version)),
+            Some(d) => {
+                let (t, l) = d.shared();
+                (Some((t, Some(l))), Some(d.version))
+            }
             None => (None, None),
         };
-        if let Some(site) = self.world.set_file(path, text, version) {
+        if let Some(site) = self.world.set_file_with_lines(path, text, version) {
             let refresh = self.can_refresh() && self.world.docs.len() > 1;
             publish::schedule(
                 self.client.clone(),

@@ -34,7 +34,12 @@ pub struct SiteState {
     /// site (syntax, schema) is reported for it.
     pub loose: bool,
     snapshot: Mutex<Snapshot>,
+    /// The newest analysis; held only to read or replace it, so requests
+    /// never wait on an analysis being computed.
     analysis: Mutex<Option<(u64, Arc<Analysis>, DocVersions)>>,
+    /// Held while an analysis is computed: one at a time, each of the
+    /// newest snapshot, so results only ever get newer.
+    computing: Mutex<()>,
     pub suppress: Suppressions,
     /// Diagnostics last published, per file, to publish only changes.
     pub published: Mutex<HashMap<PathBuf, (u64, Option<i32>)>>,
@@ -59,6 +64,7 @@ impl SiteState {
                 docs: Arc::new(docs),
             }),
             analysis: Mutex::new(None),
+            computing: Mutex::new(()),
             suppress,
             published: Mutex::new(HashMap::new()),
             generation: AtomicU64::new(0),
@@ -98,19 +104,35 @@ impl SiteState {
 
     /// The analysis of the latest snapshot with the document versions it saw.
     pub fn analysis_and_versions(&self) -> (Arc<Analysis>, DocVersions) {
+        if let Some(hit) = self.cached() {
+            return hit;
+        }
+        let _one_at_a_time = lock(&self.computing);
+        // Whoever held the lock may have analysed the newest snapshot.
+        if let Some(hit) = self.cached() {
+            return hit;
+        }
         let (version, site, docs) = {
             let g = lock(&self.snapshot);
             (g.version, g.site.clone(), g.docs.clone())
         };
-        let mut cache = lock(&self.analysis);
-        if let Some((v, a, d)) = cache.as_ref()
-            && *v == version
-        {
-            return (a.clone(), d.clone());
-        }
         let a = Arc::new(analysis::analyze(site));
-        *cache = Some((version, a.clone(), docs.clone()));
+        let old = lock(&self.analysis).replace((version, a.clone(), docs.clone()));
+        // Freeing the previous analysis (a tree of a 1.5 MB docs.json and
+        // its diagnostics) is not the caller's business: it waits for this.
+        if let Some(old) = old {
+            rayon::spawn(move || drop(old));
+        }
         (a, docs)
+    }
+
+    /// The analysis of the latest snapshot, if already computed.
+    fn cached(&self) -> Option<(Arc<Analysis>, DocVersions)> {
+        let version = lock(&self.snapshot).version;
+        match lock(&self.analysis).as_ref() {
+            Some((v, a, d)) if *v == version => Some((a.clone(), d.clone())),
+            _ => None,
+        }
     }
 
     /// The last analysis computed, even if older than the latest snapshot:
@@ -208,6 +230,21 @@ impl World {
         text: Option<Arc<str>>,
         version: Option<i32>,
     ) -> Option<Arc<SiteState>> {
+        self.set_file_with_lines(path, text.map(|t| (t, None)), version)
+    }
+
+    /// [`World::set_file`] with the text's line index when the caller has
+    /// one (an open document), so it is not computed twice per keystroke.
+    pub fn set_file_with_lines(
+        &self,
+        path: &Path,
+        text: Option<(Arc<str>, Option<Arc<crate::text::LineIndex>>)>,
+        version: Option<i32>,
+    ) -> Option<Arc<SiteState>> {
+        let (text, lines) = match text {
+            Some((t, l)) => (Some(t), l),
+            None => (None, None),
+        };
         let site = match self.site_of(path) {
             Some(s) => s,
             None => {
@@ -260,7 +297,13 @@ impl World {
         let kind = load::kind_of(&rel)?;
         let id = self.ids.id(path);
         site.update(Some((path, version)), |s| match text {
-            Some(t) => s.insert(Arc::new(SourceFile::new(id, rel.clone(), kind, Ok(t)))),
+            Some(t) => {
+                let f = SourceFile::new(id, rel.clone(), kind, Ok(t));
+                s.insert(Arc::new(match lines {
+                    Some(l) => f.with_lines(l),
+                    None => f,
+                }))
+            }
             None => s.remove(&rel),
         });
         Some(site)

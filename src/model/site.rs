@@ -57,7 +57,7 @@ pub struct SourceFile {
     pub path: String,
     pub kind: FileKind,
     pub text: Result<Arc<str>, Unreadable>,
-    lines: OnceLock<LineIndex>,
+    lines: OnceLock<Arc<LineIndex>>,
     json: OnceLock<json::Parsed>,
     front: OnceLock<FrontMatter>,
     spec: OnceLock<Arc<crate::model::openapi::SpecIndex>>,
@@ -92,7 +92,15 @@ impl SourceFile {
     }
 
     pub fn lines(&self) -> &LineIndex {
-        self.lines.get_or_init(|| LineIndex::new(self.text()))
+        self.lines
+            .get_or_init(|| Arc::new(LineIndex::new(self.text())))
+    }
+
+    /// The line index of this text, already computed (by the editor
+    /// document the text came from).
+    pub fn with_lines(self, lines: Arc<LineIndex>) -> Self {
+        let _ = self.lines.set(lines);
+        self
     }
 
     pub fn json(&self) -> &json::Parsed {

@@ -15,13 +15,27 @@ pub struct Parsed {
 /// Parse JSONC the way docs.json is written: comments and trailing commas
 /// are fine; missing commas, single quotes and bare words are errors.
 pub fn parse(file: FileId, text: &str) -> Parsed {
+    let opts = options();
+    // The common case, a document that parses, is built straight from the
+    // tokens; anything else (errors, or forms the builder leaves to the
+    // parser) goes through jsonc-parser's AST, which words the errors.
+    if let Some(root) = direct::build(file, text, &opts) {
+        return Parsed {
+            root: Some(std::sync::Arc::new(root)),
+            errors: Vec::new(),
+        };
+    }
     if let Some(err) = too_deep(text) {
         return Parsed {
             root: None,
             errors: vec![err],
         };
     }
-    let opts = ParseOptions {
+    parse_via_ast(file, text, &opts)
+}
+
+fn options() -> ParseOptions {
+    ParseOptions {
         allow_comments: true,
         allow_trailing_commas: true,
         allow_loose_object_property_names: false,
@@ -30,8 +44,28 @@ pub fn parse(file: FileId, text: &str) -> Parsed {
         allow_hexadecimal_numbers: false,
         allow_unary_plus_numbers: false,
         ..Default::default()
-    };
-    match jsonc_parser::parse_to_ast(text, &CollectOptions::default(), &opts) {
+    }
+}
+
+/// For the fuzzer and tests: panics if the direct builder and the AST path
+/// disagree on `text` (a different tree, or a tree for a rejected document).
+#[doc(hidden)]
+pub fn assert_direct_agrees(text: &str) {
+    let opts = options();
+    let reference = parse_via_ast(0, text, &opts);
+    if let Some(tree) = direct::build(0, text, &opts) {
+        assert!(
+            reference.errors.is_empty(),
+            "direct builder accepted a rejected document"
+        );
+        assert_eq!(reference.root.as_deref(), Some(&tree), "trees differ");
+    }
+}
+
+/// Parse through jsonc-parser's AST (the reference the direct builder
+/// must agree with).
+fn parse_via_ast(file: FileId, text: &str, opts: &ParseOptions) -> Parsed {
+    match jsonc_parser::parse_to_ast(text, &CollectOptions::default(), opts) {
         Ok(res) => Parsed {
             root: res.value.map(|v| std::sync::Arc::new(convert(file, v))),
             errors: Vec::new(),
@@ -154,9 +188,233 @@ fn convert(file: FileId, v: ast::Value<'_>) -> Node {
     }
 }
 
+/// A tree built directly from jsonc-parser's tokens, without its AST: half
+/// the allocations of parse-then-convert, for the 1.5 MB docs.json that is
+/// re-read on every keystroke. Returns `None` for anything but a well-formed
+/// document, which then takes the AST path.
+mod direct {
+    use super::{FileId, MAX_DEPTH, Node, ParseOptions, Prop, Value};
+    use jsonc_parser::tokens::Token;
+    use jsonc_parser::{Scanner, ScannerOptions};
+
+    pub fn build(file: FileId, text: &str, o: &ParseOptions) -> Option<Node> {
+        let scanner = Scanner::new(
+            text,
+            &ScannerOptions {
+                allow_single_quoted_strings: o.allow_single_quoted_strings,
+                allow_hexadecimal_numbers: o.allow_hexadecimal_numbers,
+                allow_unary_plus_numbers: o.allow_unary_plus_numbers,
+                allow_bare_decimal_point_numbers: o.allow_bare_decimal_point_numbers,
+                allow_non_finite_numbers: o.allow_non_finite_numbers,
+                allow_extended_string_escapes: o.allow_extended_string_escapes,
+            },
+        );
+        let mut b = Builder {
+            scanner,
+            file,
+            depth: 0,
+        };
+        let first = b.next()?;
+        let root = b.value(first)?;
+        // Only comments may follow the value.
+        loop {
+            match b.scanner.scan() {
+                Ok(None) => return Some(root),
+                Ok(Some(Token::CommentLine(_) | Token::CommentBlock(_))) => continue,
+                _ => return None,
+            }
+        }
+    }
+
+    struct Builder<'a> {
+        scanner: Scanner<'a>,
+        file: FileId,
+        /// Open arrays and objects; past [`MAX_DEPTH`] the document is
+        /// left to the AST path, which refuses it with a diagnostic.
+        depth: usize,
+    }
+
+    impl<'a> Builder<'a> {
+        /// The next token that is not a comment; `None` at the end or on a
+        /// scanner error.
+        fn next(&mut self) -> Option<Token<'a>> {
+            loop {
+                match self.scanner.scan() {
+                    Ok(Some(Token::CommentLine(_) | Token::CommentBlock(_))) => continue,
+                    Ok(t) => return t,
+                    Err(_) => return None,
+                }
+            }
+        }
+
+        fn range(&self) -> std::ops::Range<usize> {
+            self.scanner.token_start()..self.scanner.token_end()
+        }
+
+        fn value(&mut self, t: Token<'a>) -> Option<Node> {
+            if matches!(t, Token::OpenBrace | Token::OpenBracket) {
+                self.depth += 1;
+                if self.depth > MAX_DEPTH {
+                    return None;
+                }
+                let v = self.container(t);
+                self.depth -= 1;
+                return v;
+            }
+            let file = self.file;
+            Some(match t {
+                Token::String(s) => Node::new(file, self.range(), Value::String(s.into_owned())),
+                Token::Number(n) => Node::new(
+                    file,
+                    self.range(),
+                    Value::Number(n.parse().unwrap_or(f64::NAN)),
+                ),
+                Token::Boolean(b) => Node::new(file, self.range(), Value::Bool(b)),
+                Token::Null => Node::new(file, self.range(), Value::Null),
+                _ => return None,
+            })
+        }
+
+        fn container(&mut self, t: Token<'a>) -> Option<Node> {
+            let file = self.file;
+            Some(match t {
+                Token::OpenBracket => {
+                    let start = self.scanner.token_start();
+                    let mut items = Vec::new();
+                    let mut t = self.next()?;
+                    loop {
+                        if t == Token::CloseBracket {
+                            break;
+                        }
+                        items.push(self.value(t)?);
+                        match self.next()? {
+                            Token::Comma => t = self.next()?,
+                            Token::CloseBracket => break,
+                            _ => return None,
+                        }
+                    }
+                    Node::new(file, start..self.scanner.token_end(), Value::Array(items))
+                }
+                Token::OpenBrace => {
+                    let start = self.scanner.token_start();
+                    let mut props = Vec::new();
+                    let mut t = self.next()?;
+                    loop {
+                        let key = match t {
+                            Token::CloseBrace => break,
+                            Token::String(k) => k.into_owned(),
+                            _ => return None,
+                        };
+                        let key_range = self.range();
+                        if self.next()? != Token::Colon {
+                            return None;
+                        }
+                        let v = self.next()?;
+                        let value = self.value(v)?;
+                        props.push(Prop {
+                            key,
+                            key_range,
+                            value,
+                        });
+                        match self.next()? {
+                            Token::Comma => t = self.next()?,
+                            Token::CloseBrace => break,
+                            _ => return None,
+                        }
+                    }
+                    Node::new(file, start..self.scanner.token_end(), Value::Object(props))
+                }
+                _ => return None,
+            })
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The direct builder agrees with jsonc-parser's AST on every document
+    /// it accepts, and declines every document the parser rejects.
+    #[test]
+    fn direct_builder_matches_the_ast() {
+        let mut texts: Vec<String> = [
+            "{}",
+            "[]",
+            " {\"a\": 1, \"b\": [true, false, null, -1.5e3, \"x\\n\\u00e9\"],} ",
+            "{\"a\": {\"a\": {\"b\": []}}, \"a\": 2}",
+            "// lead\n{ /* c */ \"k\" /* d */ : /* e */ \"v\" /* f */ } // tail",
+            "\u{feff}{\"bom\": 1}",
+            "[1,]",
+            "[,]",
+            "[1,,2]",
+            "{,}",
+            "{\"a\" 1}",
+            "{\"a\": 1 \"b\": 2}",
+            "{a: 1}",
+            "{'a': 1}",
+            "[0x1F, +1, .5, 5., Infinity, NaN, -Infinity]",
+            "[\"\\x41\\v\"]",
+            "1 2",
+            "\"s\"",
+            "",
+            "   // only a comment",
+            "[1] ]",
+            "{\"a\": [1, 2}",
+            "{\"unterminated",
+            "[/* open comment",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        for dir in ["examples/site", "tests/fixtures/check"] {
+            let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+            for entry in ignore::WalkBuilder::new(root).build().flatten() {
+                let p = entry.path();
+                if p.extension().is_some_and(|e| e == "json")
+                    && let Ok(t) = std::fs::read_to_string(p)
+                {
+                    texts.push(t);
+                }
+            }
+        }
+        // Every prefix of a real docs.json: documents as they are typed.
+        let docs = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/site/docs.json"),
+        )
+        .unwrap();
+        for (i, _) in docs.char_indices().step_by(7) {
+            texts.push(docs[..i].to_string());
+            texts.push(format!(
+                "{}{}",
+                &docs[..i],
+                &docs[(i + 1).min(docs.len())..]
+            ));
+        }
+        let opts = options();
+        let mut accepted = 0;
+        for t in &texts {
+            let reference = parse_via_ast(0, t, &opts);
+            match direct::build(0, t, &opts) {
+                Some(tree) => {
+                    accepted += 1;
+                    assert!(
+                        reference.errors.is_empty(),
+                        "accepted what the parser rejects: {t:?}"
+                    );
+                    assert_eq!(reference.root.as_deref(), Some(&tree), "{t:?}");
+                }
+                None => assert!(
+                    !reference.errors.is_empty() || reference.root.is_none() || t.contains('\''),
+                    "declined a good document: {t:?}"
+                ),
+            }
+        }
+        assert!(
+            accepted > 20,
+            "only {accepted} documents took the direct path"
+        );
+    }
 
     #[test]
     fn comments_and_trailing_commas_parse_with_ranges() {
