@@ -1,43 +1,38 @@
 //! One analysis of a site snapshot: the resolved config and every
 //! diagnostic. `check` and the language server both go through here.
 
+use super::diagnostics::Listing;
 use crate::diagnostics::Diagnostic;
 use crate::model::config::{self, Config};
-use crate::model::nav;
 use crate::model::site::Site;
 use crate::syntax::tree::FileId;
 use rustc_hash::FxHashSet;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 #[derive(Debug, Clone)]
 pub struct Analysis {
     pub site: Arc<Site>,
     pub config: Config,
     pub diagnostics: Vec<Diagnostic>,
-    listed: OnceLock<FxHashSet<FileId>>,
+    listing: Listing,
 }
 
 impl Analysis {
-    /// The page files some navigation entry lists; built once per analysis
-    /// from the navigation index (completion asks on every keystroke).
+    /// The page files some navigation entry lists.
     pub fn listed_pages(&self) -> &FxHashSet<FileId> {
-        self.listed.get_or_init(|| {
-            let Some(nav) = self.config.root.as_ref().and_then(|r| r.get("navigation")) else {
-                return FxHashSet::default();
-            };
-            nav::index(nav)
-                .entries
-                .iter()
-                .filter_map(|e| self.site.page(e.value).map(|f| f.id))
-                .collect()
-        })
+        &self.listing.listed
+    }
+
+    /// The pages no navigation entry lists.
+    pub fn unlisted_pages(&self) -> &[FileId] {
+        &self.listing.unlisted
     }
 }
 
 pub fn analyze(site: Arc<Site>) -> Analysis {
     let config = config::resolve(&site);
     let mut diagnostics = config.diagnostics.clone();
-    super::diagnostics::collect(&site, &config, &mut diagnostics);
+    let listing = super::diagnostics::collect(&site, &config, &mut diagnostics);
     diagnostics.sort_by(|a, b| {
         (a.file, a.range.start, a.range.end, a.code).cmp(&(
             b.file,
@@ -51,6 +46,6 @@ pub fn analyze(site: Arc<Site>) -> Analysis {
         site,
         config,
         diagnostics,
-        listed: OnceLock::new(),
+        listing,
     }
 }

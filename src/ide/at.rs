@@ -5,7 +5,7 @@
 //! the document is broken.
 
 use super::analysis::Analysis;
-use super::context::{self, Seg, Slot, json_context};
+use super::context::{self, Seg, Slot, json_context_for};
 use super::lookup::{self, Spec, ValuePlace};
 use crate::model::endpoint::{self, Resolution};
 use crate::model::languages;
@@ -83,7 +83,7 @@ fn docs_json<'a>(
     offset: usize,
 ) -> Option<At<'a>> {
     let mut full = lookup::base_path(analysis, f.id)?;
-    let ctx = json_context(text, offset);
+    let ctx = json_context_for(text, offset, (f.text(), f.json().root.as_deref()));
     if ctx.replace.is_empty() {
         return None;
     }

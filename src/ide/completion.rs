@@ -11,7 +11,7 @@
 //! client can apply the text as is.
 
 use super::analysis::Analysis;
-use super::context::{self, JsonContext, Seg, Slot, json_context};
+use super::context::{self, JsonContext, Seg, Slot, json_context_for};
 use super::lookup::{self, Spec, ValuePlace};
 use crate::model::languages::LANGUAGES;
 use crate::model::nav;
@@ -100,7 +100,7 @@ fn docs_json(
     let Some(mut full) = lookup::base_path(analysis, f.id) else {
         return Vec::new();
     };
-    let ctx = json_context(text, offset);
+    let ctx = json_context_for(text, offset, (f.text(), f.json().root.as_deref()));
     full.extend(ctx.path.iter().cloned());
     let mut out = Vec::new();
     match &ctx.slot {
@@ -187,14 +187,10 @@ fn values(
     match lookup::value_place(vp) {
         ValuePlace::PagesItem => {
             pages(analysis, ctx, out, incomplete);
-            let before = out.len();
-            endpoints_in_nav(analysis, ctx, vp, out);
             // A 1,200-operation spec is as long a list as a big site's pages:
             // cap it the same way and let the editor ask again as the user types.
-            if out.len() - before > MAX_PAGE_ITEMS {
-                out.truncate(before + MAX_PAGE_ITEMS);
-                *incomplete = true;
-            }
+            let cap = out.len() + MAX_PAGE_ITEMS;
+            endpoints_in_nav(analysis, ctx, vp, cap, out, incomplete);
         }
         ValuePlace::RootPage => pages(analysis, ctx, out, incomplete),
         ValuePlace::OpenApiFile => spec_files(analysis, ctx, true, out),
@@ -269,41 +265,42 @@ fn pages(
     out: &mut Vec<CompletionItem>,
     incomplete: &mut bool,
 ) {
-    let listed = analysis.listed_pages();
-    // Unlisted pages first, then listed ones, at most MAX_PAGE_ITEMS in all;
-    // no sorting (editors sort), so the pass is linear and allocates only
-    // for what is kept.
-    let mut unlisted: Vec<(&str, &SourceFile)> = Vec::new();
-    let mut listed_kept: Vec<(&str, &SourceFile)> = Vec::new();
-    for f in analysis.site.pages_unsorted() {
-        if f.kind != FileKind::Page {
-            continue;
-        }
+    let site = &analysis.site;
+    // Unlisted pages first (few, known from the analysis), then listed ones
+    // from the sorted page list until MAX_PAGE_ITEMS: no pass over every
+    // page file, and allocations only for what is kept.
+    let mut kept: Vec<(bool, &str, &SourceFile)> = Vec::new();
+    let mut unlisted_kept = 0;
+    for id in analysis.unlisted_pages() {
+        let Some(f) = site.file(*id) else { continue };
         let key = lookup::page_key(&f.path);
-        if !matches(&ctx.partial, key) {
-            continue;
-        }
-        if !listed.contains(&f.id) {
-            if unlisted.len() < MAX_PAGE_ITEMS {
-                unlisted.push((key, f));
-            } else {
+        if matches(&ctx.partial, key) {
+            if kept.len() == MAX_PAGE_ITEMS {
                 *incomplete = true;
+                break;
             }
-        } else if unlisted.len() + listed_kept.len() < MAX_PAGE_ITEMS {
-            listed_kept.push((key, f));
-        } else {
-            *incomplete = true;
+            kept.push((false, key, f));
+            unlisted_kept += 1;
         }
     }
-    if listed_kept.len() + unlisted.len() > MAX_PAGE_ITEMS {
+    let listed = analysis.listed_pages();
+    if kept.len() < MAX_PAGE_ITEMS {
+        for p in site.page_names() {
+            if !matches(&ctx.partial, &p.key) || !listed.contains(&p.id) {
+                continue;
+            }
+            if kept.len() == MAX_PAGE_ITEMS {
+                *incomplete = true;
+                break;
+            }
+            if let Some(f) = site.file(p.id) {
+                kept.push((true, lookup::page_key(&f.path), f));
+            }
+        }
+    } else if unlisted_kept < analysis.unlisted_pages().len() || !listed.is_empty() {
         *incomplete = true;
-        listed_kept.truncate(MAX_PAGE_ITEMS - unlisted.len());
     }
-    let cands = unlisted
-        .into_iter()
-        .map(|(k, f)| (false, k, f))
-        .chain(listed_kept.into_iter().map(|(k, f)| (true, k, f)));
-    for (is_listed, key, f) in cands {
+    for (is_listed, key, f) in kept {
         let mut item = value_item(ctx, key, CompletionKind::Page, f.title());
         item.sort_text = Some(if is_listed { "1" } else { "0" }.into());
         out.push(item);
@@ -316,7 +313,9 @@ fn endpoints_in_nav(
     analysis: &Analysis,
     ctx: &JsonContext,
     vp: &[Seg],
+    cap: usize,
     out: &mut Vec<CompletionItem>,
+    incomplete: &mut bool,
 ) {
     let site = &analysis.site;
     let inherited = lookup::inherited_openapi(analysis, vp);
@@ -327,7 +326,7 @@ fn endpoints_in_nav(
                     file,
                     index: lookup::spec_index(file),
                 };
-                endpoint_items(&spec, None, ctx, out);
+                endpoint_items(&spec, None, ctx, cap, out, incomplete);
             }
         }
         return;
@@ -339,7 +338,7 @@ fn endpoints_in_nav(
     let several = specs.len() > 1;
     for spec in &specs {
         let prefix = several.then_some(spec.file.path.as_str());
-        endpoint_items(spec, prefix, ctx, out);
+        endpoint_items(spec, prefix, ctx, cap, out, incomplete);
     }
 }
 
@@ -347,24 +346,28 @@ fn endpoint_items(
     spec: &Spec,
     prefix: Option<&str>,
     ctx: &JsonContext,
+    cap: usize,
     out: &mut Vec<CompletionItem>,
+    incomplete: &mut bool,
 ) {
     let pre = prefix.map(|p| format!("{p} ")).unwrap_or_default();
-    for op in spec.index.operations.iter().filter(|o| !o.excluded) {
-        let label = format!("{pre}{} {}", op.method, op.path);
-        if matches(&ctx.partial, &label) {
-            let mut item = value_item(ctx, &label, CompletionKind::Endpoint, op.summary.as_deref());
-            item.sort_text = Some("2".into());
-            out.push(item);
+    let ops = spec.index.operations.iter().filter(|o| !o.excluded);
+    let ops = ops.map(|op| (&*op.method, &*op.path, op.summary.as_deref()));
+    let hooks = spec.index.webhooks.iter();
+    let hooks = hooks.map(|w| ("webhook", &*w.name, w.summary.as_deref()));
+    for (first, second, detail) in ops.chain(hooks) {
+        // Labels are only built for what matches (a spec has thousands).
+        if !matches_parts(&ctx.partial, &[&pre, first, " ", second]) {
+            continue;
         }
-    }
-    for w in &spec.index.webhooks {
-        let label = format!("{pre}webhook {}", w.name);
-        if matches(&ctx.partial, &label) {
-            let mut item = value_item(ctx, &label, CompletionKind::Endpoint, w.summary.as_deref());
-            item.sort_text = Some("2".into());
-            out.push(item);
+        if out.len() >= cap {
+            *incomplete = true;
+            return;
         }
+        let label = format!("{pre}{first} {second}");
+        let mut item = value_item(ctx, &label, CompletionKind::Endpoint, detail);
+        item.sort_text = Some("2".into());
+        out.push(item);
     }
 }
 
@@ -537,6 +540,15 @@ fn matches(typed: &str, candidate: &str) -> bool {
         .chars()
         .flat_map(char::to_lowercase)
         .all(|t| chars.any(|c| c == t))
+}
+
+/// [`matches`] against the concatenation of `parts`, without building it.
+fn matches_parts(typed: &str, parts: &[&str]) -> bool {
+    if typed.is_ascii() {
+        let mut c = parts.iter().flat_map(|p| p.bytes());
+        return typed.bytes().all(|t| c.any(|x| x.eq_ignore_ascii_case(&t)));
+    }
+    matches(typed, &parts.concat())
 }
 
 fn json_string(s: &str) -> String {

@@ -8,6 +8,7 @@
 //! object, allocates nothing per container, and is total on any input.
 
 use crate::syntax::frontmatter;
+use crate::syntax::tree::{Node, Value};
 use std::ops::Range;
 
 /// One step of a JSON path.
@@ -91,11 +92,95 @@ struct Frame {
 
 /// The context at `offset` (clamped into the text and onto a char boundary).
 pub fn json_context(text: &str, offset: usize) -> JsonContext {
+    scan_from(text, floor_boundary(text, offset), Vec::new(), 0)
+}
+
+/// [`json_context`] for a text that `tree` is the parse of: the scan starts
+/// at the innermost container around the cursor, its ancestors taken from
+/// the tree, instead of at the top of a 1.5 MB docs.json. `tree` must come
+/// from exactly `text` (callers check that the texts are the same).
+pub fn json_context_in(text: &str, offset: usize, tree: &Node) -> JsonContext {
     let offset = floor_boundary(text, offset);
-    let b = text.as_bytes();
     let mut stack: Vec<Frame> = Vec::new();
+    let inside = |n: &Node| n.range.start < offset && offset < n.range.end;
+    if !matches!(tree.value, Value::Array(_) | Value::Object(_)) || !inside(tree) {
+        return json_context(text, offset);
+    }
+    let mut cur = tree;
+    loop {
+        // Members and items are in text order: find the one around the
+        // cursor by binary search.
+        let next = match &cur.value {
+            Value::Object(props) => {
+                let i = props.partition_point(|p| p.value.range.end <= offset);
+                props
+                    .get(i)
+                    .filter(|p| is_container(&p.value) && inside(&p.value))
+                    .map(|p| {
+                        let k = p.key_range.start + 1..p.key_range.end.saturating_sub(1);
+                        (
+                            Frame {
+                                is_object: true,
+                                st: St::Value,
+                                key: Some(k),
+                                index: 0,
+                                keys_from: 0,
+                            },
+                            &p.value,
+                        )
+                    })
+            }
+            Value::Array(items) => {
+                let i = items.partition_point(|n| n.range.end <= offset);
+                items
+                    .get(i)
+                    .filter(|n| is_container(n) && inside(n))
+                    .map(|n| {
+                        (
+                            Frame {
+                                is_object: false,
+                                st: St::Start,
+                                key: None,
+                                index: i,
+                                keys_from: 0,
+                            },
+                            n,
+                        )
+                    })
+            }
+            _ => None,
+        };
+        match next {
+            Some((frame, child)) => {
+                stack.push(frame);
+                cur = child;
+            }
+            None => break,
+        }
+    }
+    // Re-scan the innermost container from its opening bracket.
+    scan_from(text, offset, stack, cur.range.start)
+}
+
+/// The context in the editor's `text`, from the file's last parse when it
+/// was of the same text (`parsed`), else by a scan from the top.
+pub fn json_context_for(text: &str, offset: usize, parsed: (&str, Option<&Node>)) -> JsonContext {
+    match parsed {
+        (t, Some(tree)) if t.len() == text.len() && (t.as_ptr() == text.as_ptr() || t == text) => {
+            json_context_in(text, offset, tree)
+        }
+        _ => json_context(text, offset),
+    }
+}
+
+fn is_container(n: &Node) -> bool {
+    matches!(n.value, Value::Array(_) | Value::Object(_))
+}
+
+/// The scanner proper, from byte `i` with the containers in `stack` open.
+fn scan_from(text: &str, offset: usize, mut stack: Vec<Frame>, mut i: usize) -> JsonContext {
+    let b = text.as_bytes();
     let mut keys: Vec<Range<usize>> = Vec::new();
-    let mut i = 0;
     // What the cursor sits in, once found: (token start, token end, kind).
     let mut hit: Option<Hit> = None;
     while i < b.len() {

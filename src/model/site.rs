@@ -167,6 +167,15 @@ pub struct Site {
     derived: Arc<Derived>,
 }
 
+/// A page as completion and did-you-mean list it.
+#[derive(Debug)]
+pub struct PageName {
+    /// The path without extension, as navigation entries name it.
+    pub key: Box<str>,
+    pub lower: Box<str>,
+    pub id: FileId,
+}
+
 /// Facts computed from the site's pages and data files, but not docs.json:
 /// a docs.json edit keeps them, any other change starts afresh.
 #[derive(Debug, Default)]
@@ -176,8 +185,8 @@ pub struct Derived {
     /// Diagnostics of the pages (front matter, their `openapi` references),
     /// which depend on pages and specs only.
     pub page_diagnostics: OnceLock<Vec<crate::diagnostics::Diagnostic>>,
-    /// Page keys and their lower-case forms, for did-you-mean.
-    page_names: OnceLock<Vec<(Box<str>, Box<str>)>>,
+    /// Every page by key, sorted, for did-you-mean and completion.
+    page_names: OnceLock<Vec<PageName>>,
     /// Did-you-mean answers already given, by missing page key: an entry
     /// stays wrong over many keystrokes elsewhere.
     suggestions: std::sync::Mutex<HashMap<Box<str>, Option<Box<str>>>>,
@@ -306,27 +315,44 @@ impl Site {
         if let Some(hit) = crate::model::site::lock(&self.derived.suggestions).get(key) {
             return hit.as_deref().map(str::to_string);
         }
-        let names = self.derived.page_names.get_or_init(|| {
-            let mut v: Vec<(Box<str>, Box<str>)> = self
-                .pages
-                .values()
-                .map(|f| {
-                    let k = strip_page_ext(&f.path);
-                    (k.into(), k.to_ascii_lowercase().into())
-                })
-                .collect();
-            // A stable order, so that ties always go the same way.
-            v.sort_unstable();
-            v.dedup();
-            v
-        });
-        let found = crate::diagnostics::nearest(key, names.iter().map(|(k, l)| (&**k, &**l)));
+        let found = crate::diagnostics::nearest(
+            key,
+            self.page_names().iter().map(|p| (&*p.key, &*p.lower)),
+        );
         let mut memo = crate::model::site::lock(&self.derived.suggestions);
         if memo.len() > 4096 {
             memo.clear();
         }
         memo.insert(key.into(), found.map(Into::into));
         found.map(str::to_string)
+    }
+
+    /// Every page by key (`.mdx` over `.md` for one key), sorted by key;
+    /// built once until the pages change.
+    pub fn page_names(&self) -> &[PageName] {
+        self.derived.page_names.get_or_init(|| {
+            let mut v: Vec<PageName> = self
+                .pages
+                .values()
+                .map(|f| {
+                    let k = strip_page_ext(&f.path);
+                    PageName {
+                        key: k.into(),
+                        lower: k.to_ascii_lowercase().into(),
+                        id: f.id,
+                    }
+                })
+                .collect();
+            v.sort_unstable_by(|a, b| a.key.cmp(&b.key).then(a.id.cmp(&b.id)));
+            v.dedup_by(|b, a| a.key == b.key);
+            // Keep the file navigation resolves the key to.
+            for p in &mut v {
+                if let Some(id) = self.page_id(&p.key) {
+                    p.id = id;
+                }
+            }
+            v
+        })
     }
 
     pub fn page_count(&self) -> usize {

@@ -3,6 +3,8 @@
 mod navigation;
 mod pages;
 mod references;
+
+pub use references::Listing;
 pub(crate) mod specs;
 
 use crate::diagnostics::Diagnostic;
@@ -11,9 +13,17 @@ use crate::model::nav;
 use crate::model::site::Site;
 use crate::schema::{self, ValidateOptions};
 
-pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) {
+/// Every diagnostic of the site into `out`; returns which pages the
+/// navigation lists.
+pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) -> Listing {
     pages::check(site, out);
-    let Some(root) = &config.root else { return };
+    let unlisted = || Listing {
+        listed: Default::default(),
+        unlisted: site.pages_unsorted().map(|f| f.id).collect(),
+    };
+    let Some(root) = &config.root else {
+        return unlisted();
+    };
     schema::validate(root, schema::docs(), &ValidateOptions::docs_json(), out);
     match root.get("navigation") {
         Some(navigation) if navigation.is_object() => {
@@ -25,16 +35,19 @@ pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) {
                     let mut rules = Vec::new();
                     let ix = nav::index(navigation);
                     navigation::check(&ix, &mut rules);
-                    if !site.partial {
-                        references::check(site, root, &ix, &mut rules);
-                    }
-                    rules
+                    let listing = if site.partial {
+                        Listing::default()
+                    } else {
+                        references::check(site, root, &ix, &mut rules)
+                    };
+                    (rules, listing)
                 },
             );
             out.extend(found);
-            out.extend(rules);
+            out.extend(rules.0);
+            rules.1
         }
-        _ => {}
+        _ => unlisted(),
     }
 }
 

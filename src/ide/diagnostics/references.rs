@@ -12,7 +12,15 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::borrow::Cow;
 use std::sync::Arc;
 
-pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>) {
+/// Which pages the navigation lists, found on the way (completion offers
+/// the others first).
+#[derive(Debug, Clone, Default)]
+pub struct Listing {
+    pub listed: HashSet<FileId>,
+    pub unlisted: Vec<FileId>,
+}
+
+pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>) -> Listing {
     let api_sources = specs::api_sources(root);
     // One pass over every named source: the candidate list for
     // did-you-mean is built once, not once per navigation element.
@@ -68,8 +76,10 @@ pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>)
             out.push(duplicate(e));
         }
     }
+    let mut unlisted = Vec::new();
     for f in site.pages_unsorted() {
         if !listed.contains(&f.id) {
+            unlisted.push(f.id);
             out.push(
                 Diagnostic::new(
                     f.id,
@@ -85,6 +95,7 @@ pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>)
             );
         }
     }
+    Listing { listed, unlisted }
 }
 
 /// What one navigation entry names.

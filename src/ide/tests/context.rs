@@ -126,3 +126,39 @@ fn big_document_is_fast() {
     assert!(matches!(c.slot, Slot::Item { index: 0 }));
     assert_eq!(c.path.len(), 4);
 }
+
+/// Starting from the innermost container of the parse gives the same
+/// context as scanning from the top, at every offset of real documents.
+#[test]
+fn context_from_the_tree_equals_the_full_scan() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut texts = vec![
+        "{}".to_string(),
+        "[[], {\"a\": [1, {\"b\": {}}]}, \"x\"]".to_string(),
+        "// c\n{ \"a\": /* x */ { \"b\": [ {\"c\": 1}, ], }, \"d\": [\"p\", \"q\"] }".to_string(),
+    ];
+    for dir in ["examples/site", "tests/fixtures/check"] {
+        for e in ignore::WalkBuilder::new(root.join(dir)).build().flatten() {
+            if e.path().extension().is_some_and(|x| x == "json")
+                && let Ok(t) = std::fs::read_to_string(e.path())
+            {
+                texts.push(t);
+            }
+        }
+    }
+    let mut compared = 0;
+    for t in &texts {
+        let Some(tree) = crate::syntax::json::parse(0, t).root else {
+            continue;
+        };
+        for off in 0..=t.len() + 1 {
+            assert_eq!(
+                json_context_in(t, off, &tree),
+                json_context(t, off),
+                "offset {off} of {t:.80?}"
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared > 1000, "{compared}");
+}
