@@ -11,6 +11,10 @@ use docs_lsp::workspace::load::{FileIds, load_site};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+// As in the binary.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     divan::main();
 }

@@ -14,4 +14,5 @@ pub mod model;
 pub mod schema;
 pub mod syntax;
 pub mod text;
+pub mod timing;
 pub mod workspace;

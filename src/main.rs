@@ -4,6 +4,12 @@ use clap::{Parser, Subcommand};
 use docs_lsp::cli;
 use std::path::PathBuf;
 
+// Parsing a 1.5 MB docs.json per keystroke makes and frees ~100,000 small
+// allocations, and old analyses are freed on another thread: mimalloc does
+// both markedly faster than the system allocator.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(
     name = "docs-lsp",

@@ -6,7 +6,6 @@ use crate::diagnostics::Diagnostic;
 use crate::model::config::{self, Config};
 use crate::model::site::Site;
 use crate::syntax::tree::FileId;
-use rustc_hash::FxHashSet;
 use std::sync::Arc;
 
 #[derive(Debug, Clone)]
@@ -18,9 +17,10 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// The page files some navigation entry lists.
-    pub fn listed_pages(&self) -> &FxHashSet<FileId> {
-        &self.listing.listed
+    /// Whether some navigation entry lists the page of this ordinal
+    /// ([`crate::model::site::Site::page_names`]).
+    pub fn is_listed(&self, ordinal: usize) -> bool {
+        self.listing.listed.get(ordinal).copied().unwrap_or(false)
     }
 
     /// The pages no navigation entry lists.
@@ -30,7 +30,11 @@ impl Analysis {
 }
 
 pub fn analyze(site: Arc<Site>) -> Analysis {
-    let config = config::resolve(&site);
+    let _t = crate::timing::span("analysis");
+    let config = {
+        let _t = crate::timing::span("parse+resolve");
+        config::resolve(&site)
+    };
     let mut diagnostics = config.diagnostics.clone();
     let listing = super::diagnostics::collect(&site, &config, &mut diagnostics);
     diagnostics.sort_by(|a, b| {

@@ -283,10 +283,9 @@ fn pages(
             unlisted_kept += 1;
         }
     }
-    let listed = analysis.listed_pages();
     if kept.len() < MAX_PAGE_ITEMS {
-        for p in site.page_names() {
-            if !matches(&ctx.partial, &p.key) || !listed.contains(&p.id) {
+        for (i, p) in site.page_names().iter().enumerate() {
+            if !analysis.is_listed(i) || !matches(&ctx.partial, &p.key) {
                 continue;
             }
             if kept.len() == MAX_PAGE_ITEMS {
@@ -297,7 +296,9 @@ fn pages(
                 kept.push((true, lookup::page_key(&f.path), f));
             }
         }
-    } else if unlisted_kept < analysis.unlisted_pages().len() || !listed.is_empty() {
+    } else if unlisted_kept < analysis.unlisted_pages().len()
+        || (0..site.page_names().len()).any(|i| analysis.is_listed(i))
+    {
         *incomplete = true;
     }
     for (is_listed, key, f) in kept {

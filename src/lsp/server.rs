@@ -61,6 +61,7 @@ impl Backend {
     }
 
     fn changed(&self, path: &std::path::Path) {
+        let _t = crate::timing::span("change");
         let (text, version) = match self.world.docs.get(path) {
             Some(d) => {
                 let (t, l) = d.shared();
@@ -534,6 +535,7 @@ impl LanguageServer for Backend {
         };
         let enc = self.world.encoding();
         let items = blocking(move || {
+            let _t = crate::timing::span("textDocument/diagnostic");
             let a = site.analysis();
             let rel = if site.loose {
                 a.site

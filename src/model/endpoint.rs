@@ -62,6 +62,11 @@ fn spec_part(s: &str, upto: usize) -> (Option<&str>, Option<Range<usize>>) {
 /// as `guides/intro`, or text whose last two tokens are not
 /// `METHOD /path` / `webhook name`).
 pub fn parse_endpoint(s: &str) -> Option<EndpointRef<'_>> {
+    // Every form has at least two words; page paths (nearly every entry of
+    // a big navigation) have one, and are turned away without a token list.
+    if !s.trim().contains(char::is_whitespace) {
+        return None;
+    }
     let toks = tokens(s);
     let n = toks.len();
     if n < 2 {

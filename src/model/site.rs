@@ -176,17 +176,35 @@ pub struct PageName {
     pub id: FileId,
 }
 
+/// The site's pages by key. A key's position in `names` (its ordinal)
+/// stands for the page in per-keystroke passes: a number to hash and a bit
+/// to set, instead of a path.
+#[derive(Debug, Default)]
+struct PageIndex {
+    /// Sorted by key; one per key, the file navigation resolves it to.
+    names: Vec<PageName>,
+    by_key: HashMap<Box<str>, u32>,
+    /// Files whose key another file holds (`a.md` beside `a.mdx`).
+    shadowed: Vec<FileId>,
+}
+
+/// A navigation entry resolved to a page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PageRef {
+    pub id: FileId,
+    /// Position of the page's key in [`Site::page_names`].
+    pub ordinal: u32,
+}
+
 /// Facts computed from the site's pages and data files, but not docs.json:
 /// a docs.json edit keeps them, any other change starts afresh.
 #[derive(Debug, Default)]
 pub struct Derived {
-    /// Page key (path without extension) to file, for navigation entries.
-    page_keys: OnceLock<HashMap<Box<str>, FileId>>,
+    /// The pages by key, for navigation entries, completion, did-you-mean.
+    page_index: OnceLock<PageIndex>,
     /// Diagnostics of the pages (front matter, their `openapi` references),
     /// which depend on pages and specs only.
     pub page_diagnostics: OnceLock<Vec<crate::diagnostics::Diagnostic>>,
-    /// Every page by key, sorted, for did-you-mean and completion.
-    page_names: OnceLock<Vec<PageName>>,
     /// Did-you-mean answers already given, by missing page key: an entry
     /// stays wrong over many keystrokes elsewhere.
     suggestions: std::sync::Mutex<HashMap<Box<str>, Option<Box<str>>>>,
@@ -280,33 +298,62 @@ impl Site {
 
     /// [`Site::page`] without touching the file (one lookup).
     pub fn page_id(&self, entry: &str) -> Option<FileId> {
+        self.page_ref(entry).map(|r| r.id)
+    }
+
+    /// The page an entry names, with its key's ordinal: one lookup by key,
+    /// no allocation (this runs for every entry of a 25,000-page navigation
+    /// on every keystroke).
+    pub fn page_ref(&self, entry: &str) -> Option<PageRef> {
         let p = entry.trim_start_matches('/');
+        let ix = self.page_index();
         if p.ends_with(".mdx") || p.ends_with(".md") {
-            return self
+            // An explicit extension names that very file.
+            let id = self
                 .by_path
                 .get(p)
                 .copied()
-                .filter(|id| self.pages.contains_key(id));
+                .filter(|id| self.pages.contains_key(id))?;
+            let ordinal = *ix.by_key.get(strip_page_ext(p))?;
+            return Some(PageRef { id, ordinal });
         }
-        // One lookup by key, no allocation: this runs for every entry of a
-        // 25,000-page navigation on every keystroke.
-        let keys = self.derived.page_keys.get_or_init(|| {
-            let mut m = HashMap::default();
-            m.reserve(self.pages.len());
-            // `.mdx` wins over `.md` when both exist.
-            for f in self.pages.values() {
-                if let Some(k) = f.path.strip_suffix(".md") {
-                    m.insert(k.into(), f.id);
+        let ordinal = *ix.by_key.get(p)?;
+        Some(PageRef {
+            id: ix.names[ordinal as usize].id,
+            ordinal,
+        })
+    }
+
+    fn page_index(&self) -> &PageIndex {
+        self.derived.page_index.get_or_init(|| {
+            let mut all: Vec<(&str, bool, FileId)> = self
+                .pages
+                .values()
+                .map(|f| (strip_page_ext(&f.path), !f.path.ends_with(".mdx"), f.id))
+                .collect();
+            // `.mdx` wins over `.md` for one key.
+            all.sort_unstable();
+            let mut ix = PageIndex::default();
+            ix.by_key.reserve(all.len());
+            for (key, _, id) in all {
+                if ix.names.last().is_some_and(|n| &*n.key == key) {
+                    ix.shadowed.push(id);
+                    continue;
                 }
+                ix.by_key.insert(key.into(), ix.names.len() as u32);
+                ix.names.push(PageName {
+                    key: key.into(),
+                    lower: key.to_ascii_lowercase().into(),
+                    id,
+                });
             }
-            for f in self.pages.values() {
-                if let Some(k) = f.path.strip_suffix(".mdx") {
-                    m.insert(k.into(), f.id);
-                }
-            }
-            m
-        });
-        keys.get(p).copied()
+            ix
+        })
+    }
+
+    /// Page files that no key resolves to (`a.md` beside `a.mdx`).
+    pub fn shadowed_pages(&self) -> &[FileId] {
+        &self.page_index().shadowed
     }
 
     /// The page nearest to a missing page key (Jaro-Winkler, at least 0.85),
@@ -328,31 +375,10 @@ impl Site {
     }
 
     /// Every page by key (`.mdx` over `.md` for one key), sorted by key;
-    /// built once until the pages change.
+    /// built once until the pages change. A page's position here is its
+    /// [`PageRef::ordinal`].
     pub fn page_names(&self) -> &[PageName] {
-        self.derived.page_names.get_or_init(|| {
-            let mut v: Vec<PageName> = self
-                .pages
-                .values()
-                .map(|f| {
-                    let k = strip_page_ext(&f.path);
-                    PageName {
-                        key: k.into(),
-                        lower: k.to_ascii_lowercase().into(),
-                        id: f.id,
-                    }
-                })
-                .collect();
-            v.sort_unstable_by(|a, b| a.key.cmp(&b.key).then(a.id.cmp(&b.id)));
-            v.dedup_by(|b, a| a.key == b.key);
-            // Keep the file navigation resolves the key to.
-            for p in &mut v {
-                if let Some(id) = self.page_id(&p.key) {
-                    p.id = id;
-                }
-            }
-            v
-        })
+        &self.page_index().names
     }
 
     pub fn page_count(&self) -> usize {

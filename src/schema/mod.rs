@@ -155,6 +155,9 @@ pub struct Schema {
     max_length: Option<u64>,
     min_items: Option<u64>,
     max_items: Option<u64>,
+    /// [`Schema::accepted_types`], computed on first use: asked for every
+    /// `anyOf` branch at every node of a 25,000-entry navigation.
+    accepted: std::sync::OnceLock<Types>,
 }
 
 impl fmt::Debug for Schema {
@@ -194,6 +197,7 @@ impl Schema {
             max_length: None,
             min_items: None,
             max_items: None,
+            accepted: std::sync::OnceLock::new(),
         }
     }
 
@@ -322,6 +326,10 @@ impl Schema {
 
     /// The types a value may have here, through `anyOf`; empty means any.
     pub fn accepted_types(&self) -> Types {
+        *self.accepted.get_or_init(|| self.compute_accepted_types())
+    }
+
+    fn compute_accepted_types(&self) -> Types {
         let mut t = Types(0);
         for s in self.flatten() {
             // anyOf wrappers contribute through their branches.

@@ -16,7 +16,10 @@ use crate::schema::{self, ValidateOptions};
 /// Every diagnostic of the site into `out`; returns which pages the
 /// navigation lists.
 pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) -> Listing {
-    pages::check(site, out);
+    {
+        let _t = crate::timing::span("pages");
+        pages::check(site, out);
+    }
     let unlisted = || Listing {
         listed: Default::default(),
         unlisted: site.pages_unsorted().map(|f| f.id).collect(),
@@ -24,14 +27,21 @@ pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) -> Listi
     let Some(root) = &config.root else {
         return unlisted();
     };
-    schema::validate(root, schema::docs(), &ValidateOptions::docs_json(), out);
+    {
+        let _t = crate::timing::span("schema");
+        schema::validate(root, schema::docs(), &ValidateOptions::docs_json(), out);
+    }
     match root.get("navigation") {
         Some(navigation) if navigation.is_object() => {
             // The schema pass and the rules/references pass read the same
             // tree and are independent: run them side by side.
             let (found, rules) = rayon::join(
-                || navigation_schema(navigation),
                 || {
+                    let _t = crate::timing::span("navigation schema");
+                    navigation_schema(navigation)
+                },
+                || {
+                    let _t = crate::timing::span("navigation rules+references");
                     let mut rules = Vec::new();
                     let ix = nav::index(navigation);
                     navigation::check(&ix, &mut rules);

@@ -5,7 +5,7 @@ use super::specs;
 use crate::diagnostics::{Diagnostic, Fix, Severity};
 use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint, resolve_endpoint};
 use crate::model::nav::{Entry, NavIndex, Scope};
-use crate::model::site::{Site, strip_page_ext};
+use crate::model::site::{PageRef, Site, strip_page_ext};
 use crate::syntax::tree::{FileId, Node};
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -16,7 +16,8 @@ use std::sync::Arc;
 /// the others first).
 #[derive(Debug, Clone, Default)]
 pub struct Listing {
-    pub listed: HashSet<FileId>,
+    /// By page ordinal ([`Site::page_names`]).
+    pub listed: Vec<bool>,
     pub unlisted: Vec<FileId>,
 }
 
@@ -44,14 +45,13 @@ pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>)
             (t, diags)
         })
         .collect();
-    let mut listed: HashSet<FileId> = HashSet::default();
-    listed.reserve(site.page_count());
+    let mut listed = vec![false; site.page_names().len()];
     // Duplicates are found per scope. Entries of one element share an
     // `Arc<Scope>`, so the scope is looked up by pointer first and hashed
-    // by value only once per element; page keys are borrowed, not copied.
+    // by value only once per element; pages are told apart by ordinal.
     let mut scope_ids: HashMap<*const Scope, u32> = HashMap::default();
     let mut scope_by_value: HashMap<&Scope, u32> = HashMap::default();
-    let mut seen: HashSet<(u32, Cow<'_, str>)> = HashSet::default();
+    let mut seen: HashSet<(u32, DupKey<'_>)> = HashSet::default();
     seen.reserve(ix.entries.len());
     for (e, (t, diags)) in ix.entries.iter().zip(resolved) {
         out.extend(diags);
@@ -61,47 +61,65 @@ pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>)
             .or_insert_with(|| *scope_by_value.entry(&*e.scope).or_insert(next));
         let key = match t {
             Target::Invalid => continue,
-            Target::Endpoint(key) => key,
-            Target::Page(file) => {
-                if let Some(id) = file {
-                    listed.insert(id);
+            Target::Endpoint(key) => DupKey::Text(key),
+            Target::Page(page) => {
+                if let Some(p) = page {
+                    listed[p.ordinal as usize] = true;
                 }
                 if e.is_root_page {
                     continue;
                 }
-                Cow::Borrowed(page_key(e.value))
+                match page {
+                    Some(p) => DupKey::Page(p.ordinal),
+                    None => DupKey::Text(Cow::Borrowed(page_key(e.value))),
+                }
             }
         };
         if !seen.insert((scope, key)) {
             out.push(duplicate(e));
         }
     }
+    let orphan = |id: FileId, out: &mut Vec<Diagnostic>| {
+        let Some(f) = site.file(id) else { return };
+        out.push(
+            Diagnostic::new(
+                f.id,
+                0..0,
+                Severity::Hint,
+                "orphan-page",
+                format!(
+                    "no navigation lists \"{}\": it is reachable only by its URL",
+                    strip_page_ext(&f.path)
+                ),
+            )
+            .with_subject(f.path.clone()),
+        );
+    };
     let mut unlisted = Vec::new();
-    for f in site.pages_unsorted() {
-        if !listed.contains(&f.id) {
-            unlisted.push(f.id);
-            out.push(
-                Diagnostic::new(
-                    f.id,
-                    0..0,
-                    Severity::Hint,
-                    "orphan-page",
-                    format!(
-                        "no navigation lists \"{}\": it is reachable only by its URL",
-                        strip_page_ext(&f.path)
-                    ),
-                )
-                .with_subject(f.path.clone()),
-            );
-        }
+    for (p, _) in site.page_names().iter().zip(&listed).filter(|(_, l)| !**l) {
+        unlisted.push(p.id);
+        orphan(p.id, out);
+    }
+    for &id in site.shadowed_pages() {
+        unlisted.push(id);
+        orphan(id, out);
     }
     Listing { listed, unlisted }
+}
+
+/// What makes two entries of one scope the same.
+#[derive(PartialEq, Eq, Hash)]
+enum DupKey<'a> {
+    /// A page that exists, by ordinal.
+    Page(u32),
+    /// A missing page by key, or an endpoint.
+    Text(Cow<'a, str>),
 }
 
 /// What one navigation entry names.
 enum Target<'a> {
     /// A page, and its file if it exists.
-    Page(Option<FileId>),
+    Page(Option<PageRef>),
     /// An endpoint, by the key that makes two entries duplicates.
     Endpoint(Cow<'a, str>),
     /// Neither (reported).
@@ -134,11 +152,11 @@ fn target<'a>(
         ));
         return Target::Invalid;
     }
-    let id = site.page_id(e.value);
-    if id.is_none() {
+    let page = site.page_ref(e.value);
+    if page.is_none() {
         out.push(missing_page(site, e, page_key(e.value)));
     }
-    Target::Page(id)
+    Target::Page(page)
 }
 
 fn duplicate(e: &Entry) -> Diagnostic {
