@@ -16,6 +16,8 @@ use std::sync::Arc;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
+    // As the binary tunes it (src/main.rs).
+    unsafe { libmimalloc_sys::mi_option_set(15, 1000) };
     divan::main();
 }
 

@@ -103,6 +103,7 @@ impl Backend {
         };
         let offset = t.offset(p.text_document_position.position);
         let (t, list) = blocking(move || {
+            let _t = crate::timing::span("completion");
             let l = completion::completion_list(&t.analysis, t.file, &t.text, offset);
             (t, l)
         })

@@ -57,16 +57,15 @@ pub async fn publish_now(
     site: &Arc<SiteState>,
     generation: Option<u64>,
 ) {
-    let s = site.clone();
-    let Ok((analysis, docs)) = tokio::task::spawn_blocking(move || s.analysis_and_versions()).await
-    else {
-        return;
-    };
-    let w = world.clone();
-    let s = site.clone();
-    let Ok(batches) =
-        tokio::task::spawn_blocking(move || changed_batches(&w, &s, &analysis, &docs, generation))
-            .await
+    let _t = crate::timing::span("publish");
+    let (w, s) = (world.clone(), site.clone());
+    // One blocking call: the analysis is usually ready (it started at the
+    // change), and converting its diagnostics needs no other thread.
+    let Ok(batches) = tokio::task::spawn_blocking(move || {
+        let (analysis, docs) = s.analysis_and_versions();
+        changed_batches(&w, &s, &analysis, &docs, generation)
+    })
+    .await
     else {
         return;
     };
