@@ -114,3 +114,17 @@ fn parse_docs_json_ast_only(bencher: divan::Bencher) {
             .unwrap_or(false)
     });
 }
+
+/// A did-you-mean for a missing page among 25,000 (a new key each time, as
+/// when the user types a path).
+#[divan::bench(sample_count = 20)]
+fn nearest_page_25k(bencher: divan::Bencher) {
+    let Some(root) = generated() else { return };
+    let site = load(&root);
+    let _ = site.nearest_page("warm");
+    let mut n = 0u64;
+    bencher.bench_local(|| {
+        n += 1;
+        site.nearest_page(&format!("tab3/group4/limitz-{n}"))
+    });
+}

@@ -79,7 +79,13 @@ impl Document {
     /// The current text, shared, and its line index.
     pub fn shared(&self) -> (Arc<str>, Arc<LineIndex>) {
         let (t, l) = self.snapshot.get_or_init(|| {
-            let text: Arc<str> = Arc::from(self.rope.to_string());
+            // One allocation of the final size (`to_string` grows a String
+            // chunk by chunk, then `Arc::from` copies it once more).
+            let mut s = String::with_capacity(self.rope.len_bytes());
+            for chunk in self.rope.chunks() {
+                s.push_str(chunk);
+            }
+            let text: Arc<str> = Arc::from(s);
             let lines = Arc::new(LineIndex::new(&text));
             (text, lines)
         });

@@ -161,6 +161,10 @@ pub struct World {
     /// documents are then answered by pull only, or a client such as Neovim
     /// shows every problem twice (push and pull land in separate sets).
     pub client_pulls: std::sync::atomic::AtomicBool,
+    /// Held while a docs root loads: indexing and a document opened before
+    /// it finished would otherwise both read the site, and the second
+    /// state pushed would shadow edits made to the first.
+    loading: Mutex<()>,
 }
 
 impl World {
@@ -191,11 +195,16 @@ impl World {
 
     /// Load a docs root from disk, with open documents overriding the disk.
     pub fn load_root(&self, root: &Path) -> Arc<SiteState> {
-        if let Some(s) = self
-            .sites()
-            .into_iter()
-            .find(|s| !s.loose && s.root == root)
-        {
+        let existing = || {
+            self.sites()
+                .into_iter()
+                .find(|s| !s.loose && s.root == root)
+        };
+        if let Some(s) = existing() {
+            return s;
+        }
+        let _one_at_a_time = lock(&self.loading);
+        if let Some(s) = existing() {
             return s;
         }
         let mut site = load::load_site(root, root.display().to_string(), &self.ids);

@@ -172,7 +172,7 @@ pub struct Site {
 pub struct PageName {
     /// The path without extension, as navigation entries name it.
     pub key: Box<str>,
-    pub lower: Box<str>,
+    pub prepared: crate::diagnostics::Prepared,
     pub id: FileId,
 }
 
@@ -231,7 +231,7 @@ impl PageIndex {
         self.table.insert_unique(Self::hash(key), ordinal, key_of);
         self.names.push(PageName {
             key: key.into(),
-            lower: key.to_ascii_lowercase().into(),
+            prepared: crate::diagnostics::Prepared::new(key),
             id,
         });
     }
@@ -408,7 +408,7 @@ impl Site {
         }
         let found = crate::diagnostics::nearest(
             key,
-            self.page_names().iter().map(|p| (&*p.key, &*p.lower)),
+            self.page_names().iter().map(|p| (&*p.key, &p.prepared)),
         );
         let mut memo = crate::model::site::lock(&self.derived.suggestions);
         if memo.len() > 4096 {
