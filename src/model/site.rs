@@ -188,6 +188,9 @@ struct PageIndex {
     /// made each lookup a cache miss), and the table holds only ordinals.
     keys: String,
     spans: Vec<(u32, u32)>,
+    /// The file of each ordinal, apart from `names` (which is large per
+    /// item): resolving an entry touches only these compact arrays.
+    ids: Vec<FileId>,
     table: hashbrown::HashTable<u32>,
     /// Files whose key another file holds (`a.md` beside `a.mdx`).
     shadowed: Vec<FileId>,
@@ -229,6 +232,7 @@ impl PageIndex {
             Self::hash(&keys[s as usize..e as usize])
         };
         self.table.insert_unique(Self::hash(key), ordinal, key_of);
+        self.ids.push(id);
         self.names.push(PageName {
             key: key.into(),
             prepared: crate::diagnostics::Prepared::new(key),
@@ -368,7 +372,7 @@ impl Site {
         }
         let ordinal = ix.ordinal(p)?;
         Some(PageRef {
-            id: ix.names[ordinal as usize].id,
+            id: ix.ids[ordinal as usize],
             ordinal,
         })
     }

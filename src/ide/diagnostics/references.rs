@@ -51,17 +51,20 @@ pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>)
     // by value only once per element; pages are told apart by ordinal.
     let mut scope_ids: HashMap<*const Scope, u32> = HashMap::default();
     let mut scope_by_value: HashMap<&Scope, u32> = HashMap::default();
-    let mut seen: HashSet<(u32, DupKey<'_>)> = HashSet::default();
-    seen.reserve(ix.entries.len());
+    // Pages (nearly every entry) are marked in a bitset per scope; missing
+    // pages and endpoints, by text.
+    let mut seen_pages: HashMap<u32, Vec<u64>> = HashMap::default();
+    let mut seen_text: HashSet<(u32, Cow<'_, str>)> = HashSet::default();
+    let words = listed.len().div_ceil(64);
     for (e, (t, diags)) in ix.entries.iter().zip(resolved) {
         out.extend(diags);
         let next = scope_by_value.len() as u32;
         let scope = *scope_ids
             .entry(Arc::as_ptr(&e.scope))
             .or_insert_with(|| *scope_by_value.entry(&*e.scope).or_insert(next));
-        let key = match t {
+        let first = match t {
             Target::Invalid => continue,
-            Target::Endpoint(key) => DupKey::Text(key),
+            Target::Endpoint(key) => seen_text.insert((scope, key)),
             Target::Page(page) => {
                 if let Some(p) = page {
                     listed[p.ordinal as usize] = true;
@@ -70,12 +73,18 @@ pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>)
                     continue;
                 }
                 match page {
-                    Some(p) => DupKey::Page(p.ordinal),
-                    None => DupKey::Text(Cow::Borrowed(page_key(e.value))),
+                    Some(p) => {
+                        let bits = seen_pages.entry(scope).or_insert_with(|| vec![0; words]);
+                        let (w, b) = (p.ordinal as usize / 64, 1u64 << (p.ordinal % 64));
+                        let first = bits[w] & b == 0;
+                        bits[w] |= b;
+                        first
+                    }
+                    None => seen_text.insert((scope, Cow::Borrowed(page_key(e.value)))),
                 }
             }
         };
-        if !seen.insert((scope, key)) {
+        if !first {
             out.push(duplicate(e));
         }
     }
@@ -105,15 +114,6 @@ pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>)
         orphan(id, out);
     }
     Listing { listed, unlisted }
-}
-
-/// What makes two entries of one scope the same.
-#[derive(PartialEq, Eq, Hash)]
-enum DupKey<'a> {
-    /// A page that exists, by ordinal.
-    Page(u32),
-    /// A missing page by key, or an endpoint.
-    Text(Cow<'a, str>),
 }
 
 /// What one navigation entry names.
