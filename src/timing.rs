@@ -17,20 +17,26 @@ pub struct Span {
 }
 
 pub fn span(name: &'static str) -> Span {
-    Span {
-        name,
-        start: enabled().then(Instant::now),
+    let start = enabled().then(Instant::now);
+    if let Some(s) = start {
+        EPOCH.get_or_init(|| s);
     }
+    Span { name, start }
 }
 
 impl Drop for Span {
     fn drop(&mut self) {
         if let Some(s) = self.start {
+            let epoch = *EPOCH.get_or_init(|| s);
             eprintln!(
-                "timing: {} {:.2} ms",
+                "timing: {} {:.2} ms (at {:.1} ms)",
                 self.name,
-                s.elapsed().as_secs_f64() * 1e3
+                s.elapsed().as_secs_f64() * 1e3,
+                s.saturating_duration_since(epoch).as_secs_f64() * 1e3
             );
         }
     }
 }
+
+/// When the first span started: the `at` of each line counts from it.
+static EPOCH: OnceLock<Instant> = OnceLock::new();

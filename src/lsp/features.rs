@@ -108,6 +108,16 @@ impl Backend {
             (t, l)
         })
         .await?;
+        // Items share a handful of ranges (usually one): convert each once.
+        let mut ranges: Vec<(std::ops::Range<usize>, Range)> = Vec::new();
+        let mut range_of = |r: &std::ops::Range<usize>| {
+            if let Some((_, lr)) = ranges.iter().find(|(b, _)| b == r) {
+                return *lr;
+            }
+            let lr = t.range(r);
+            ranges.push((r.clone(), lr));
+            lr
+        };
         let items = list
             .items
             .into_iter()
@@ -131,7 +141,7 @@ impl Backend {
                 sort_text: c.sort_text,
                 filter_text: c.filter_text,
                 text_edit: Some(CompletionTextEdit::Edit(TextEdit::new(
-                    t.range(&c.replace),
+                    range_of(&c.replace),
                     c.insert_text,
                 ))),
                 ..Default::default()
