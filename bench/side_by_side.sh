@@ -23,8 +23,8 @@ settings="{\"json\":{\"validate\":{\"enable\":true},\"schemas\":[{\"fileMatch\":
 init='{"provideFormatter":false,"handledSchemaProtocols":["file"]}'
 for mode in "" "--pull"; do
   echo "== docs-lsp $mode"
-  (cd "$site" && node "$shared/tools/lspbench.mjs" --file "$site/docs.json" --pos "$pos" --completions 100 --edits 40 $mode -- "$here/target/release/docs-lsp") | tail -5
+  (cd "$site" && node "$shared/tools/lspbench.mjs" --file "$site/docs.json" --pos "$pos" --completions 100 --edits 40 $mode -- "$here/target/release/docs-lsp") | grep -v "^  @" | tail -5; true
 done
 echo "== vscode-json-language-server (push)"
 (cd "$site" && node "$shared/tools/lspbench.mjs" --file "$site/docs.json" --lang jsonc --pos "$pos" --completions 30 --edits 20 \
-  --settings "$settings" --init-options "$init" -- "$peer" --stdio) | tail -5
+  --settings "$settings" --init-options "$init" -- "$peer" --stdio) | grep -v "^  @" | tail -5; true
