@@ -62,6 +62,31 @@ impl Backend {
 
     fn changed(&self, path: &std::path::Path) {
         let _t = crate::timing::span("change");
+        if let Some(root) = self.world.root_to_load(path) {
+            // Reading a 25,000-page site must not hold up the messages
+            // behind this one. Edits that arrive meanwhile wait in
+            // `world.docs`; the load overlays them, and what came after it
+            // read them is put in once it is done.
+            let (world, client) = (self.world.clone(), self.client.clone());
+            let (debounce, refresh) = (self.debounce(), self.can_refresh());
+            tokio::spawn(async move {
+                let w = world.clone();
+                let Ok(site) = tokio::task::spawn_blocking(move || {
+                    let site = w.load_root(&root);
+                    w.reconcile(&site);
+                    site
+                })
+                .await
+                else {
+                    return;
+                };
+                publish::schedule(client.clone(), world, site, debounce, refresh);
+                if refresh {
+                    let _ = client.workspace_diagnostic_refresh().await;
+                }
+            });
+            return;
+        }
         let (text, version) = match self.world.docs.get(path) {
             Some(d) => {
                 let (t, l) = d.shared();
@@ -530,8 +555,22 @@ impl LanguageServer for Backend {
         let Some(path) = convert::path(&params.text_document.uri) else {
             return Ok(empty());
         };
-        let Some(site) = self.world.site_of(&path) else {
-            return Ok(empty());
+        let site = match self.world.site_of(&path) {
+            Some(site) => site,
+            // Its site is still loading (in the background, from didOpen):
+            // this pull waits for it rather than answer "no problems".
+            None => match self.world.root_to_load(&path) {
+                Some(root) => {
+                    let w = self.world.clone();
+                    blocking(move || {
+                        let site = w.load_root(&root);
+                        w.reconcile(&site);
+                        site
+                    })
+                    .await?
+                }
+                None => return Ok(empty()),
+            },
         };
         let enc = self.world.encoding();
         let items = blocking(move || {

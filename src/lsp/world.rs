@@ -135,6 +135,11 @@ impl SiteState {
         }
     }
 
+    /// The editor versions of open documents that the latest snapshot holds.
+    pub fn doc_versions(&self) -> DocVersions {
+        lock(&self.snapshot).docs.clone()
+    }
+
     /// The last analysis computed, even if older than the latest snapshot:
     /// requests answer from what is ready instead of waiting.
     pub fn last_analysis(&self) -> Option<Arc<Analysis>> {
@@ -229,6 +234,39 @@ impl World {
         sites.retain(|s| !(s.loose && s.root.starts_with(root)));
         sites.push(state.clone());
         state
+    }
+
+    /// The docs root that a change to `path` must load first: a docs.json
+    /// with text, inside the workspace, that no site holds yet.
+    pub fn root_to_load(&self, path: &Path) -> Option<PathBuf> {
+        if self.site_of(path).is_some() || path.file_name().is_none_or(|n| n != "docs.json") {
+            return None;
+        }
+        if !self.docs.contains_key(path) {
+            return None;
+        }
+        let root = path.parent()?;
+        self.in_workspace(root).then(|| root.to_path_buf())
+    }
+
+    /// After a root loaded in the background: put in the open documents of
+    /// that root whose edits arrived after the load read them.
+    pub fn reconcile(&self, site: &SiteState) {
+        let seen = site.doc_versions();
+        let stale: Vec<PathBuf> = self
+            .docs
+            .iter()
+            .filter(|d| {
+                site.rel(d.key()).is_some() && seen.get(d.key()) != Some(&d.value().version)
+            })
+            .map(|d| d.key().clone())
+            .collect();
+        for path in stale {
+            let doc = self.docs.get(&path).map(|d| (d.shared().0, d.version));
+            if let Some((text, version)) = doc {
+                self.set_file(&path, Some(text), Some(version));
+            }
+        }
     }
 
     /// Put the text of `path` (open document or disk) into its site's next

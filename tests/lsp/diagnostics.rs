@@ -238,3 +238,81 @@ fn pulling_clients_get_no_duplicate_push_and_a_refresh_on_disk_changes() {
         h.shutdown().await;
     });
 }
+
+/// A site of `n` pages whose docs.json lists them all plus `missing-one`.
+fn big_site(n: usize) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let mut pages = Vec::new();
+    for i in 0..n {
+        let rel = format!("section{}/page{i}", i / 100);
+        std::fs::create_dir_all(dir.path().join(format!("section{}", i / 100))).unwrap();
+        std::fs::write(
+            dir.path().join(format!("{rel}.mdx")),
+            format!("---\ntitle: Page {i}\n---\n"),
+        )
+        .unwrap();
+        pages.push(json!(rel));
+    }
+    pages.push(json!("missing-one"));
+    let docs = json!({"theme": "mint", "name": "Big", "colors": {"primary": "#000000"},
+        "navigation": {"groups": [{"group": "All", "pages": pages}]}});
+    std::fs::write(
+        dir.path().join("docs.json"),
+        serde_json::to_string_pretty(&docs).unwrap(),
+    )
+    .unwrap();
+    dir
+}
+
+/// docs.json opened and edited while the site is still being indexed: the
+/// load runs in the background, and the edits made meanwhile are not lost
+/// (pushed and pulled diagnostics are those of the newest text).
+#[test]
+fn edits_made_while_the_site_loads_are_kept() {
+    for pulling in [false, true] {
+        run(async move {
+            let site = big_site(3000);
+            let caps = if pulling { pulling_caps() } else { caps(false) };
+            let h = Harness::start_indexing(
+                site.path(),
+                json!({"diagnostics": {"debounceMs": 20}}),
+                caps,
+            )
+            .await;
+            let text = std::fs::read_to_string(h.path("docs.json")).unwrap();
+            let uri = h.open("docs.json", &text).await;
+            // Rename the missing entry, one character at a time.
+            let at = find_pos(&text, "missing-one", 8, false);
+            let end = find_pos(&text, "missing-one", 11, false);
+            h.change(
+                &uri,
+                vec![json!({"range": {"start": at, "end": end}, "text": ""})],
+            )
+            .await;
+            for (i, c) in "two".chars().enumerate() {
+                let p = find_pos(&text, "missing-one", 8 + i, false);
+                h.change(
+                    &uri,
+                    vec![json!({"range": {"start": p, "end": p}, "text": c.to_string()})],
+                )
+                .await;
+            }
+            let diags = if pulling {
+                pull(&h, &uri).await
+            } else {
+                h.wait_current_diagnostics(&uri).await
+            };
+            let missing: Vec<&str> = diags
+                .iter()
+                .filter(|d| d["code"] == "missing-page")
+                .map(|d| d["message"].as_str().unwrap())
+                .collect();
+            assert_eq!(missing.len(), 1, "pulling={pulling}: {missing:?}");
+            assert!(
+                missing[0].contains("missing-two"),
+                "pulling={pulling}: {missing:?}"
+            );
+            h.shutdown().await;
+        });
+    }
+}

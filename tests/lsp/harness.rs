@@ -204,6 +204,18 @@ impl Harness {
     /// Starts the server on `workspace`, runs `initialize` and `initialized`,
     /// and waits for the initial indexing to finish (its progress `end`).
     pub async fn start(workspace: &Path, init_options: Value, caps: ClientCapabilities) -> Harness {
+        let h = Harness::start_indexing(workspace, init_options, caps).await;
+        h.wait_progress_end("docs-lsp/index").await;
+        h
+    }
+
+    /// Like [`Harness::start`], but returns as soon as `initialized` is
+    /// sent, while the server is still indexing.
+    pub async fn start_indexing(
+        workspace: &Path,
+        init_options: Value,
+        caps: ClientCapabilities,
+    ) -> Harness {
         let root = canonical(workspace);
         let (service, socket) = LspService::new(Backend::new);
         let (client_io, server_io) = tokio::io::duplex(1 << 20);
@@ -317,7 +329,6 @@ impl Harness {
             .expect("initialize succeeds");
         h.init_result = init;
         h.notify("initialized", json!({})).await;
-        h.wait_progress_end("docs-lsp/index").await;
         h
     }
 
