@@ -133,6 +133,7 @@ impl Backend {
         let found = {
             let roots = roots.clone();
             tokio::task::spawn_blocking(move || {
+                let _t = crate::timing::span("discover roots");
                 roots
                     .iter()
                     .flat_map(|r| load::discover_roots(r))

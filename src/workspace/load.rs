@@ -208,6 +208,7 @@ fn io_pool() -> Option<&'static rayon::ThreadPool> {
 
 /// Read a whole docs root into a snapshot, in parallel.
 pub fn load_site(root: &Path, name: String, ids: &FileIds) -> Site {
+    let _t = crate::timing::span("load site");
     let files = list_files(root);
     let read = || -> Vec<SourceFile> {
         files
