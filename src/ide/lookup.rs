@@ -216,10 +216,7 @@ pub fn type_line(schemas: &[&Schema]) -> Option<String> {
 
 /// A page path as navigation lists it: no leading `/`, no extension.
 pub fn page_key(v: &str) -> &str {
-    let v = v.trim_start_matches('/');
-    v.strip_suffix(".mdx")
-        .or_else(|| v.strip_suffix(".md"))
-        .unwrap_or(v)
+    crate::model::site::strip_page_ext(v.trim_start_matches('/'))
 }
 
 /// The strings of a string value or of the value's string items.

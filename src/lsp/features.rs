@@ -77,6 +77,26 @@ impl Backend {
         })
     }
 
+    /// The document at `uri` and the cursor's byte offset, with `f` run on
+    /// them on a blocking thread; `None` for a document no site holds.
+    pub(crate) async fn at_cursor<R: Send + 'static>(
+        &self,
+        uri: &Uri,
+        position: Position,
+        f: impl FnOnce(&Target, usize) -> R + Send + 'static,
+    ) -> Result<Option<(Target, R)>> {
+        let Some(t) = self.target(uri).await else {
+            return Ok(None);
+        };
+        let offset = t.offset(position);
+        let (t, r) = blocking(move || {
+            let r = f(&t, offset);
+            (t, r)
+        })
+        .await?;
+        Ok(Some((t, r)))
+    }
+
     pub(crate) fn location(
         &self,
         t: &Target,
@@ -95,19 +115,16 @@ impl Backend {
     }
 
     pub async fn completion_impl(&self, p: CompletionParams) -> Result<Option<CompletionResponse>> {
-        let Some(t) = self
-            .target(&p.text_document_position.text_document.uri)
-            .await
+        let tdp = p.text_document_position;
+        let Some((t, list)) = self
+            .at_cursor(&tdp.text_document.uri, tdp.position, |t, offset| {
+                let _t = crate::timing::span("completion");
+                completion::completion_list(&t.analysis, t.file, &t.text, offset)
+            })
+            .await?
         else {
             return Ok(None);
         };
-        let offset = t.offset(p.text_document_position.position);
-        let (t, list) = blocking(move || {
-            let _t = crate::timing::span("completion");
-            let l = completion::completion_list(&t.analysis, t.file, &t.text, offset);
-            (t, l)
-        })
-        .await?;
         // Items share a handful of ranges (usually one): convert each once.
         let mut ranges: Vec<(std::ops::Range<usize>, Range)> = Vec::new();
         let mut range_of = |r: &std::ops::Range<usize>| {
@@ -154,18 +171,15 @@ impl Backend {
     }
 
     pub async fn hover_impl(&self, p: HoverParams) -> Result<Option<Hover>> {
-        let Some(t) = self
-            .target(&p.text_document_position_params.text_document.uri)
-            .await
+        let tdp = p.text_document_position_params;
+        let Some((t, h)) = self
+            .at_cursor(&tdp.text_document.uri, tdp.position, |t, offset| {
+                hover::hover(&t.analysis, t.file, &t.text, offset)
+            })
+            .await?
         else {
             return Ok(None);
         };
-        let offset = t.offset(p.text_document_position_params.position);
-        let (t, h) = blocking(move || {
-            let h = hover::hover(&t.analysis, t.file, &t.text, offset);
-            (t, h)
-        })
-        .await?;
         Ok(h.map(|h| Hover {
             contents: HoverContents::Markup(MarkupContent {
                 kind: MarkupKind::Markdown,
@@ -179,18 +193,15 @@ impl Backend {
         &self,
         p: GotoDefinitionParams,
     ) -> Result<Option<GotoDefinitionResponse>> {
-        let Some(t) = self
-            .target(&p.text_document_position_params.text_document.uri)
-            .await
+        let tdp = p.text_document_position_params;
+        let Some((t, targets)) = self
+            .at_cursor(&tdp.text_document.uri, tdp.position, |t, offset| {
+                definition::definition(&t.analysis, t.file, &t.text, offset)
+            })
+            .await?
         else {
             return Ok(None);
         };
-        let offset = t.offset(p.text_document_position_params.position);
-        let (t, targets) = blocking(move || {
-            let d = definition::definition(&t.analysis, t.file, &t.text, offset);
-            (t, d)
-        })
-        .await?;
         let locs: Vec<Location> = targets
             .iter()
             .filter_map(|d| self.location(&t, d.file, &d.range))

@@ -214,18 +214,15 @@ fn failed(msg: impl Into<String>) -> Error {
 
 impl Backend {
     pub async fn references_impl(&self, p: ReferenceParams) -> Result<Option<Vec<Location>>> {
-        let Some(t) = self
-            .target(&p.text_document_position.text_document.uri)
-            .await
+        let tdp = p.text_document_position;
+        let Some((t, found)) = self
+            .at_cursor(&tdp.text_document.uri, tdp.position, |t, offset| {
+                references::references(&t.analysis, t.file, &t.text, offset)
+            })
+            .await?
         else {
             return Ok(None);
         };
-        let offset = t.offset(p.text_document_position.position);
-        let (t, found) = blocking(move || {
-            let r = references::references(&t.analysis, t.file, &t.text, offset);
-            (t, r)
-        })
-        .await?;
         Ok(Some(
             found
                 .iter()
@@ -238,15 +235,14 @@ impl Backend {
         &self,
         p: TextDocumentPositionParams,
     ) -> Result<Option<PrepareRenameResponse>> {
-        let Some(t) = self.target(&p.text_document.uri).await else {
+        let Some((t, found)) = self
+            .at_cursor(&p.text_document.uri, p.position, |t, offset| {
+                rename::prepare_rename(&t.analysis, t.file, &t.text, offset)
+            })
+            .await?
+        else {
             return Ok(None);
         };
-        let offset = t.offset(p.position);
-        let (t, found) = blocking(move || {
-            let r = rename::prepare_rename(&t.analysis, t.file, &t.text, offset);
-            (t, r)
-        })
-        .await?;
         Ok(found.map(
             |(r, placeholder)| PrepareRenameResponse::RangeWithPlaceholder {
                 range: t.range(&r),
@@ -256,19 +252,15 @@ impl Backend {
     }
 
     pub async fn rename_impl(&self, p: RenameParams) -> Result<Option<WorkspaceEdit>> {
-        let Some(t) = self
-            .target(&p.text_document_position.text_document.uri)
-            .await
+        let (tdp, name) = (p.text_document_position, p.new_name);
+        let Some((t, changes)) = self
+            .at_cursor(&tdp.text_document.uri, tdp.position, move |t, offset| {
+                rename::rename(&t.analysis, t.file, &t.text, offset, &name)
+            })
+            .await?
         else {
             return Ok(None);
         };
-        let offset = t.offset(p.text_document_position.position);
-        let name = p.new_name;
-        let (t, changes) = blocking(move || {
-            let r = rename::rename(&t.analysis, t.file, &t.text, offset, &name);
-            (t, r)
-        })
-        .await?;
         let changes = changes.map_err(failed)?;
         let mut b = EditBuilder::new(self, &t.site, &t.analysis);
         if !b.add(changes) {

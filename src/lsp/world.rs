@@ -151,9 +151,7 @@ impl SiteState {
     }
 }
 
-pub fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
-}
+pub use crate::model::site::lock;
 
 #[derive(Default)]
 pub struct World {

@@ -465,7 +465,9 @@ pub fn strip_page_ext(p: &str) -> &str {
         .unwrap_or(p)
 }
 
-pub(crate) fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+/// A mutex's guard, also after a panic elsewhere poisoned it (the data
+/// behind these locks stays consistent: each holder only reads or swaps).
+pub fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 

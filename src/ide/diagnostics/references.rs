@@ -3,6 +3,7 @@
 
 use super::specs;
 use crate::diagnostics::{Diagnostic, Fix, Severity};
+use crate::ide::lookup;
 use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint, resolve_endpoint};
 use crate::model::nav::{Entry, NavIndex, Scope};
 use crate::model::site::{PageRef, Site, strip_page_ext};
@@ -80,7 +81,7 @@ pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>)
                         bits[w] |= b;
                         first
                     }
-                    None => seen_text.insert((scope, Cow::Borrowed(page_key(e.value)))),
+                    None => seen_text.insert((scope, Cow::Borrowed(lookup::page_key(e.value)))),
                 }
             }
         };
@@ -154,7 +155,7 @@ fn target<'a>(
     }
     let page = site.page_ref(e.value);
     if page.is_none() {
-        out.push(missing_page(site, e, page_key(e.value)));
+        out.push(missing_page(site, e, lookup::page_key(e.value)));
     }
     Target::Page(page)
 }
@@ -263,11 +264,6 @@ fn scope_name(s: &Scope) -> String {
     } else {
         parts.join(", ")
     }
-}
-
-/// A page path as the site stores it: no leading `/`, no extension.
-fn page_key(v: &str) -> &str {
-    strip_page_ext(v.trim_start_matches('/'))
 }
 
 /// Page paths never hold a space; endpoint entries always do.
