@@ -287,8 +287,8 @@ fn pages(
         }
     }
     if kept.len() < MAX_PAGE_ITEMS {
-        for (i, p) in site.page_names().iter().enumerate() {
-            if !analysis.is_listed(i) || !matches(&ctx.partial, &p.key) {
+        for (i, p) in site.page_names().enumerate() {
+            if !analysis.is_listed(i) || !matches(&ctx.partial, p.key) {
                 continue;
             }
             if kept.len() == MAX_PAGE_ITEMS {

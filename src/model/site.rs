@@ -167,30 +167,29 @@ pub struct Site {
     derived: Arc<Derived>,
 }
 
-/// A page as completion and did-you-mean list it.
-#[derive(Debug)]
-pub struct PageName {
+/// A page as completion lists it.
+#[derive(Debug, Clone, Copy)]
+pub struct PageName<'a> {
     /// The path without extension, as navigation entries name it.
-    pub key: Box<str>,
-    pub prepared: crate::diagnostics::Prepared,
+    pub key: &'a str,
     pub id: FileId,
 }
 
-/// The site's pages by key. A key's position in `names` (its ordinal)
+/// The site's pages by key. A key's position in `keys` (its ordinal)
 /// stands for the page in per-keystroke passes: a number to hash and a bit
 /// to set, instead of a path.
 #[derive(Default)]
 struct PageIndex {
-    /// Sorted by key; one per key, the file navigation resolves it to.
-    names: Vec<PageName>,
-    /// Every key, in ordinal order, in one buffer: a lookup compares
+    /// Every key, sorted, in one buffer (one per key; its position is the
+    /// ordinal): a lookup compares
     /// against memory that sits together (25,000 separately allocated keys
     /// made each lookup a cache miss), and the table holds only ordinals.
     keys: String,
     spans: Vec<(u32, u32)>,
-    /// The file of each ordinal, apart from `names` (which is large per
-    /// item): resolving an entry touches only these compact arrays.
+    /// The file each key resolves to, by ordinal.
     ids: Vec<FileId>,
+    /// Each key prepared for did-you-mean, by ordinal.
+    prepared: Vec<crate::diagnostics::Prepared>,
     table: hashbrown::HashTable<u32>,
     /// Files whose key another file holds (`a.md` beside `a.mdx`).
     shadowed: Vec<FileId>,
@@ -199,7 +198,7 @@ struct PageIndex {
 impl std::fmt::Debug for PageIndex {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("PageIndex")
-            .field("pages", &self.names.len())
+            .field("pages", &self.ids.len())
             .finish_non_exhaustive()
     }
 }
@@ -222,7 +221,7 @@ impl PageIndex {
     }
 
     fn push(&mut self, key: &str, id: FileId) {
-        let ordinal = self.names.len() as u32;
+        let ordinal = self.ids.len() as u32;
         let start = self.keys.len() as u32;
         self.keys.push_str(key);
         self.spans.push((start, self.keys.len() as u32));
@@ -233,11 +232,7 @@ impl PageIndex {
         };
         self.table.insert_unique(Self::hash(key), ordinal, key_of);
         self.ids.push(id);
-        self.names.push(PageName {
-            key: key.into(),
-            prepared: crate::diagnostics::Prepared::new(key),
-            id,
-        });
+        self.prepared.push(crate::diagnostics::Prepared::new(key));
     }
 }
 
@@ -387,9 +382,9 @@ impl Site {
             // `.mdx` wins over `.md` for one key.
             all.sort_unstable();
             let mut ix = PageIndex::default();
-            ix.names.reserve(all.len());
+            ix.ids.reserve(all.len());
             for (key, _, id) in all {
-                if ix.names.last().is_some_and(|n| &*n.key == key) {
+                if !ix.ids.is_empty() && ix.key(ix.ids.len() as u32 - 1) == key {
                     ix.shadowed.push(id);
                     continue;
                 }
@@ -410,10 +405,10 @@ impl Site {
         if let Some(hit) = crate::model::site::lock(&self.derived.suggestions).get(key) {
             return hit.as_deref().map(str::to_string);
         }
-        let found = crate::diagnostics::nearest(
-            key,
-            self.page_names().iter().map(|p| (&*p.key, &p.prepared)),
-        );
+        let found = crate::diagnostics::nearest(key, {
+            let ix = self.page_index();
+            (0..ix.ids.len() as u32).map(|o| (ix.key(o), &ix.prepared[o as usize]))
+        });
         let mut memo = crate::model::site::lock(&self.derived.suggestions);
         if memo.len() > 4096 {
             memo.clear();
@@ -425,8 +420,12 @@ impl Site {
     /// Every page by key (`.mdx` over `.md` for one key), sorted by key;
     /// built once until the pages change. A page's position here is its
     /// [`PageRef::ordinal`].
-    pub fn page_names(&self) -> &[PageName] {
-        &self.page_index().names
+    pub fn page_names(&self) -> impl ExactSizeIterator<Item = PageName<'_>> {
+        let ix = self.page_index();
+        (0..ix.ids.len()).map(move |o| PageName {
+            key: ix.key(o as u32),
+            id: ix.ids[o],
+        })
     }
 
     pub fn page_count(&self) -> usize {

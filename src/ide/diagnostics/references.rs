@@ -106,7 +106,7 @@ pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>)
         );
     };
     let mut unlisted = Vec::new();
-    for (p, _) in site.page_names().iter().zip(&listed).filter(|(_, l)| !**l) {
+    for (p, _) in site.page_names().zip(&listed).filter(|(_, l)| !**l) {
         unlisted.push(p.id);
         orphan(p.id, out);
     }
