@@ -374,6 +374,7 @@ impl Site {
 
     fn page_index(&self) -> &PageIndex {
         self.derived.page_index.get_or_init(|| {
+            let _t = crate::timing::span("page index");
             let mut all: Vec<(&str, bool, FileId)> = self
                 .pages
                 .values()

@@ -43,8 +43,14 @@ pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) -> Listi
                 || {
                     let _t = crate::timing::span("navigation rules+references");
                     let mut rules = Vec::new();
-                    let ix = nav::index(navigation);
-                    navigation::check(&ix, &mut rules);
+                    let ix = {
+                        let _t = crate::timing::span("nav index");
+                        nav::index(navigation)
+                    };
+                    {
+                        let _t = crate::timing::span("nav rules");
+                        navigation::check(&ix, &mut rules);
+                    }
                     let listing = if site.partial {
                         Listing::default()
                     } else {
