@@ -5,6 +5,7 @@ pub mod assistant;
 pub mod convert;
 pub mod documents;
 pub mod features;
+pub mod panics;
 pub mod publish;
 pub mod refactor;
 pub mod server;
@@ -16,6 +17,6 @@ use tower_lsp_server::{LspService, Server};
 pub async fn serve_stdio() {
     let (service, socket) = LspService::new(server::Backend::new);
     Server::new(tokio::io::stdin(), tokio::io::stdout(), socket)
-        .serve(service)
+        .serve(panics::CatchPanic(service))
         .await;
 }
