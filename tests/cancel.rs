@@ -109,8 +109,7 @@ async fn cancel_stops_a_workspace_symbol_search_over_25000_pages() {
         full_time * 2
     );
     // Not asserted (CPU time on a shared machine is noisy), reported: with
-    // the drop guard the search stops at its next check; the sorting before
-    // the first check is not interruptible.
+    // the drop guard the search stops at its next check (every 256 pages).
     // Either cancelled (the usual case) or, if the search won the race,
     // its complete (empty) result; never a hang or another error.
     match r.get("error") {
