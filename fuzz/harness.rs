@@ -52,18 +52,7 @@ pub const SPEC: &str = "openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths:\n
 
 /// An analysed in-memory site; every file gets a fresh `SourceFile` (no cached parses).
 pub fn site(files: &[(&str, &str)]) -> Analysis {
-    let mut site = Site::default();
-    for (i, (path, text)) in files.iter().enumerate() {
-        if let Some(kind) = kind_of(path) {
-            site.insert(Arc::new(SourceFile::new(
-                i as FileId,
-                path.to_string(),
-                kind,
-                Ok(Arc::from(*text)),
-            )));
-        }
-    }
-    analyze(Arc::new(site))
+    docs_lsp::ide::analysis::analyze_texts(files)
 }
 
 /// Ask the editor features something at a point derived from the text.

@@ -8,19 +8,10 @@
 
 #[path = "../fuzz/harness.rs"]
 mod harness;
+#[path = "support/rng.rs"]
+mod rng;
 
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-}
+use rng::XorShift;
 
 fn bytes(rng: &mut XorShift, n: usize) -> Vec<u8> {
     (0..n).map(|_| rng.next() as u8).collect()
@@ -35,8 +26,8 @@ fn random_edit_sequences_incremental_equals_fresh() {
     ];
     for seed in 1..=300u64 {
         let mut rng = XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-        let which = (rng.next() % 3) as usize;
-        let len = 5 + (rng.next() % 200) as usize;
+        let which = rng.below(3);
+        let len = 5 + rng.below(200);
         let data = bytes(&mut rng, len);
         let edits = harness::decode_edits(&data);
         let result = std::panic::catch_unwind(|| {

@@ -29,6 +29,24 @@ impl Analysis {
     }
 }
 
+/// An analysed in-memory site from `(path, text)` pairs, each file given a
+/// fresh parse; files whose kind is unknown are skipped, as loading does.
+/// For tests, fuzzing and benchmarks: the same analysis without a disk.
+pub fn analyze_texts(files: &[(&str, &str)]) -> Analysis {
+    let mut site = Site::default();
+    for (i, (path, text)) in files.iter().enumerate() {
+        if let Some(kind) = crate::workspace::load::kind_of(path) {
+            site.insert(Arc::new(crate::model::site::SourceFile::new(
+                i as FileId,
+                path.to_string(),
+                kind,
+                Ok(Arc::from(*text)),
+            )));
+        }
+    }
+    analyze(Arc::new(site))
+}
+
 pub fn analyze(site: Arc<Site>) -> Analysis {
     let _t = crate::timing::span("analysis");
     let config = {

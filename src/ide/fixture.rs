@@ -1,26 +1,12 @@
 //! Test fixtures: an in-memory site from `(path, text)` pairs, with a `$0`
 //! cursor marker in one file.
 
-use super::analysis::{Analysis, analyze};
-use crate::model::site::{Site, SourceFile};
+use super::analysis::Analysis;
 use crate::syntax::tree::FileId;
-use crate::workspace::load::kind_of;
-use std::sync::Arc;
 
 /// An analysed site. Files whose kind is unknown are skipped, as loading does.
 pub fn site(files: &[(&str, &str)]) -> Analysis {
-    let mut site = Site::default();
-    for (i, (path, text)) in files.iter().enumerate() {
-        if let Some(kind) = kind_of(path) {
-            site.insert(Arc::new(SourceFile::new(
-                i as FileId,
-                path.to_string(),
-                kind,
-                Ok(Arc::from(*text)),
-            )));
-        }
-    }
-    analyze(Arc::new(site))
+    super::analysis::analyze_texts(files)
 }
 
 /// A site where exactly one file holds `$0`: the analysis sees that file

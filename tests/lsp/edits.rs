@@ -5,23 +5,8 @@
 
 use crate::harness::*;
 use crate::support;
+use crate::support::rng::XorShift;
 use serde_json::{Value, json};
-
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 const PIECES: &[&str] = &[
     "a",

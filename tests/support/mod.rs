@@ -4,6 +4,8 @@
 
 #![allow(dead_code)] // each test binary uses a different part of it
 
+pub mod rng;
+
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
