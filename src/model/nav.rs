@@ -20,17 +20,9 @@ pub const CHILD_KEYS: &[&str] = &[
     "menu",
 ];
 
-/// The primary patterns allowed at the root of `navigation`.
-pub const ROOT_KEYS: &[&str] = &[
-    "pages",
-    "groups",
-    "tabs",
-    "anchors",
-    "dropdowns",
-    "products",
-    "versions",
-    "languages",
-];
+/// The primary patterns allowed at the root of `navigation`: every child
+/// key but `menu` (which only tabs hold).
+pub const ROOT_KEYS: &[&str] = CHILD_KEYS.split_last().unwrap().1;
 
 /// The element kind an array key holds, and the label key that kind needs.
 pub fn kind_of_array(key: &str) -> Option<ElementKind> {

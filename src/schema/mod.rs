@@ -375,24 +375,13 @@ fn registry() -> &'static Registry {
                 .and_then(|l| l.get(&format!("#/{name}")))
                 .unwrap_or(&ANY)
         };
-        let nav = [
-            "group",
-            "tab",
-            "anchor",
-            "dropdown",
-            "product",
-            "version",
-            "language",
-            "item",
-            "global",
-            "navigation",
-        ]
-        .iter()
-        .filter_map(|k| {
-            let s = loaded.as_ref()?.get(&format!("#/nav/{k}"))?;
-            Some((k.to_string(), s))
-        })
-        .collect();
+        let nav = NAV_ELEMENTS
+            .iter()
+            .filter_map(|k| {
+                let s = loaded.as_ref()?.get(&format!("#/nav/{k}"))?;
+                Some((k.to_string(), s))
+            })
+            .collect();
         Registry {
             docs: root("docs"),
             frontmatter: root("frontmatter"),
@@ -410,6 +399,21 @@ pub fn docs() -> &'static Schema {
 pub fn frontmatter() -> &'static Schema {
     registry().frontmatter
 }
+
+/// The navigation elements the schema describes one by one, by the key that
+/// names them (`#/nav/<kind>` in the schema data).
+pub const NAV_ELEMENTS: &[&str] = &[
+    "group",
+    "tab",
+    "anchor",
+    "dropdown",
+    "product",
+    "version",
+    "language",
+    "item",
+    "global",
+    "navigation",
+];
 
 /// The object schema of one navigation element kind: `group`, `tab`,
 /// `anchor`, `dropdown`, `product`, `version`, `language`, `item` (menu

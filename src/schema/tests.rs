@@ -69,18 +69,7 @@ fn site(extra: &str) -> String {
 fn data_loads() {
     assert!(docs().property("navigation").is_some());
     assert!(frontmatter().property("playground").is_some());
-    for kind in [
-        "group",
-        "tab",
-        "anchor",
-        "dropdown",
-        "product",
-        "version",
-        "language",
-        "item",
-        "global",
-        "navigation",
-    ] {
+    for &kind in NAV_ELEMENTS {
         let s = nav_element(kind).unwrap_or_else(|| panic!("no nav element {kind}"));
         assert!(s.property_names().count() > 0, "{kind} has no properties");
     }
