@@ -374,7 +374,7 @@ fn frame(body: &[u8]) -> Vec<u8> {
 
 async fn serve_bytes(data: &[u8]) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    use tower_lsp_server::{LspService, Server};
+    use tower_lsp_server::LspService;
 
     let input: Vec<u8> = match data.first() {
         Some(b) if b & 1 == 1 => {
@@ -395,7 +395,12 @@ async fn serve_bytes(data: &[u8]) {
     let (server_read, server_write) = tokio::io::split(server_end);
     let (mut client_read, mut client_write) = tokio::io::split(client_end);
     let (service, socket) = LspService::new(docs_lsp::lsp::server::Backend::new);
-    let server = tokio::spawn(Server::new(server_read, server_write, socket).serve(service));
+    let server = tokio::spawn(docs_lsp::lsp::serve(
+        server_read,
+        server_write,
+        service,
+        socket,
+    ));
     let reader = tokio::spawn(async move {
         let mut buf = vec![0u8; 1 << 16];
         while let Ok(n) = client_read.read(&mut buf).await {

@@ -11,12 +11,38 @@ pub mod refactor;
 pub mod server;
 pub mod world;
 
-use tower_lsp_server::{LspService, Server};
+use std::sync::Arc;
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::sync::Notify;
+use tower_lsp_server::{ClientSocket, LspService, Server};
 
 /// Serve LSP over stdin/stdout until the client exits.
 pub async fn serve_stdio() {
     let (service, socket) = LspService::new(server::Backend::new);
-    Server::new(tokio::io::stdin(), tokio::io::stdout(), socket)
-        .serve(panics::CatchPanic(service))
-        .await;
+    serve(tokio::io::stdin(), tokio::io::stdout(), service, socket).await;
+}
+
+/// Serve LSP on a byte stream pair until the client sends `exit` (or
+/// closes the input). The real binary and the tests go through here.
+///
+/// On `exit` serving ends at once. tower-lsp-server's own loop would first
+/// wait for every handler still running, and one that awaits an answer
+/// from the client (a progress token, a refresh) never gets it once the
+/// input is no longer read: the server would hang after `exit` when the
+/// client quit during indexing.
+pub async fn serve<I, O>(
+    input: I,
+    output: O,
+    service: LspService<server::Backend>,
+    socket: ClientSocket,
+) where
+    I: AsyncRead + Unpin,
+    O: AsyncWrite,
+{
+    let exited = Arc::new(Notify::new());
+    let service = panics::CatchPanic::new(service, exited.clone());
+    tokio::select! {
+        () = Server::new(input, output, socket).serve(service) => {}
+        () = exited.notified() => {}
+    }
 }

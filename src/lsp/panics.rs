@@ -1,5 +1,6 @@
 //! A panic in any message handler answers that message with an internal
-//! error instead of ending the server.
+//! error instead of ending the server. (The same wrapper also tells
+//! [`super::serve`] when `exit` has been handled.)
 //!
 //! tower-lsp-server runs handlers inside the futures its `Server` polls; a
 //! panic there unwinds through the message loop and the editor loses the
@@ -11,12 +12,24 @@
 use futures::FutureExt;
 use futures::future::BoxFuture;
 use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
 use std::task::{Context, Poll};
+use tokio::sync::Notify;
 use tower::Service;
 use tower_lsp_server::jsonrpc::{Error, Id, Request, Response};
 
 /// Wraps the LSP service; see the module docs.
-pub struct CatchPanic<S>(pub S);
+pub struct CatchPanic<S> {
+    inner: S,
+    exited: Arc<Notify>,
+}
+
+impl<S> CatchPanic<S> {
+    /// `exited` is notified once an `exit` notification has been handled.
+    pub fn new(inner: S, exited: Arc<Notify>) -> Self {
+        CatchPanic { inner, exited }
+    }
+}
 
 impl<S> Service<Request> for CatchPanic<S>
 where
@@ -29,7 +42,7 @@ where
     type Future = BoxFuture<'static, Result<Option<Response>, S::Error>>;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
-        self.0.poll_ready(cx)
+        self.inner.poll_ready(cx)
     }
 
     fn call(&mut self, req: Request) -> Self::Future {
@@ -39,12 +52,17 @@ where
         // state the handler left. Its shared state sits behind
         // poison-tolerant locks and is replaced whole on each change, so a
         // half-done handler leaves nothing half-written for the next one.
-        match std::panic::catch_unwind(AssertUnwindSafe(|| self.0.call(req))) {
+        let exited = (method == "exit").then(|| self.exited.clone());
+        let fut = match std::panic::catch_unwind(AssertUnwindSafe(|| self.inner.call(req))) {
             Err(payload) => futures::future::ready(Ok(answer(id, &method, payload))).boxed(),
             Ok(fut) => AssertUnwindSafe(fut)
                 .catch_unwind()
                 .map(move |r| r.unwrap_or_else(|payload| Ok(answer(id, &method, payload))))
                 .boxed(),
+        };
+        match exited {
+            None => fut,
+            Some(exited) => fut.inspect(move |_| exited.notify_one()).boxed(),
         }
     }
 }
@@ -111,7 +129,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_panicking_handler_answers_an_error_and_the_next_is_served() {
-        let mut s = CatchPanic(Fragile);
+        let mut s = CatchPanic::new(Fragile, Arc::default());
         for (method, at) in [("boom", "in call"), ("later", "in the future")] {
             let r = s.call(request(method, Some(1))).await.unwrap().unwrap();
             let (id, result) = r.into_parts();

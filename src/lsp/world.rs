@@ -234,17 +234,32 @@ impl World {
         state
     }
 
-    /// The docs root that a change to `path` must load first: a docs.json
-    /// with text, inside the workspace, that no site holds yet.
+    /// The docs root that a change to `path` must load first: the nearest
+    /// folder inside the workspace, from `path` up, with a docs.json (open
+    /// or on disk), when no site holds it yet. A page opened before its
+    /// root loaded then waits for the root instead of being checked alone
+    /// (where it cannot know the site's specs or pages).
     pub fn root_to_load(&self, path: &Path) -> Option<PathBuf> {
-        if self.site_of(path).is_some() || path.file_name().is_none_or(|n| n != "docs.json") {
+        if self.site_of(path).is_some_and(|s| !s.loose) {
             return None;
         }
-        if !self.docs.contains_key(path) {
+        let is_docs_json = path.file_name().is_some_and(|n| n == "docs.json");
+        if is_docs_json && !self.docs.contains_key(path) {
             return None;
         }
-        let root = path.parent()?;
-        self.in_workspace(root).then(|| root.to_path_buf())
+        if !is_docs_json && load::kind_of(&path.to_string_lossy()).is_none() {
+            return None;
+        }
+        for dir in path.ancestors().skip(1) {
+            if !self.in_workspace(dir) {
+                return None;
+            }
+            let docs_json = dir.join("docs.json");
+            if self.docs.contains_key(&docs_json) || docs_json.is_file() {
+                return Some(dir.to_path_buf());
+            }
+        }
+        None
     }
 
     /// After a root loaded in the background: put in the open documents of

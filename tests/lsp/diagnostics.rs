@@ -316,3 +316,54 @@ fn edits_made_while_the_site_loads_are_kept() {
         });
     }
 }
+
+/// A page opened while its site is still being indexed is checked against
+/// the site once it loads, never on its own: on its own it cannot see the
+/// site's spec, and said "the site has no OpenAPI spec file" (a false error
+/// seen in Neovim on mintlify's docs). Its endpoint is looked up in the spec.
+#[test]
+fn a_page_opened_while_the_site_loads_is_checked_against_the_site() {
+    for pulling in [false, true] {
+        run(async move {
+            let site = big_site(3000);
+            std::fs::write(
+                site.path().join("api.yaml"),
+                "openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    get: {responses: {'200': {description: ok}}}\n",
+            )
+            .unwrap();
+            let page = "---\ntitle: Op\nopenapi: /api.yaml GET /b\n---\n";
+            std::fs::write(site.path().join("op.mdx"), page).unwrap();
+            let caps = if pulling { pulling_caps() } else { caps(false) };
+            let h = Harness::start_indexing(
+                site.path(),
+                json!({"diagnostics": {"debounceMs": 20}}),
+                caps,
+            )
+            .await;
+            let uri = h.open("op.mdx", page).await;
+            let diags = if pulling {
+                pull(&h, &uri).await
+            } else {
+                h.wait_current_diagnostics(&uri).await
+            };
+            let messages: Vec<&str> = diags
+                .iter()
+                .filter(|d| d["severity"] == 1)
+                .map(|d| d["message"].as_str().unwrap())
+                .collect();
+            assert_eq!(messages.len(), 1, "pulling={pulling}: {messages:?}");
+            assert!(
+                messages[0].contains("GET /b is not in api.yaml"),
+                "pulling={pulling}: {messages:?}"
+            );
+            // Every push for the page said the same: none from the page alone.
+            for n in h.notifications("textDocument/publishDiagnostics") {
+                assert!(
+                    !n.to_string().contains("no OpenAPI spec"),
+                    "pulling={pulling}: {n}"
+                );
+            }
+            h.shutdown().await;
+        });
+    }
+}

@@ -19,8 +19,8 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader, DuplexStream, WriteHalf};
 use tokio::sync::{Notify, oneshot};
 use tokio::task::JoinHandle;
+use tower_lsp_server::LspService;
 use tower_lsp_server::ls_types::{ClientCapabilities, Uri};
-use tower_lsp_server::{LspService, Server};
 
 /// Generous: the machine is slow and busy; no test asserts a duration.
 pub const TIMEOUT: Duration = Duration::from_secs(60);
@@ -220,9 +220,7 @@ impl Harness {
         let (service, socket) = LspService::new(Backend::new);
         let (client_io, server_io) = tokio::io::duplex(1 << 20);
         let (sr, sw) = tokio::io::split(server_io);
-        let serve = tokio::spawn(async move {
-            Server::new(sr, sw, socket).serve(service).await;
-        });
+        let serve = tokio::spawn(docs_lsp::lsp::serve(sr, sw, service, socket));
         let (cr, cw) = tokio::io::split(client_io);
         let writer = Arc::new(tokio::sync::Mutex::new(cw));
         let pending: Pending = Arc::default();

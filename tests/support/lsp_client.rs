@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::sync::{mpsc, oneshot};
-use tower_lsp_server::{LspService, Server};
+use tower_lsp_server::LspService;
 
 type Pending = Arc<Mutex<HashMap<i64, oneshot::Sender<Value>>>>;
 
@@ -28,7 +28,7 @@ impl Client {
         let (cr, mut cw) = tokio::io::split(client_end);
         let (service, socket) = LspService::new(docs_lsp::lsp::server::Backend::new);
         let world = service.inner().world.clone();
-        tokio::spawn(Server::new(sr, sw, socket).serve(service));
+        tokio::spawn(docs_lsp::lsp::serve(sr, sw, service, socket));
         let (out, mut rx) = mpsc::unbounded_channel::<Value>();
         tokio::spawn(async move {
             while let Some(v) = rx.recv().await {
