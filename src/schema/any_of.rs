@@ -59,20 +59,26 @@ impl Validator<'_> {
             return;
         }
         if !fitting.is_empty() {
-            // Try each fitting branch; keep the one with fewest errors, then
-            // fewest warnings.
+            // The platform takes the first branch that accepts the value,
+            // dropping keys that branch does not know (a union of objects
+            // that strip unknown keys): so the first branch without errors
+            // is the one whose warnings are true. `fonts: {family, heading,
+            // body}` is read as a font with `family`; `heading` and `body`
+            // are what it ignores, not `family`. With errors in every
+            // branch, the one with fewest errors, then fewest warnings, is
+            // the one the user most likely meant.
             let mut best: Option<((usize, usize), Vec<Diagnostic>)> = None;
             for b in fitting {
                 let mut tmp = Vec::new();
                 self.node(node, b, holder, depth + 1, &mut tmp);
                 let errors = tmp.iter().filter(|d| d.severity == Severity::Error).count();
                 let score = (errors, tmp.len() - errors);
-                if best.as_ref().is_none_or(|(s, _)| score < *s) {
-                    let done = score == (0, 0);
+                if errors == 0 {
                     best = Some((score, tmp));
-                    if done {
-                        break;
-                    }
+                    break;
+                }
+                if best.as_ref().is_none_or(|(s, _)| score < *s) {
+                    best = Some((score, tmp));
                 }
             }
             out.extend(best.map(|(_, d)| d).unwrap_or_default());

@@ -9,8 +9,8 @@ pub(crate) mod specs;
 
 use crate::diagnostics::Diagnostic;
 use crate::model::config::Config;
-use crate::model::nav;
 use crate::model::site::Site;
+use crate::model::{nav, paths};
 use crate::schema::{self, ValidateOptions};
 
 /// Every diagnostic of the site into `out`; returns which pages the
@@ -31,11 +31,11 @@ pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) -> Listi
         let _t = crate::timing::span("schema");
         schema::validate(root, schema::docs(), &ValidateOptions::docs_json(), out);
     }
-    match root.get("navigation") {
+    let (listing, remote_in_navigation) = match root.get("navigation") {
         Some(navigation) if navigation.is_object() => {
             // The schema pass and the rules/references pass read the same
             // tree and are independent: run them side by side.
-            let (found, rules) = rayon::join(
+            let (found, (rules, listing, remote)) = rayon::join(
                 || {
                     let _t = crate::timing::span("navigation schema");
                     navigation_schema(navigation)
@@ -56,15 +56,32 @@ pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) -> Listi
                     } else {
                         references::check(site, root, &ix, &mut rules)
                     };
-                    (rules, listing)
+                    let remote = ix
+                        .elements
+                        .iter()
+                        .flat_map(|el| el.openapi.iter())
+                        .any(|s| paths::is_url(&s.value));
+                    (rules, listing, remote)
                 },
             );
             out.extend(found);
-            out.extend(rules.0);
-            rules.1
+            out.extend(rules);
+            (listing, remote)
         }
-        _ => unlisted(),
+        _ => (unlisted(), false),
+    };
+    // Pages are checked against the site's local specs only (and without
+    // docs.json, so that their results survive docs.json keystrokes). An
+    // endpoint that names no spec may be in a spec docs.json gives by URL,
+    // which is not fetched: it cannot be called missing.
+    if remote_in_navigation
+        || specs::api_sources(root)
+            .iter()
+            .any(|s| paths::is_url(&s.value))
+    {
+        out.retain(|d| !pages::may_be_in_a_remote_spec(site, d));
     }
+    listing
 }
 
 /// The navigation tree against the schema of its elements.

@@ -109,6 +109,28 @@ fn sub_range(v: &Node, text_len: usize, r: &std::ops::Range<usize>) -> std::ops:
     base + r.start..base + r.end
 }
 
+/// Whether `d` says a page's `openapi` endpoint is missing (or that the
+/// site has no spec for it) while the page names no spec: such an endpoint
+/// may be in a spec that docs.json gives by URL.
+pub fn may_be_in_a_remote_spec(site: &Site, d: &Diagnostic) -> bool {
+    if d.code != "missing-spec" && d.code != "missing-endpoint" {
+        return false;
+    }
+    let Some(f) = site.file(d.file) else {
+        return false;
+    };
+    if f.kind != crate::model::site::FileKind::Page || f.text.is_err() {
+        return false;
+    }
+    f.front_matter()
+        .root
+        .as_ref()
+        .and_then(|r| r.get("openapi"))
+        .and_then(|v| v.as_str())
+        .and_then(|s| parse_endpoint(s.trim()))
+        .is_some_and(|r| r.spec.is_none())
+}
+
 /// Front matter `openapi: [spec] METHOD /path` (or `webhook name`), resolved
 /// by the rules real sites rely on: a spec named without its extension, a
 /// path relative to the page or (with a leading `/`) the root, any method
