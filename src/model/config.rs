@@ -42,6 +42,14 @@ pub fn resolve(site: &Site) -> Config {
             e.message.clone(),
         ));
     }
+    if parsed.root.is_none() && parsed.errors.is_empty() {
+        cfg.diagnostics.push(Diagnostic::error(
+            id,
+            0..0,
+            "json-syntax",
+            "docs.json is empty: it must hold an object with the site's settings (`name`, `theme`, `colors`, `navigation`)",
+        ));
+    }
     if let Some(root) = &parsed.root {
         let mut r = Resolver {
             site,

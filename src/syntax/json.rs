@@ -19,10 +19,10 @@ pub fn parse(file: FileId, text: &str) -> Parsed {
     // The common case, a document that parses, is built straight from the
     // tokens; anything else (errors, or forms the builder leaves to the
     // parser) goes through jsonc-parser's AST, which words the errors.
-    if let Some(root) = direct::build(file, text, &opts) {
+    if let Some((root, raw)) = direct::build_checked(file, text, &opts) {
         return Parsed {
             root: Some(std::sync::Arc::new(root)),
-            errors: Vec::new(),
+            errors: raw.map(|r| raw_control_char(text, r)).into_iter().collect(),
         };
     }
     if let Some(err) = too_deep(text) {
@@ -31,7 +31,39 @@ pub fn parse(file: FileId, text: &str) -> Parsed {
             errors: vec![err],
         };
     }
-    parse_via_ast(file, text, &opts)
+    let mut parsed = parse_via_ast(file, text, &opts);
+    // An unclosed string runs on to the next quote, lines later, and the
+    // parser complains there; the line break inside the string is where
+    // the writer's mistake is.
+    if let Some(r) = direct::first_string_with_control_char(text, &opts)
+        && parsed
+            .errors
+            .first()
+            .is_none_or(|e| r.start <= e.range.start)
+    {
+        parsed.errors.insert(0, raw_control_char(text, r));
+    }
+    parsed
+}
+
+/// JSON strings cannot hold raw control characters (a line break, a tab):
+/// they must be escaped (`\n`, `\t`). jsonc-parser reads them; the
+/// platform's JSON parser does not.
+fn raw_control_char(text: &str, string: std::ops::Range<usize>) -> SyntaxError {
+    let at = text[string.clone()]
+        .bytes()
+        .position(|b| b < 0x20)
+        .map_or(string.start, |i| string.start + i);
+    let what = match text.as_bytes().get(at) {
+        Some(b'\n' | b'\r') => "a line break: close the string on its line, or write \\n",
+        Some(b'\t') => "a tab: write \\t",
+        _ => "a control character: escape it as \\u00XX",
+    };
+    SyntaxError {
+        // Up to the character, so the range stays on the string's line.
+        range: string.start..at.max(next_boundary(text, string.start)),
+        message: format!("invalid JSON: a string cannot hold {what}"),
+    }
 }
 
 fn options() -> ParseOptions {
@@ -202,8 +234,8 @@ mod direct {
     use jsonc_parser::tokens::Token;
     use jsonc_parser::{Scanner, ScannerOptions};
 
-    pub fn build(file: FileId, text: &str, o: &ParseOptions) -> Option<Node> {
-        let scanner = Scanner::new(
+    fn scanner<'a>(text: &'a str, o: &ParseOptions) -> Scanner<'a> {
+        Scanner::new(
             text,
             &ScannerOptions {
                 allow_single_quoted_strings: o.allow_single_quoted_strings,
@@ -213,30 +245,69 @@ mod direct {
                 allow_non_finite_numbers: o.allow_non_finite_numbers,
                 allow_extended_string_escapes: o.allow_extended_string_escapes,
             },
-        );
+        )
+    }
+
+    /// The tree, as jsonc-parser's AST would give it.
+    pub fn build(file: FileId, text: &str, o: &ParseOptions) -> Option<Node> {
+        build_checked(file, text, o).map(|(n, _)| n)
+    }
+
+    /// The tree, and the first string (or key) that holds a raw control
+    /// character, found on the way.
+    pub fn build_checked(
+        file: FileId,
+        text: &str,
+        o: &ParseOptions,
+    ) -> Option<(Node, Option<std::ops::Range<usize>>)> {
         let mut b = Builder {
-            scanner,
+            scanner: scanner(text, o),
+            text,
             file,
             depth: 0,
+            raw: None,
         };
         let first = b.next()?;
         let root = b.value(first)?;
         // Only comments may follow the value.
         loop {
             match b.scanner.scan() {
-                Ok(None) => return Some(root),
+                Ok(None) => return Some((root, b.raw)),
                 Ok(Some(Token::CommentLine(_) | Token::CommentBlock(_))) => continue,
                 _ => return None,
             }
         }
     }
 
+    /// The first string token holding a raw control character, scanning
+    /// until the text ends or stops scanning.
+    pub fn first_string_with_control_char(
+        text: &str,
+        o: &ParseOptions,
+    ) -> Option<std::ops::Range<usize>> {
+        let mut s = scanner(text, o);
+        while let Ok(Some(t)) = s.scan() {
+            let r = s.token_start()..s.token_end();
+            if matches!(t, Token::String(_)) && has_control_char(&text[r.clone()]) {
+                return Some(r);
+            }
+        }
+        None
+    }
+
+    fn has_control_char(raw: &str) -> bool {
+        raw.bytes().any(|b| b < 0x20)
+    }
+
     struct Builder<'a> {
         scanner: Scanner<'a>,
+        text: &'a str,
         file: FileId,
         /// Open arrays and objects; past [`MAX_DEPTH`] the document is
         /// left to the AST path, which refuses it with a diagnostic.
         depth: usize,
+        /// The first string with a raw control character.
+        raw: Option<std::ops::Range<usize>>,
     }
 
     impl<'a> Builder<'a> {
@@ -256,6 +327,16 @@ mod direct {
             self.scanner.token_start()..self.scanner.token_end()
         }
 
+        /// The range of the string token just read, noting a raw control
+        /// character in it.
+        fn string_range(&mut self) -> std::ops::Range<usize> {
+            let r = self.range();
+            if self.raw.is_none() && has_control_char(&self.text[r.clone()]) {
+                self.raw = Some(r.clone());
+            }
+            r
+        }
+
         fn value(&mut self, t: Token<'a>) -> Option<Node> {
             if matches!(t, Token::OpenBrace | Token::OpenBracket) {
                 self.depth += 1;
@@ -268,7 +349,9 @@ mod direct {
             }
             let file = self.file;
             Some(match t {
-                Token::String(s) => Node::new(file, self.range(), Value::String(s.into_owned())),
+                Token::String(s) => {
+                    Node::new(file, self.string_range(), Value::String(s.into_owned()))
+                }
                 Token::Number(n) => Node::new(
                     file,
                     self.range(),
@@ -310,7 +393,7 @@ mod direct {
                             Token::String(k) => k.into_owned(),
                             _ => return None,
                         };
-                        let key_range = self.range();
+                        let key_range = self.string_range();
                         if self.next()? != Token::Colon {
                             return None;
                         }

@@ -25,6 +25,8 @@ pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) -> Listi
         unlisted: site.pages_unsorted().map(|f| f.id).collect(),
     };
     let Some(root) = &config.root else {
+        // docs.json does not parse: what specs it gives is unknown.
+        out.retain(|d| !pages::may_be_in_a_remote_spec(site, d));
         return unlisted();
     };
     {
@@ -68,12 +70,15 @@ pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) -> Listi
             out.extend(rules);
             (listing, remote)
         }
-        _ => (unlisted(), false),
+        // No navigation to read the specs of (a typo in the key, or being
+        // typed): whether one is a URL is unknown.
+        _ => (unlisted(), true),
     };
     // Pages are checked against the site's local specs only (and without
     // docs.json, so that their results survive docs.json keystrokes). An
     // endpoint that names no spec may be in a spec docs.json gives by URL,
-    // which is not fetched: it cannot be called missing.
+    // which is not fetched (or in one docs.json gives where it cannot be
+    // read now): it cannot be called missing.
     if remote_in_navigation
         || specs::api_sources(root)
             .iter()
