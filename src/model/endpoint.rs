@@ -182,6 +182,20 @@ pub fn resolve_spec_token(token: &str, from_dir: &str, specs: &[&str]) -> Option
             return Some(i);
         }
     }
+    // A bare name (`v1`, `v2-openapi.json`) also names a spec anywhere in
+    // the site by its file name, as the platform's own docs show
+    // (`openapi: "v1 GET /users/{id}"` for `openapi/v1.json`); the first
+    // match wins.
+    if !token.contains('/') && !token.is_empty() {
+        let name_matches = |s: &&str| {
+            let name = s.rsplit('/').next().unwrap_or(s);
+            name == token
+                || [".yaml", ".yml", ".json"]
+                    .iter()
+                    .any(|ext| name.strip_suffix(ext) == Some(token))
+        };
+        return specs.iter().position(name_matches);
+    }
     None
 }
 

@@ -104,21 +104,41 @@ fn one_kind_of_child(node: &Node, kind: ElementKind, out: &mut Vec<Diagnostic>) 
         .filter(|p| CHILD_KEYS.contains(&p.key.as_str()))
         .collect();
     if let [first, rest @ ..] = children.as_slice() {
-        for p in rest {
+        // A key written twice is one child kind (and reported as a
+        // duplicate key), not two.
+        for p in rest.iter().filter(|p| p.key != first.key) {
+            let (a, b) = (first.key.as_str(), p.key.as_str());
+            let advice = if can_hold(a, b) {
+                format!("move the `{b}` into one of the `{a}`")
+            } else if can_hold(b, a) {
+                format!("move the `{a}` into one of the `{b}`")
+            } else {
+                "keep one of them here and move the other to another level".to_string()
+            };
             out.push(Diagnostic::error(
                 p.value.file,
                 p.key_range.clone(),
                 "nav-mixed-children",
                 format!(
-                    "this {} holds both `{}` and `{}`: an element holds one kind of child at each level; move the `{}` into one of the `{}` (or wrap both in a new level)",
+                    "this {} holds both `{a}` and `{b}`: an element holds one kind of child at each level; {advice}",
                     kind.label_key(),
-                    first.key,
-                    p.key,
-                    p.key,
-                    first.key
                 ),
             ));
         }
+    }
+}
+
+/// Whether the elements of child list `parent` (`groups`, `tabs`, ...) may
+/// hold a child list `child`, per the navigation elements' table of the
+/// spec: the advice to move one list into the other must be possible.
+fn can_hold(parent: &str, child: &str) -> bool {
+    match parent {
+        "groups" | "menu" | "anchors" | "dropdowns" | "products" => {
+            matches!(child, "pages" | "groups") && !(parent == "groups" && child == "groups")
+        }
+        "tabs" => child != "tabs",
+        "versions" | "languages" => child != parent,
+        _ => false,
     }
 }
 
