@@ -80,8 +80,38 @@ fn own(f: &SourceFile) -> Vec<Diagnostic> {
             &mut out,
         );
         groups_without_auth(root, &mut out);
+        duplicate_keys(root, &mut out);
     }
     out
+}
+
+/// A key written twice in one mapping. The YAML readers of MDX pipelines
+/// (js-yaml, `yaml`) refuse the whole front matter, so the page does not
+/// build; yaml-rust2 keeps the last value.
+fn duplicate_keys(node: &crate::syntax::tree::Node, out: &mut Vec<Diagnostic>) {
+    match &node.value {
+        crate::syntax::tree::Value::Object(props) => {
+            let mut seen = rustc_hash::FxHashSet::default();
+            for p in props {
+                if !seen.insert(p.key.as_str()) {
+                    out.push(Diagnostic::error(
+                        p.value.file,
+                        p.key_range.clone(),
+                        "yaml-duplicate-key",
+                        format!(
+                            "`{}` is set twice: front matter cannot repeat a key (the page fails to build); keep one",
+                            p.key
+                        ),
+                    ));
+                }
+                duplicate_keys(&p.value, out);
+            }
+        }
+        crate::syntax::tree::Value::Array(items) => {
+            items.iter().for_each(|n| duplicate_keys(n, out));
+        }
+        _ => {}
+    }
 }
 
 /// `groups` limits who sees the playground only with `playground: auth`.
