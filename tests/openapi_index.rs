@@ -292,3 +292,20 @@ fn openai_yaml_spec() {
         assert_eq!(key.trim_matches(|c| c == '"' || c == '\''), o.path);
     }
 }
+
+/// A wrong method on a path that has others: the suggestion is the path's
+/// method of the same kind (PATCH for PUT), not merely its first (GET).
+#[test]
+fn wrong_method_suggests_the_same_kind() {
+    let spec = r#"{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {
+        "/containers/{id}": {"get": {"responses": {}}, "patch": {"responses": {}}, "delete": {"responses": {}}}}}"#;
+    let idx = SpecIndex::build(0, spec, false);
+    assert_eq!(
+        idx.suggest("put", "/containers/{id}").as_deref(),
+        Some("PATCH /containers/{id}")
+    );
+    assert_eq!(
+        idx.suggest("head", "/containers/{id}").as_deref(),
+        Some("GET /containers/{id}")
+    );
+}

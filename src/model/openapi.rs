@@ -251,9 +251,21 @@ impl SpecIndex {
             &|o| o.path.to_ascii_lowercase() == lower,
             &|o| path_shape(&o.path.to_ascii_lowercase()) == path_shape(&lower),
         ];
+        // Of the path's other methods, one of the same kind first: PUT for
+        // PATCH is a likelier slip than GET for PATCH.
+        let family = |m: &str| match m.to_ascii_uppercase().as_str() {
+            "PUT" | "PATCH" | "POST" => 1,
+            "GET" | "HEAD" | "OPTIONS" => 2,
+            _ => 3,
+        };
+        let same_family = |o: &&Operation| family(&o.method) == family(method);
         for tier in tiers {
             let mut hits = self.operations.iter().filter(|o| tier(o));
-            let first = hits.clone().find(same_method).or_else(|| hits.next());
+            let first = hits
+                .clone()
+                .find(same_method)
+                .or_else(|| hits.clone().find(same_family))
+                .or_else(|| hits.next());
             if let Some(o) = first.filter(|o| !(o.path == path && same_method(o))) {
                 return Some(format!("{} {}", o.method, o.path));
             }

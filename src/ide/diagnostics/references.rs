@@ -154,8 +154,21 @@ fn target<'a>(
         return Target::Invalid;
     }
     let page = site.page_ref(e.value);
+    let key = lookup::page_key(e.value);
     if page.is_none() {
-        out.push(missing_page(site, e, lookup::page_key(e.value)));
+        out.push(missing_page(site, e, key));
+    } else if key.len() != e.value.trim_start_matches('/').len() {
+        // The navigation names pages without their extension; the
+        // platform looks for `page.mdx.mdx`.
+        out.push(
+            Diagnostic::warning(
+                e.node.file,
+                e.node.range.clone(),
+                "page-extension",
+                format!("write the page without its extension: \"{key}\""),
+            )
+            .with_fix(Fix::Replace(format!("\"{key}\""))),
+        );
     }
     Target::Page(page)
 }
@@ -234,6 +247,17 @@ fn endpoint(
 }
 
 fn missing_page(site: &Site, e: &Entry, key: &str) -> Diagnostic {
+    if key.starts_with("snippets/") {
+        // Files under snippets/ are included by pages; they are never
+        // pages themselves, so "create the file" would not help.
+        return Diagnostic::error(
+            e.node.file,
+            e.node.range.clone(),
+            "missing-page",
+            format!("\"{}\" is under snippets/: snippets are included by pages, not listed as pages; list a page that includes it", e.value),
+        )
+        .with_subject(key.to_string());
+    }
     let mut msg = format!("page \"{}\" has no file: create {key}.mdx", e.value);
     let suggestion = site.nearest_page(key);
     if let Some(s) = &suggestion {
