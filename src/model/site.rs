@@ -406,10 +406,31 @@ impl Site {
         if let Some(hit) = crate::model::site::lock(&self.derived.suggestions).get(key) {
             return hit.as_deref().map(str::to_string);
         }
-        let found = crate::diagnostics::nearest(key, {
-            let ix = self.page_index();
-            (0..ix.ids.len() as u32).map(|o| (ix.key(o), &ix.prepared[o as usize]))
-        });
+        let ix = self.page_index();
+        // A page moved to another folder keeps its name: when exactly one
+        // page has this file name, that is the answer, however far its
+        // folder is from the one written.
+        let name = key.rsplit('/').next().unwrap_or(key);
+        let mut same_name = (0..ix.ids.len() as u32)
+            .map(|o| ix.key(o))
+            .filter(|k| k.rsplit('/').next() == Some(name));
+        let moved = match (same_name.next(), same_name.next()) {
+            (Some(only), None) if key.contains('/') || only.contains('/') => Some(only),
+            _ => None,
+        };
+        let near = crate::diagnostics::nearest(
+            key,
+            (0..ix.ids.len() as u32).map(|o| (ix.key(o), &ix.prepared[o as usize])),
+        );
+        // A near miss in the same folder is a typo in the name; else a page
+        // of the same name elsewhere was moved.
+        fn folder(k: &str) -> &str {
+            k.rsplit_once('/').map_or("", |(d, _)| d)
+        }
+        let found = match near {
+            Some(n) if folder(n) == folder(key) => Some(n),
+            _ => moved.or(near),
+        };
         let mut memo = crate::model::site::lock(&self.derived.suggestions);
         if memo.len() > 4096 {
             memo.clear();
