@@ -42,6 +42,7 @@ pub fn resolve(site: &Site) -> Config {
             e.message.clone(),
         ));
     }
+    overridden_keys(id, &parsed, &mut cfg.diagnostics);
     if parsed.root.is_none() && parsed.errors.is_empty() {
         cfg.diagnostics.push(Diagnostic::error(
             id,
@@ -65,6 +66,19 @@ pub fn resolve(site: &Site) -> Config {
         });
     }
     cfg
+}
+
+/// A key set twice in one object: JSON readers keep the last value, so the
+/// earlier one is silently ignored.
+fn overridden_keys(file: FileId, parsed: &crate::syntax::json::Parsed, out: &mut Vec<Diagnostic>) {
+    for (range, key) in &parsed.overridden_keys {
+        out.push(Diagnostic::warning(
+            file,
+            range.clone(),
+            "duplicate-key",
+            format!("`{key}` is set again later in this object: this value is ignored (the last one is used); remove one"),
+        ));
+    }
 }
 
 struct Resolver<'a> {
@@ -180,6 +194,7 @@ impl Resolver<'_> {
                     e.message.clone(),
                 ));
             }
+            overridden_keys(file.id, &parsed, &mut self.cfg.diagnostics);
         }
         let Some(root) = &parsed.root else {
             if !parsed.errors.is_empty() {

@@ -10,6 +10,9 @@ use jsonc_parser::{CollectOptions, ParseOptions};
 pub struct Parsed {
     pub root: Option<std::sync::Arc<Node>>,
     pub errors: Vec<SyntaxError>,
+    /// Keys set again later in the same object (their ranges, and the
+    /// key): the later value is the one JSON readers keep.
+    pub overridden_keys: Vec<(std::ops::Range<usize>, String)>,
 }
 
 /// Parse JSONC the way docs.json is written: comments and trailing commas
@@ -19,16 +22,22 @@ pub fn parse(file: FileId, text: &str) -> Parsed {
     // The common case, a document that parses, is built straight from the
     // tokens; anything else (errors, or forms the builder leaves to the
     // parser) goes through jsonc-parser's AST, which words the errors.
-    if let Some((root, raw)) = direct::build_checked(file, text, &opts) {
+    if let Some(built) = direct::build_checked(file, text, &opts) {
         return Parsed {
-            root: Some(std::sync::Arc::new(root)),
-            errors: raw.map(|r| raw_control_char(text, r)).into_iter().collect(),
+            root: Some(std::sync::Arc::new(built.root)),
+            errors: built
+                .raw
+                .map(|r| raw_control_char(text, r))
+                .into_iter()
+                .collect(),
+            overridden_keys: built.overridden,
         };
     }
     if let Some(err) = too_deep(text) {
         return Parsed {
             root: None,
             errors: vec![err],
+            overridden_keys: Vec::new(),
         };
     }
     let mut parsed = parse_via_ast(file, text, &opts);
@@ -106,6 +115,7 @@ fn parse_via_ast(file: FileId, text: &str, opts: &ParseOptions) -> Parsed {
         Ok(res) => Parsed {
             root: res.value.map(|v| std::sync::Arc::new(convert(file, v))),
             errors: Vec::new(),
+            overridden_keys: Vec::new(),
         },
         Err(e) => {
             let r = e.range();
@@ -120,6 +130,7 @@ fn parse_via_ast(file: FileId, text: &str, opts: &ParseOptions) -> Parsed {
                     range: r.start..end,
                     message: format!("invalid JSON: {}", e.kind()),
                 }],
+                overridden_keys: Vec::new(),
             }
         }
     }
@@ -250,29 +261,40 @@ mod direct {
 
     /// The tree, as jsonc-parser's AST would give it.
     pub fn build(file: FileId, text: &str, o: &ParseOptions) -> Option<Node> {
-        build_checked(file, text, o).map(|(n, _)| n)
+        build_checked(file, text, o).map(|b| b.root)
     }
 
-    /// The tree, and the first string (or key) that holds a raw control
-    /// character, found on the way.
-    pub fn build_checked(
-        file: FileId,
-        text: &str,
-        o: &ParseOptions,
-    ) -> Option<(Node, Option<std::ops::Range<usize>>)> {
+    pub struct Built {
+        pub root: Node,
+        /// The first string (or key) holding a raw control character.
+        pub raw: Option<std::ops::Range<usize>>,
+        /// Keys set again later in their object.
+        pub overridden: Vec<(std::ops::Range<usize>, String)>,
+    }
+
+    /// The tree, with what strict JSON readers would object to or read
+    /// differently, found on the way.
+    pub fn build_checked(file: FileId, text: &str, o: &ParseOptions) -> Option<Built> {
         let mut b = Builder {
             scanner: scanner(text, o),
             text,
             file,
             depth: 0,
             raw: None,
+            overridden: Vec::new(),
         };
         let first = b.next()?;
         let root = b.value(first)?;
         // Only comments may follow the value.
         loop {
             match b.scanner.scan() {
-                Ok(None) => return Some((root, b.raw)),
+                Ok(None) => {
+                    return Some(Built {
+                        root,
+                        raw: b.raw,
+                        overridden: b.overridden,
+                    });
+                }
                 Ok(Some(Token::CommentLine(_) | Token::CommentBlock(_))) => continue,
                 _ => return None,
             }
@@ -308,6 +330,7 @@ mod direct {
         depth: usize,
         /// The first string with a raw control character.
         raw: Option<std::ops::Range<usize>>,
+        overridden: Vec<(std::ops::Range<usize>, String)>,
     }
 
     impl<'a> Builder<'a> {
@@ -386,6 +409,7 @@ mod direct {
                 Token::OpenBrace => {
                     let start = self.scanner.token_start();
                     let mut props = Vec::new();
+                    let mut seen: Option<rustc_hash::FxHashMap<String, usize>> = None;
                     let mut t = self.next()?;
                     loop {
                         let key = match t {
@@ -399,6 +423,24 @@ mod direct {
                         }
                         let v = self.next()?;
                         let value = self.value(v)?;
+                        // Objects are small; a hostile one with many keys
+                        // is checked by hash.
+                        let earlier = if props.len() < 32 {
+                            props.iter().rposition(|p: &Prop| p.key == key)
+                        } else {
+                            let seen = seen.get_or_insert_with(|| {
+                                props
+                                    .iter()
+                                    .enumerate()
+                                    .map(|(i, p): (usize, &Prop)| (p.key.clone(), i))
+                                    .collect::<rustc_hash::FxHashMap<String, usize>>()
+                            });
+                            seen.insert(key.clone(), props.len())
+                        };
+                        if let Some(i) = earlier {
+                            let p: &Prop = &props[i];
+                            self.overridden.push((p.key_range.clone(), p.key.clone()));
+                        }
                         props.push(Prop {
                             key,
                             key_range,
