@@ -42,7 +42,7 @@ pub fn resolve(site: &Site) -> Config {
             e.message.clone(),
         ));
     }
-    overridden_keys(id, &parsed, &mut cfg.diagnostics);
+    overridden_keys(id, parsed, &mut cfg.diagnostics);
     if parsed.root.is_none() && parsed.errors.is_empty() {
         cfg.diagnostics.push(Diagnostic::error(
             id,
@@ -194,7 +194,7 @@ impl Resolver<'_> {
                     e.message.clone(),
                 ));
             }
-            overridden_keys(file.id, &parsed, &mut self.cfg.diagnostics);
+            overridden_keys(file.id, parsed, &mut self.cfg.diagnostics);
         }
         let Some(root) = &parsed.root else {
             if !parsed.errors.is_empty() {
