@@ -8,12 +8,16 @@ use crate::syntax::tree::{Node, Prop, Value};
 pub fn check(ix: &NavIndex, out: &mut Vec<Diagnostic>) {
     for (i, el) in ix.elements.iter().enumerate() {
         match el.kind {
-            ElementKind::Root => root_pattern(el.node, out),
+            ElementKind::Root => {
+                root_pattern(el.node, out);
+                unique_labels(el.node, out);
+            }
             ElementKind::Global => {}
             // An unresolved `$ref` was reported where it is written.
             _ if el.node.get("$ref").is_some() => {}
             kind => {
                 label(el.node, kind, out);
+                unique_labels(el.node, out);
                 one_kind_of_child(el.node, kind, out);
                 if kind == ElementKind::Item {
                     menu_children(el.node, out);
@@ -24,6 +28,31 @@ pub fn check(ix: &NavIndex, out: &mut Vec<Diagnostic>) {
                 if kind == ElementKind::Group {
                     group_rules(el.node, ix.is_nested_group(i), out);
                 }
+            }
+        }
+    }
+}
+
+/// Languages and versions side by side are told apart by their code or
+/// label (the switcher lists them, and their pages' URLs start with it):
+/// the same one twice leaves one of them unreachable.
+fn unique_labels(node: &Node, out: &mut Vec<Diagnostic>) {
+    for (list, key) in [("languages", "language"), ("versions", "version")] {
+        let Some(Value::Array(items)) = node.get(list).map(|l| &l.value) else {
+            continue;
+        };
+        let mut seen: Vec<&str> = Vec::new();
+        for v in items.iter().filter_map(|item| item.get(key)) {
+            let Some(s) = v.as_str() else { continue };
+            if seen.contains(&s) {
+                out.push(Diagnostic::warning(
+                    v.file,
+                    v.range.clone(),
+                    "nav-duplicate-label",
+                    format!("{key} \"{s}\" is listed twice in this `{list}`: each {key} needs its own, or one of them cannot be reached"),
+                ));
+            } else {
+                seen.push(s);
             }
         }
     }
