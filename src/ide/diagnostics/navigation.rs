@@ -98,14 +98,9 @@ fn label(node: &Node, kind: ElementKind, out: &mut Vec<Diagnostic>) {
     let key = kind.label_key();
     match node.get(key) {
         // A blank label (`"group": " "`) is how real sites make an
-        // unlabelled group: it is fine.
-        Some(v) if v.as_str().is_some() => {}
-        Some(v) => out.push(Diagnostic::error(
-            v.file,
-            v.range.clone(),
-            "wrong-type",
-            format!("`{key}` must be a string, found {}", v.kind_name()),
-        )),
+        // unlabelled group: it is fine. A label of another type is the
+        // schema pass's to report (once).
+        Some(_) => {}
         None => {
             // A `$ref`'d element without its label is still unlabelled.
             let r = node.range.start..node.range.start + 1;
