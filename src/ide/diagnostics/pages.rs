@@ -192,17 +192,28 @@ fn openapi_value(v: &Node, dir: &str, specs: &super::specs::SpecList, out: &mut 
     let shift = |rr: &std::ops::Range<usize>| lead + rr.start..lead + rr.end;
     match resolve_endpoint(&r, dir, specs) {
         Resolution::Found { .. } => {}
-        Resolution::SpecNotFound => out.push(Diagnostic::error(
-            v.file,
-            r.spec_range
-                .as_ref()
-                .map_or(v.range.clone(), |sr| sub_range(v, s.len(), &shift(sr))),
-            "missing-spec",
-            format!(
-                "no spec \"{}\" in this site (looked relative to the page and to the docs root)",
-                r.spec.unwrap_or_default()
-            ),
-        )),
+        Resolution::SpecNotFound => {
+            let token = r.spec.unwrap_or_default();
+            let near = crate::diagnostics::did_you_mean(
+                token.trim_start_matches('/'),
+                specs.iter().map(|(p, _)| *p),
+            );
+            let mut d = Diagnostic::error(
+                v.file,
+                r.spec_range
+                    .as_ref()
+                    .map_or(v.range.clone(), |sr| sub_range(v, s.len(), &shift(sr))),
+                "missing-spec",
+                format!(
+                    "no spec \"{token}\" in this site (looked relative to the page and to the docs root){}",
+                    near.map(|p| format!("; did you mean \"/{p}\"?")).unwrap_or_default()
+                ),
+            );
+            if let Some(p) = near {
+                d = d.with_fix(crate::diagnostics::Fix::Replace(format!("/{p}")));
+            }
+            out.push(d);
+        }
         Resolution::NotFound { spec, suggestion } => out.push(super::specs::endpoint_not_found(
             (v.file, v.range.clone()),
             &r,
