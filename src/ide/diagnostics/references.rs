@@ -22,7 +22,15 @@ pub struct Listing {
     pub unlisted: Vec<FileId>,
 }
 
-pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>) -> Listing {
+/// `complete`: the navigation was read whole (no `$ref` failed), so a page
+/// it does not list is really unlisted.
+pub fn check(
+    site: &Site,
+    root: &Node,
+    ix: &NavIndex,
+    complete: bool,
+    out: &mut Vec<Diagnostic>,
+) -> Listing {
     let api_sources = specs::api_sources(root);
     // One pass over every named source: the candidate list for
     // did-you-mean is built once, not once per navigation element.
@@ -90,6 +98,9 @@ pub fn check(site: &Site, root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>)
         }
     }
     let orphan = |id: FileId, out: &mut Vec<Diagnostic>| {
+        if !complete {
+            return;
+        }
         let Some(f) = site.file(id) else { return };
         out.push(
             Diagnostic::new(
