@@ -41,6 +41,23 @@ fn unique_labels(node: &Node, out: &mut Vec<Diagnostic>) {
         let Some(Value::Array(items)) = node.get(list).map(|l| &l.value) else {
             continue;
         };
+        if list == "versions" {
+            // The switcher opens on one version: a second `default: true`
+            // is ignored.
+            let defaults: Vec<&Node> = items
+                .iter()
+                .filter_map(|item| item.get("default"))
+                .filter(|d| matches!(d.value, Value::Bool(true)))
+                .collect();
+            for d in defaults.iter().skip(1) {
+                out.push(Diagnostic::warning(
+                    d.file,
+                    d.range.clone(),
+                    "nav-duplicate-label",
+                    "another version here is already the default: only one version can be",
+                ));
+            }
+        }
         let mut seen: Vec<&str> = Vec::new();
         for v in items.iter().filter_map(|item| item.get(key)) {
             let Some(s) = v.as_str() else { continue };

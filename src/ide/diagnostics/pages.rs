@@ -81,8 +81,38 @@ fn own(f: &SourceFile) -> Vec<Diagnostic> {
         );
         groups_without_auth(root, &mut out);
         duplicate_keys(root, &mut out);
+        tab_indents(f.text(), root, &mut out);
     }
     out
+}
+
+/// A key of a block mapping indented with a tab. yaml-rust2 reads it; the
+/// YAML readers of MDX pipelines (js-yaml, `yaml`) refuse it, and the page
+/// does not build. Flow mappings (`{a: 1}`) may hold tabs as spacing.
+fn tab_indents(text: &str, node: &crate::syntax::tree::Node, out: &mut Vec<Diagnostic>) {
+    use crate::syntax::tree::Value;
+    match &node.value {
+        Value::Object(props) => {
+            let flow = text.as_bytes().get(node.range.start) == Some(&b'{');
+            for p in props {
+                let line_start = text[..p.key_range.start.min(text.len())]
+                    .rfind('\n')
+                    .map_or(0, |i| i + 1);
+                let indent = &text[line_start..p.key_range.start.min(text.len())];
+                if !flow && indent.contains('\t') && indent.trim_matches([' ', '\t']).is_empty() {
+                    out.push(Diagnostic::error(
+                        p.value.file,
+                        line_start..p.key_range.start,
+                        "yaml-syntax",
+                        "this line is indented with a tab: YAML indents with spaces only (the page fails to build)",
+                    ));
+                }
+                tab_indents(text, &p.value, out);
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|n| tab_indents(text, n, out)),
+        _ => {}
+    }
 }
 
 /// A key written twice in one mapping. The YAML readers of MDX pipelines
@@ -206,7 +236,8 @@ fn openapi_value(v: &Node, dir: &str, specs: &super::specs::SpecList, out: &mut 
                 "missing-spec",
                 format!(
                     "no spec \"{token}\" in this site (looked relative to the page and to the docs root){}",
-                    near.map(|p| format!("; did you mean \"/{p}\"?")).unwrap_or_default()
+                    near.map(|p| format!("; did you mean \"/{p}\"?"))
+                        .unwrap_or_default()
                 ),
             );
             if let Some(p) = near {
