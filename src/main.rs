@@ -19,8 +19,9 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// time in the kernel zeroing fresh 2 MB pages (18% of a benchmark run's
 /// samples in `clear_page_erms`, edits at 45-60 ms against 13 ms after). With
 /// them off, those edits take their usual time and peak memory fell from
-/// 164 to 109 MB. `PR_SET_THP_DISABLE` covers systems whose THP setting is
-/// "always" as well as mimalloc's own `madvise`.
+/// 164-188 MB to 109-129 MB (side-by-side benchmark runs).
+/// `PR_SET_THP_DISABLE` covers systems whose THP setting is "always" as
+/// well as mimalloc's own `madvise`.
 fn tune_allocator() {
     // `mi_option_purge_delay` in mimalloc's `mi_option_e` (v2 and v3); the
     // sys crate has no named constant for it.

@@ -23,6 +23,11 @@ impl Analysis {
         self.listing.listed.get(ordinal).copied().unwrap_or(false)
     }
 
+    /// Whether the navigation lists any page at all.
+    pub fn lists_any_page(&self) -> bool {
+        self.listing.listed.contains(&true)
+    }
+
     /// The pages no navigation entry lists.
     pub fn unlisted_pages(&self) -> &[FileId] {
         &self.listing.unlisted
@@ -35,7 +40,7 @@ impl Analysis {
 pub fn analyze_texts(files: &[(&str, &str)]) -> Analysis {
     let mut site = Site::default();
     for (i, (path, text)) in files.iter().enumerate() {
-        if let Some(kind) = crate::workspace::load::kind_of(path) {
+        if let Some(kind) = crate::model::site::kind_of(path) {
             site.insert(Arc::new(crate::model::site::SourceFile::new(
                 i as FileId,
                 path.to_string(),

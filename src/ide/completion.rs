@@ -299,9 +299,7 @@ fn pages(
                 kept.push((true, lookup::page_key(&f.path), f));
             }
         }
-    } else if unlisted_kept < analysis.unlisted_pages().len()
-        || (0..site.page_names().len()).any(|i| analysis.is_listed(i))
-    {
+    } else if unlisted_kept < analysis.unlisted_pages().len() || analysis.lists_any_page() {
         *incomplete = true;
     }
     for (is_listed, key, f) in kept {

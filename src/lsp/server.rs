@@ -71,12 +71,8 @@ impl Backend {
             let (debounce, refresh) = (self.debounce(), self.can_refresh());
             tokio::spawn(async move {
                 let w = world.clone();
-                let Ok(site) = tokio::task::spawn_blocking(move || {
-                    let site = w.load_root(&root);
-                    w.reconcile(&site);
-                    site
-                })
-                .await
+                let Ok(site) =
+                    tokio::task::spawn_blocking(move || w.load_for_documents(&root)).await
                 else {
                     return;
                 };
@@ -563,12 +559,7 @@ impl LanguageServer for Backend {
             None => match self.world.root_to_load(&path) {
                 Some(root) => {
                     let w = self.world.clone();
-                    blocking(move || {
-                        let site = w.load_root(&root);
-                        w.reconcile(&site);
-                        site
-                    })
-                    .await?
+                    blocking(move || w.load_for_documents(&root)).await?
                 }
                 None => return Ok(empty()),
             },

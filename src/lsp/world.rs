@@ -240,7 +240,11 @@ impl World {
     /// root loaded then waits for the root instead of being checked alone
     /// (where it cannot know the site's specs or pages).
     pub fn root_to_load(&self, path: &Path) -> Option<PathBuf> {
-        if self.site_of(path).is_some_and(|s| !s.loose) {
+        // A file with a site needs no load, and one checked alone (a loose
+        // site) was found to have no root when it opened: a docs.json that
+        // appears later arrives through the file watcher. So the disk is
+        // asked once per file, not on every keystroke.
+        if self.site_of(path).is_some() {
             return None;
         }
         let is_docs_json = path.file_name().is_some_and(|n| n == "docs.json");
@@ -262,9 +266,17 @@ impl World {
         None
     }
 
+    /// Load `root` (see [`World::load_root`]) for a document that changed
+    /// while it was unloaded, keeping the edits that arrived meanwhile.
+    pub fn load_for_documents(&self, root: &Path) -> Arc<SiteState> {
+        let site = self.load_root(root);
+        self.reconcile(&site);
+        site
+    }
+
     /// After a root loaded in the background: put in the open documents of
     /// that root whose edits arrived after the load read them.
-    pub fn reconcile(&self, site: &SiteState) {
+    fn reconcile(&self, site: &SiteState) {
         let seen = site.doc_versions();
         let stale: Vec<PathBuf> = self
             .docs

@@ -47,6 +47,27 @@ pub enum FileKind {
     Page,
 }
 
+/// What a root-relative path is to the site; `None` for files it ignores.
+pub fn kind_of(rel: &str) -> Option<FileKind> {
+    let name = rel.rsplit('/').next().unwrap_or(rel);
+    if rel == "docs.json" {
+        Some(FileKind::DocsJson)
+    } else if name.ends_with(".mdx") || name.ends_with(".md") {
+        (!is_snippet(rel)).then_some(FileKind::Page)
+    } else if name.ends_with(".json") {
+        Some(FileKind::Json)
+    } else if name.ends_with(".yaml") || name.ends_with(".yml") {
+        Some(FileKind::Yaml)
+    } else {
+        None
+    }
+}
+
+/// Files under `snippets/` are included by pages, never pages themselves.
+pub fn is_snippet(rel: &str) -> bool {
+    rel.starts_with("snippets/")
+}
+
 /// One file of a site. `text` is the whole file, except for pages read from
 /// disk in bulk, where only the front matter is kept (diagnostics never
 /// point past it, and 25,000 pages must fit the memory budget).

@@ -59,25 +59,9 @@ fn walker(path: &Path) -> WalkBuilder {
     b
 }
 
-pub fn kind_of(rel: &str) -> Option<FileKind> {
-    let name = rel.rsplit('/').next().unwrap_or(rel);
-    if rel == "docs.json" {
-        Some(FileKind::DocsJson)
-    } else if name.ends_with(".mdx") || name.ends_with(".md") {
-        // Snippets are included by pages, never pages themselves.
-        if rel.starts_with("snippets/") {
-            None
-        } else {
-            Some(FileKind::Page)
-        }
-    } else if name.ends_with(".json") {
-        Some(FileKind::Json)
-    } else if name.ends_with(".yaml") || name.ends_with(".yml") {
-        Some(FileKind::Yaml)
-    } else {
-        None
-    }
-}
+/// What a root-relative path is to the site (defined with the site model,
+/// which `ide` uses without going through loading).
+pub use crate::model::site::kind_of;
 
 /// The path of `file` relative to `root` with `/` separators, if inside it.
 pub fn rel_path(root: &Path, file: &Path) -> Option<String> {

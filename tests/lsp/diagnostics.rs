@@ -264,6 +264,23 @@ fn big_site(n: usize) -> tempfile::TempDir {
     dir
 }
 
+/// A server indexing `site` in the background, for a pulling or a pushed-to
+/// client.
+async fn start_indexing(site: &std::path::Path, pulling: bool) -> Harness {
+    let caps = if pulling { pulling_caps() } else { caps(false) };
+    Harness::start_indexing(site, json!({"diagnostics": {"debounceMs": 20}}), caps).await
+}
+
+/// The document's diagnostics for the newest text: pulled, or the push
+/// for its current version.
+async fn current_diagnostics(h: &Harness, uri: &str, pulling: bool) -> Vec<Value> {
+    if pulling {
+        pull(h, uri).await
+    } else {
+        h.wait_current_diagnostics(uri).await
+    }
+}
+
 /// docs.json opened and edited while the site is still being indexed: the
 /// load runs in the background, and the edits made meanwhile are not lost
 /// (pushed and pulled diagnostics are those of the newest text).
@@ -272,13 +289,7 @@ fn edits_made_while_the_site_loads_are_kept() {
     for pulling in [false, true] {
         run(async move {
             let site = big_site(3000);
-            let caps = if pulling { pulling_caps() } else { caps(false) };
-            let h = Harness::start_indexing(
-                site.path(),
-                json!({"diagnostics": {"debounceMs": 20}}),
-                caps,
-            )
-            .await;
+            let h = start_indexing(site.path(), pulling).await;
             let text = std::fs::read_to_string(h.path("docs.json")).unwrap();
             let uri = h.open("docs.json", &text).await;
             // Rename the missing entry, one character at a time.
@@ -297,11 +308,7 @@ fn edits_made_while_the_site_loads_are_kept() {
                 )
                 .await;
             }
-            let diags = if pulling {
-                pull(&h, &uri).await
-            } else {
-                h.wait_current_diagnostics(&uri).await
-            };
+            let diags = current_diagnostics(&h, &uri, pulling).await;
             let missing: Vec<&str> = diags
                 .iter()
                 .filter(|d| d["code"] == "missing-page")
@@ -333,19 +340,9 @@ fn a_page_opened_while_the_site_loads_is_checked_against_the_site() {
             .unwrap();
             let page = "---\ntitle: Op\nopenapi: /api.yaml GET /b\n---\n";
             std::fs::write(site.path().join("op.mdx"), page).unwrap();
-            let caps = if pulling { pulling_caps() } else { caps(false) };
-            let h = Harness::start_indexing(
-                site.path(),
-                json!({"diagnostics": {"debounceMs": 20}}),
-                caps,
-            )
-            .await;
+            let h = start_indexing(site.path(), pulling).await;
             let uri = h.open("op.mdx", page).await;
-            let diags = if pulling {
-                pull(&h, &uri).await
-            } else {
-                h.wait_current_diagnostics(&uri).await
-            };
+            let diags = current_diagnostics(&h, &uri, pulling).await;
             let messages: Vec<&str> = diags
                 .iter()
                 .filter(|d| d["severity"] == 1)

@@ -80,68 +80,48 @@ fn own(f: &SourceFile) -> Vec<Diagnostic> {
             &mut out,
         );
         groups_without_auth(root, &mut out);
-        duplicate_keys(root, &mut out);
-        tab_indents(f.text(), root, &mut out);
+        refused_keys(f.text(), root, &mut out);
     }
     out
 }
 
-/// A key of a block mapping indented with a tab. yaml-rust2 reads it; the
-/// YAML readers of MDX pipelines (js-yaml, `yaml`) refuse it, and the page
-/// does not build. Flow mappings (`{a: 1}`) may hold tabs as spacing.
-fn tab_indents(text: &str, node: &crate::syntax::tree::Node, out: &mut Vec<Diagnostic>) {
-    use crate::syntax::tree::Value;
-    match &node.value {
-        Value::Object(props) => {
-            let flow = text.as_bytes().get(node.range.start) == Some(&b'{');
-            for p in props {
-                let line_start = text[..p.key_range.start.min(text.len())]
-                    .rfind('\n')
-                    .map_or(0, |i| i + 1);
-                let indent = &text[line_start..p.key_range.start.min(text.len())];
-                if !flow && indent.contains('\t') && indent.trim_matches([' ', '\t']).is_empty() {
-                    out.push(Diagnostic::error(
-                        p.value.file,
-                        line_start..p.key_range.start,
-                        "yaml-syntax",
-                        "this line is indented with a tab: YAML indents with spaces only (the page fails to build)",
-                    ));
-                }
-                tab_indents(text, &p.value, out);
+/// Front matter keys that MDX pipelines' YAML readers (js-yaml, `yaml`)
+/// refuse, so the page does not build, while yaml-rust2 reads them: a key
+/// set twice in one mapping (yaml-rust2 keeps the last), and a key of a
+/// block mapping indented with a tab (flow mappings, `{a: 1}`, may hold
+/// tabs as spacing).
+fn refused_keys(text: &str, root: &Node, out: &mut Vec<Diagnostic>) {
+    root.walk(|node| {
+        let crate::syntax::tree::Value::Object(props) = &node.value else {
+            return;
+        };
+        let flow = text.as_bytes().get(node.range.start) == Some(&b'{');
+        let mut seen = rustc_hash::FxHashSet::default();
+        for p in props {
+            if !seen.insert(p.key.as_str()) {
+                out.push(Diagnostic::error(
+                    p.value.file,
+                    p.key_range.clone(),
+                    "yaml-duplicate-key",
+                    format!(
+                        "`{}` is set twice: front matter cannot repeat a key (the page fails to build); keep one",
+                        p.key
+                    ),
+                ));
+            }
+            let key_at = p.key_range.start.min(text.len());
+            let line_start = text[..key_at].rfind('\n').map_or(0, |i| i + 1);
+            let indent = &text[line_start..key_at];
+            if !flow && indent.contains('\t') && indent.trim_matches([' ', '\t']).is_empty() {
+                out.push(Diagnostic::error(
+                    p.value.file,
+                    line_start..key_at,
+                    "yaml-syntax",
+                    "this line is indented with a tab: YAML indents with spaces only (the page fails to build)",
+                ));
             }
         }
-        Value::Array(items) => items.iter().for_each(|n| tab_indents(text, n, out)),
-        _ => {}
-    }
-}
-
-/// A key written twice in one mapping. The YAML readers of MDX pipelines
-/// (js-yaml, `yaml`) refuse the whole front matter, so the page does not
-/// build; yaml-rust2 keeps the last value.
-fn duplicate_keys(node: &crate::syntax::tree::Node, out: &mut Vec<Diagnostic>) {
-    match &node.value {
-        crate::syntax::tree::Value::Object(props) => {
-            let mut seen = rustc_hash::FxHashSet::default();
-            for p in props {
-                if !seen.insert(p.key.as_str()) {
-                    out.push(Diagnostic::error(
-                        p.value.file,
-                        p.key_range.clone(),
-                        "yaml-duplicate-key",
-                        format!(
-                            "`{}` is set twice: front matter cannot repeat a key (the page fails to build); keep one",
-                            p.key
-                        ),
-                    ));
-                }
-                duplicate_keys(&p.value, out);
-            }
-        }
-        crate::syntax::tree::Value::Array(items) => {
-            items.iter().for_each(|n| duplicate_keys(n, out));
-        }
-        _ => {}
-    }
+    });
 }
 
 /// `groups` limits who sees the playground only with `playground: auth`.

@@ -168,7 +168,7 @@ fn target<'a>(
     let key = lookup::page_key(e.value);
     if page.is_none() {
         out.push(missing_page(site, e, key));
-    } else if key.len() != e.value.trim_start_matches('/').len() {
+    } else if key != e.value.trim_start_matches('/') {
         // The navigation names pages without their extension; the
         // platform looks for `page.mdx.mdx`.
         out.push(
@@ -258,7 +258,7 @@ fn endpoint(
 }
 
 fn missing_page(site: &Site, e: &Entry, key: &str) -> Diagnostic {
-    if key.starts_with("snippets/") {
+    if crate::model::site::is_snippet(key) {
         // Files under snippets/ are included by pages; they are never
         // pages themselves, so "create the file" would not help.
         return Diagnostic::error(
