@@ -1,9 +1,7 @@
 //! Page files: unreadable files and front matter.
 
 use crate::diagnostics::Diagnostic;
-use crate::model::endpoint::{
-    Resolution, parse_asyncapi_ref, parse_endpoint, resolve_endpoint, resolve_spec_token,
-};
+use crate::model::endpoint::{Resolution, parse_asyncapi_ref, parse_endpoint, resolve_spec_token};
 use crate::model::paths;
 use crate::model::site::{Site, SourceFile};
 use crate::schema::{self, ValidateOptions};
@@ -41,7 +39,7 @@ fn check_pages(site: &Site, out: &mut Vec<Diagnostic>) {
         };
         if let Some(v) = root.get("openapi") {
             let specs = specs.get_or_insert_with(|| super::specs::list(&spec_files));
-            openapi_value(v, paths::dir_of(&f.path), specs, out);
+            openapi_value(site, v, paths::dir_of(&f.path), specs, out);
         }
         if let Some(v) = root.get("asyncapi") {
             let specs = specs.get_or_insert_with(|| super::specs::list(&spec_files));
@@ -175,7 +173,13 @@ pub fn may_be_in_a_remote_spec(site: &Site, d: &Diagnostic) -> bool {
 /// by the rules real sites rely on: a spec named without its extension, a
 /// path relative to the page or (with a leading `/`) the root, any method
 /// case, and a search of every spec when none is named.
-fn openapi_value(v: &Node, dir: &str, specs: &super::specs::SpecList, out: &mut Vec<Diagnostic>) {
+fn openapi_value<'a>(
+    site: &'a Site,
+    v: &Node,
+    dir: &str,
+    specs: &super::specs::SpecList<'a>,
+    out: &mut Vec<Diagnostic>,
+) {
     let Some(s) = v.as_str() else { return };
     let Some(r) = parse_endpoint(s.trim()) else {
         out.push(Diagnostic::error(
@@ -189,6 +193,8 @@ fn openapi_value(v: &Node, dir: &str, specs: &super::specs::SpecList, out: &mut 
     if paths::is_url(r.spec.unwrap_or_default()) {
         return;
     }
+    let (res, named) = super::specs::resolve(site, &r, dir, specs);
+    let specs = named.as_ref().unwrap_or(specs);
     if specs.is_empty() {
         out.push(Diagnostic::error(
             v.file,
@@ -200,7 +206,7 @@ fn openapi_value(v: &Node, dir: &str, specs: &super::specs::SpecList, out: &mut 
     }
     let lead = s.len() - s.trim_start().len();
     let shift = |rr: &std::ops::Range<usize>| lead + rr.start..lead + rr.end;
-    match resolve_endpoint(&r, dir, specs) {
+    match res {
         Resolution::Found { .. } => {}
         Resolution::SpecNotFound => {
             let token = r.spec.unwrap_or_default();
@@ -224,6 +230,13 @@ fn openapi_value(v: &Node, dir: &str, specs: &super::specs::SpecList, out: &mut 
                 d = d.with_fix(crate::diagnostics::Fix::Replace(format!("/{p}")));
             }
             out.push(d);
+        }
+        Resolution::NotFound { spec, .. }
+            if let Some(d) = spec
+                .and_then(|i| specs.get(i))
+                .and_then(|(p, ix)| super::specs::not_a_spec((v.file, v.range.clone()), p, ix)) =>
+        {
+            out.push(d)
         }
         Resolution::NotFound { spec, suggestion } => out.push(super::specs::endpoint_not_found(
             (v.file, v.range.clone()),
