@@ -17,6 +17,7 @@ pub fn check(site: &Site, out: &mut Vec<Diagnostic>) {
 }
 
 fn check_pages(site: &Site, out: &mut Vec<Diagnostic>) {
+    stale_docs_json(site, out);
     let spec_files = super::specs::all_specs(site);
     let mut specs: Option<super::specs::SpecList> = None;
     for f in site.pages_unsorted() {
@@ -45,6 +46,56 @@ fn check_pages(site: &Site, out: &mut Vec<Diagnostic>) {
             let specs = specs.get_or_insert_with(|| super::specs::list(&spec_files));
             asyncapi_value(v, paths::dir_of(&f.path), specs, out);
         }
+    }
+}
+
+/// A docs.json below the docs root that is part of this site: the loader
+/// found it a stale copy (its page entries resolve from the docs root, not
+/// from its own folder; a nested site of its own is loaded as its own
+/// root). The platform builds the root's docs.json only, so this file has
+/// no effect: one note on it, not an error per entry.
+fn stale_docs_json(site: &Site, out: &mut Vec<Diagnostic>) {
+    if site.partial {
+        return;
+    }
+    for f in site.data_files() {
+        if f.kind != crate::model::site::FileKind::Json || !f.path.ends_with("/docs.json") {
+            continue;
+        }
+        let dir = crate::model::paths::dir_of(&f.path);
+        let example = f
+            .json()
+            .root
+            .as_deref()
+            .and_then(|r| r.get("navigation"))
+            .and_then(|nav| {
+                crate::model::nav::index(nav)
+                    .entries
+                    .iter()
+                    .find(|e| {
+                        site.page_ref(e.value).is_some()
+                            && site
+                                .page_ref(&format!("{dir}/{}", e.value.trim_start_matches('/')))
+                                .is_none()
+                    })
+                    .map(|e| e.value.to_string())
+            });
+        let why = match example {
+            Some(e) => format!(
+                "its page entries name pages from the docs root (\"{e}\" is {}), not from its own folder",
+                site.page(&e).map_or(e.clone(), |p| p.path.clone())
+            ),
+            None => "its page entries do not resolve from its own folder".to_string(),
+        };
+        out.push(Diagnostic::new(
+            f.id,
+            0..0,
+            crate::diagnostics::Severity::Information,
+            "nested-docs-json",
+            format!(
+                "this docs.json is a copy inside the site, not a site of its own: {why}; the platform builds only the root docs.json, so this file is not used (and not checked)"
+            ),
+        ));
     }
 }
 
