@@ -59,10 +59,10 @@ pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) -> Listi
                         // With a part of docs.json unreadable (a broken
                         // `$ref`), "no navigation lists this page" would be
                         // said of every page that part lists.
-                        let complete = !config
-                            .diagnostics
-                            .iter()
-                            .any(|d| d.severity == crate::diagnostics::Severity::Error);
+                        let complete = !config.diagnostics.iter().any(|d| {
+                            d.severity == crate::diagnostics::Severity::Error
+                                || d.code == "file-unreadable"
+                        });
                         references::check(site, root, &ix, complete, &mut rules)
                     };
                     let remote = ix

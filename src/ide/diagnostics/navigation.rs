@@ -3,7 +3,7 @@
 use crate::diagnostics::{Diagnostic, Fix, Severity, did_you_mean};
 use crate::model::languages::LANGUAGES;
 use crate::model::nav::{CHILD_KEYS, ElementKind, NavIndex, ROOT_KEYS};
-use crate::syntax::tree::{Node, Prop, Value};
+use crate::syntax::tree::{Node, Value};
 
 pub fn check(ix: &NavIndex, out: &mut Vec<Diagnostic>) {
     dropped_lists(ix, out);
@@ -75,29 +75,27 @@ fn unique_labels(node: &Node, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// `navigation` needs one primary pattern; with several, the platform keeps
+/// one (see `dropped_lists`).
 fn root_pattern(nav: &Node, out: &mut Vec<Diagnostic>) {
-    let primary: Vec<&Prop> = nav
+    if nav
         .props()
         .iter()
-        .filter(|p| ROOT_KEYS.contains(&p.key.as_str()))
-        .collect();
-    match primary.as_slice() {
-        [] => {
-            // Point at the `navigation` object itself; keep the range small.
-            let r = nav.range.start..nav.range.start + 1;
-            out.push(Diagnostic::error(
-                nav.file,
-                r,
-                "nav-root",
-                format!(
-                    "navigation needs one primary pattern at its root: one of {}",
-                    list(ROOT_KEYS)
-                ),
-            ));
-        }
-        // Several: the platform keeps one; see `dropped_lists`.
-        _ => {}
+        .any(|p| ROOT_KEYS.contains(&p.key.as_str()))
+    {
+        return;
     }
+    // Point at the `navigation` object itself; keep the range small.
+    let r = nav.range.start..nav.range.start + 1;
+    out.push(Diagnostic::error(
+        nav.file,
+        r,
+        "nav-root",
+        format!(
+            "navigation needs one primary pattern at its root: one of {}",
+            list(ROOT_KEYS)
+        ),
+    ));
 }
 
 fn label(node: &Node, kind: ElementKind, out: &mut Vec<Diagnostic>) {
@@ -207,12 +205,14 @@ fn dropped_lists(ix: &NavIndex, out: &mut Vec<Diagnostic>) {
 fn menu_children(node: &Node, out: &mut Vec<Diagnostic>) {
     for p in node.props() {
         if CHILD_KEYS.contains(&p.key.as_str()) && p.key != "groups" && p.key != "pages" {
-            out.push(Diagnostic::error(
+            // The platform's schema accepts it (see `keep_order`): not
+            // a broken build, but not a layout its documentation describes.
+            out.push(Diagnostic::warning(
                 p.value.file,
                 p.key_range.clone(),
                 "nav-menu-child",
                 format!(
-                    "a menu item holds only groups, pages and links (`href`), not `{}`",
+                    "a menu item is documented to hold only groups, pages and links (`href`), not `{}`: the platform accepts it, but the menu may not show it as you expect; move it up a level",
                     p.key
                 ),
             ));
@@ -268,7 +268,14 @@ fn group_rules(node: &Node, nested: bool, out: &mut Vec<Diagnostic>) {
         .props()
         .iter()
         .any(|p| CHILD_KEYS.contains(&p.key.as_str()) && p.key != "pages");
-    if !has_pages && !has_other_child && node.get("openapi").is_none() && node.get("root").is_none()
+    // `"hidden": true` with `"pages": []` is a deliberate placeholder.
+    let placeholder = node.get("hidden").and_then(Node::as_bool) == Some(true)
+        && matches!(node.get("pages").map(|p| &p.value), Some(Value::Array(a)) if a.is_empty());
+    if !has_pages
+        && !has_other_child
+        && !placeholder
+        && node.get("openapi").is_none()
+        && node.get("root").is_none()
     {
         let target = node
             .prop("group")
