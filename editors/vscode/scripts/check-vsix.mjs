@@ -82,6 +82,9 @@ check((pkg.activationEvents ?? []).includes('workspaceContains:**/docs.json'), '
 
 check((pkg.contributes?.jsonValidation ?? []).some((v) => v.fileMatch === 'docs.json' && v.url === './schemas/docs.schema.json') && files.has('extension/schemas/docs.schema.json'),
   'docs.json files get the bundled schema (jsonValidation) and it is in the .vsix');
+const readme = (files.get('extension/readme.md') ?? files.get('extension/README.md'))().toString('utf8');
+const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1]).filter((u) => !/^[a-z]+:/.test(u));
+check(images.length > 0 && images.every((u) => files.has(`extension/${u}`)), `README's pictures are inside (${images.join(', ')})`);
 const server = [...files.keys()].find((f) => /^extension\/server\/docs-lsp(\.exe)?$/.test(f));
 if (wantServer) {
   check(server !== undefined, 'the server is inside (extension/server/docs-lsp)');

@@ -33,7 +33,7 @@ copyFileSync(server, dest);
 chmodSync(dest, 0o755); // vsce keeps the file mode; VS Code restores it when it installs the .vsix
 const vsce = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'vsce.cmd' : 'vsce');
 try {
-  execFileSync(vsce, ['package', '--no-dependencies', '--target', target, '--out', out], { cwd: root, stdio: 'inherit' });
+  execFileSync(vsce, ['package', '--no-dependencies', '--no-rewrite-relative-links', '--target', target, '--out', out], { cwd: root, stdio: 'inherit' });
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
