@@ -86,6 +86,7 @@ pub struct SourceFile {
     /// The page body's index (headings, links, elements, MDX syntax errors).
     page: OnceLock<crate::syntax::page::PageIndex>,
     spec: OnceLock<Arc<crate::model::openapi::SpecIndex>>,
+    declares_spec: OnceLock<bool>,
     own_diagnostics: OnceLock<Vec<crate::diagnostics::Diagnostic>>,
 }
 
@@ -106,6 +107,7 @@ impl SourceFile {
             front: OnceLock::new(),
             page: OnceLock::new(),
             spec: OnceLock::new(),
+            declares_spec: OnceLock::new(),
             own_diagnostics: OnceLock::new(),
         }
     }
@@ -163,6 +165,16 @@ impl SourceFile {
                 self.is_yaml(),
             ))
         })
+    }
+
+    /// Whether this JSON/YAML file is an OpenAPI/AsyncAPI document by its
+    /// top-level keys (see [`crate::model::openapi::declares_spec`]); once
+    /// per file version.
+    pub fn declares_spec(&self) -> bool {
+        matches!(self.kind, FileKind::Json | FileKind::Yaml)
+            && *self
+                .declares_spec
+                .get_or_init(|| crate::model::openapi::declares_spec(self.text(), self.is_yaml()))
     }
 
     /// Diagnostics that depend on this file alone, computed by `f` once per
@@ -507,14 +519,11 @@ impl Site {
         v
     }
 
-    /// Spec candidates: JSON/YAML files whose first bytes name `openapi` or
-    /// `asyncapi` at the top level; used when nothing in the site names a spec.
+    /// Spec candidates: JSON/YAML files with a top-level `openapi`,
+    /// `swagger` or `asyncapi` version key, in any key order; used when
+    /// nothing in the site names a spec.
     pub fn spec_files(&self) -> Vec<&Arc<SourceFile>> {
-        let mut v: Vec<_> = self
-            .data
-            .values()
-            .filter(|f| matches!(f.kind, FileKind::Json | FileKind::Yaml) && looks_like_spec(f))
-            .collect();
+        let mut v: Vec<_> = self.data.values().filter(|f| f.declares_spec()).collect();
         v.sort_by(|a, b| a.path.cmp(&b.path));
         v
     }
@@ -531,22 +540,4 @@ pub fn strip_page_ext(p: &str) -> &str {
 /// behind these locks stays consistent: each holder only reads or swaps).
 pub fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-fn looks_like_spec(f: &SourceFile) -> bool {
-    let t = f.text();
-    let mut end = t.len().min(4096);
-    while !t.is_char_boundary(end) {
-        end -= 1;
-    }
-    let head = &t[..end];
-    if f.kind == FileKind::Json {
-        head.contains("\"openapi\"")
-            || head.contains("\"asyncapi\"")
-            || head.contains("\"swagger\"")
-    } else {
-        head.lines().any(|l| {
-            l.starts_with("openapi:") || l.starts_with("asyncapi:") || l.starts_with("swagger:")
-        })
-    }
 }
