@@ -59,9 +59,43 @@ pub enum FileKind {
     Page,
 }
 
+/// Names the platform always leaves out of a site, at any depth (its
+/// `DEFAULT_MINT_IGNORES`, `@mintlify/common` mintIgnore.js, matched without
+/// regard to case as its `ignore` matcher does): tool folders and the
+/// repository's own README, LICENSE, CHANGELOG and CONTRIBUTING pages.
+pub fn platform_ignores_name(name: &str) -> bool {
+    const NAMES: [&str; 12] = [
+        ".git",
+        ".github",
+        ".claude",
+        ".agents",
+        ".idea",
+        ".vscode",
+        ".cursor",
+        "node_modules",
+        "readme.md",
+        "license.md",
+        "changelog.md",
+        "contributing.md",
+    ];
+    NAMES.iter().any(|n| n.eq_ignore_ascii_case(name))
+}
+
+/// Whether the platform leaves `rel` out of the site: a path through an
+/// ignored name, or a page under `.mintlify/` (where it keeps only JSON and
+/// YAML files).
+pub fn platform_ignores(rel: &str) -> bool {
+    rel.split('/').any(platform_ignores_name)
+        || (rel.starts_with(".mintlify/") || rel.contains("/.mintlify/"))
+            && (rel.ends_with(".mdx") || rel.ends_with(".md"))
+}
+
 /// What a root-relative path is to the site; `None` for files it ignores.
 pub fn kind_of(rel: &str) -> Option<FileKind> {
     let name = rel.rsplit('/').next().unwrap_or(rel);
+    if platform_ignores(rel) {
+        return None;
+    }
     if rel == "docs.json" {
         Some(FileKind::DocsJson)
     } else if name.ends_with(".mdx") || name.ends_with(".md") {

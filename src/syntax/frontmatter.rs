@@ -73,7 +73,9 @@ pub fn parse(file: FileId, text: &str) -> FrontMatter {
 ///   `deliveries"`): js-yaml 3 does not check indentation inside quotes;
 /// - tabs in a line's leading whitespace: js-yaml 3 counts only the spaces
 ///   before the first tab as indentation and skips the rest;
-/// - a tab as the separator after `key:` or `-`.
+/// - a tab as the separator after `key:` or `-`;
+/// - a flow collection whose lines (or closing `]`) are indented no deeper
+///   than its key (`keywords: [` / `  'a',` / `]`).
 fn parse_as_js_yaml3(file: FileId, body: &str, base: usize) -> yaml::Parsed {
     let strict = yaml::parse(file, body, base);
     if strict.errors.is_empty() {
@@ -110,6 +112,10 @@ impl Lenient {
         // Inside a quoted scalar left open on an earlier line: its quote
         // and the indentation its continuation lines need.
         let mut open: Option<(u8, usize)> = None;
+        // Inside a flow collection (`keywords: [`) left open on an earlier
+        // line: how deep, and the indentation its lines need (js-yaml 3
+        // takes a closing `]` at column 0).
+        let mut flow: Option<(i32, usize)> = None;
         let mut pos = 0;
         for line in body.split_inclusive('\n') {
             let lead_len = line.len() - line.trim_start_matches([' ', '\t']).len();
@@ -118,7 +124,7 @@ impl Lenient {
             let blank = rest.trim().is_empty();
             let spaces = lead.bytes().take_while(|&b| b == b' ').count();
             let mut indent = spaces;
-            if let Some((_, need)) = open {
+            if let Some((_, need)) = open.or(flow.map(|(_, n)| (b' ', n))) {
                 if !blank && spaces < need {
                     out.insert(&" ".repeat(need - spaces));
                     changed = true;
@@ -133,15 +139,23 @@ impl Lenient {
                 out.keep(body, pos, lead_len);
             }
             let rest_at = pos + lead_len;
-            match open {
-                Some((q, _)) => {
+            match (open, flow) {
+                (Some((q, _)), _) => {
                     if closes(rest.as_bytes(), q, 0).is_some() {
                         open = None;
                     }
                     out.keep(body, rest_at, rest.len());
                 }
-                None => {
-                    let (tab_at, opens) = scan_line(rest.as_bytes());
+                (None, Some((depth, need))) => {
+                    let depth = depth + flow_depth(rest.as_bytes());
+                    flow = (depth > 0).then_some((depth, need));
+                    out.keep(body, rest_at, rest.len());
+                }
+                (None, None) => {
+                    let (tab_at, opens, depth) = scan_line(rest.as_bytes());
+                    if depth > 0 {
+                        flow = Some((depth, indent + 1));
+                    }
                     if let Some(t) = tab_at {
                         out.keep(body, rest_at, t);
                         out.insert(" ");
@@ -212,7 +226,7 @@ impl Lenient {
 /// One line after its indentation, outside any open quote: where a tab
 /// separates `key:` or `-` from its value (to be read as a space), and the
 /// quote of a value left open at the end of the line.
-fn scan_line(b: &[u8]) -> (Option<usize>, Option<u8>) {
+fn scan_line(b: &[u8]) -> (Option<usize>, Option<u8>, i32) {
     let mut tab = None;
     let mut i = 0;
     // A value starts after `- ` or `key: `; a quote there opens a scalar.
@@ -230,7 +244,7 @@ fn scan_line(b: &[u8]) -> (Option<usize>, Option<u8>) {
                         }
                         (b.get(j) == Some(&b':')).then_some(j + 1)
                     }
-                    None => return (tab, Some(q)),
+                    None => return (tab, Some(q), 0),
                 }
             }
             Some(_) => {
@@ -254,7 +268,7 @@ fn scan_line(b: &[u8]) -> (Option<usize>, Option<u8>) {
             None => None,
         };
         let Some(mut v) = value_start else {
-            return (tab, None);
+            return (tab, None, 0);
         };
         if b.get(v) == Some(&b'\t') && tab.is_none() {
             tab = Some(v);
@@ -265,15 +279,40 @@ fn scan_line(b: &[u8]) -> (Option<usize>, Option<u8>) {
         match b.get(v) {
             Some(&q @ (b'"' | b'\'')) => {
                 return match closes(b, q, v + 1) {
-                    Some(_) => (tab, None),
-                    None => (tab, Some(q)),
+                    Some(_) => (tab, None, 0),
+                    None => (tab, Some(q), 0),
                 };
             }
+            Some(b'[' | b'{') => return (tab, None, flow_depth(&b[v..])),
             // `- key: value` or `- - x`: look at what follows.
             Some(_) if b[i] == b'-' => i = v,
-            _ => return (tab, None),
+            _ => return (tab, None, 0),
         }
     }
+}
+
+/// How many flow collections (`[`, `{`) `b` leaves open (negative when it
+/// closes more than it opens), quoted text and comments skipped.
+fn flow_depth(b: &[u8]) -> i32 {
+    let mut depth = 0;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'[' | b'{' => depth += 1,
+            b']' | b'}' => depth -= 1,
+            q @ (b'"' | b'\'') => match closes(b, q, i + 1) {
+                Some(end) => {
+                    i = end;
+                    continue;
+                }
+                None => return depth,
+            },
+            b'#' if i > 0 && b[i - 1] == b' ' => return depth,
+            _ => {}
+        }
+        i += 1;
+    }
+    depth
 }
 
 /// Where the quoted scalar opened by `q` closes in `b`, reading from

@@ -37,7 +37,9 @@ impl FileIds {
 /// its folder stays part of the docs root above it.
 pub fn discover_roots(path: &Path) -> Vec<PathBuf> {
     let mut found = Vec::new();
-    for entry in walker(path).build().flatten() {
+    let mut w = walker(path);
+    w.hidden(true);
+    for entry in w.build().flatten() {
         if entry.file_name() == "docs.json"
             && entry.file_type().is_some_and(|t| t.is_file())
             && let Some(dir) = entry.path().parent()
@@ -87,25 +89,23 @@ pub fn root_of(
 }
 
 /// Whether the docs.json in `dir`, a folder below the docs root `parent`,
-/// makes a site of its own. A translation folder often holds a stale copy of
-/// the root docs.json (`ja/docs.json` listing `ja/index`): its page entries
-/// name pages from the parent root, not from its own folder, and the
-/// platform builds only the root's docs.json, so the folder's pages belong
-/// to the parent. A docs.json whose entries resolve from its own folder (or
-/// no entry resolves either way) is an independent site (a site nested in
-/// a subfolder, as real repositories have). Reads at most 200 entries.
+/// makes a site of its own. The platform builds the root's docs.json only:
+/// when the parent's navigation lists a page under `dir` (`ja/home` for
+/// `ja/`), the folder belongs to the parent, and its docs.json is a stale
+/// copy (translation tools leave one in each language folder). Only a
+/// folder the parent lists nothing under can be a site of its own: it is
+/// when its own entries resolve from its folder at least as often as from
+/// the parent's (or neither way), as a site nested in a subfolder of a
+/// repository does.
 pub fn is_own_site(parent: &Path, dir: &Path) -> bool {
-    let Ok(text) = read_file(&dir.join("docs.json"), FileKind::DocsJson, true) else {
+    if let Some(prefix) = rel_path(parent, dir).filter(|p| !p.is_empty())
+        && parent_lists_under(parent, &format!("{prefix}/"))
+    {
+        return false;
+    }
+    let Some(entries) = page_entries(dir, &dir.join("docs.json")) else {
         return true;
     };
-    let parsed = crate::syntax::json::parse(0, &text);
-    let Some(root) = parsed.root.as_deref() else {
-        return true;
-    };
-    let Some(nav) = root.get("navigation") else {
-        return true;
-    };
-    let ix = crate::model::nav::index(nav);
     let exists = |base: &Path, entry: &str| {
         let key = crate::model::site::strip_page_ext(entry.trim_start_matches('/'));
         !key.is_empty()
@@ -114,28 +114,88 @@ pub fn is_own_site(parent: &Path, dir: &Path) -> bool {
                 || base.join(format!("{key}.md")).is_file())
     };
     let (mut own, mut above) = (0usize, 0usize);
-    for e in ix
-        .entries
-        .iter()
-        .filter(|e| !e.value.trim().contains(' '))
-        .take(200)
-    {
-        own += usize::from(exists(dir, e.value));
-        above += usize::from(exists(parent, e.value));
+    for e in &entries {
+        own += usize::from(exists(dir, e));
+        above += usize::from(exists(parent, e));
     }
     own >= above
 }
 
+/// Whether the navigation of the docs root `root` (its docs.json and the
+/// `$ref` files it pulls in) lists a page whose path starts with `prefix`.
+fn parent_lists_under(root: &Path, prefix: &str) -> bool {
+    page_entries(root, &root.join("docs.json")).is_some_and(|entries| {
+        entries
+            .iter()
+            .any(|e| e.trim_start_matches('/').starts_with(prefix))
+    })
+}
+
+/// Every string in a `pages` array (and every group `root`) of the
+/// configuration in `file`, following `$ref`s inside `root`; `None` when
+/// `file` cannot be read as JSON. Raw: no navigation rules, no schema.
+fn page_entries(root: &Path, file: &Path) -> Option<Vec<String>> {
+    fn walk(
+        root: &Path,
+        file: &Path,
+        depth: usize,
+        seen: &mut Vec<PathBuf>,
+        out: &mut Vec<String>,
+    ) -> Option<()> {
+        if depth > 16 || seen.iter().any(|s| s == file) {
+            return Some(());
+        }
+        seen.push(file.to_path_buf());
+        let text = read_file(file, FileKind::Json, true).ok()?;
+        let parsed = crate::syntax::json::parse(0, &text);
+        let node = parsed.root.as_deref()?;
+        let dir = file.parent().unwrap_or(root);
+        let mut refs = Vec::new();
+        node.walk(|n| {
+            for p in n.props() {
+                match (p.key.as_str(), &p.value.value) {
+                    ("pages", crate::syntax::tree::Value::Array(items)) => {
+                        out.extend(items.iter().filter_map(|i| i.as_str()).map(str::to_string))
+                    }
+                    ("root", crate::syntax::tree::Value::String(s)) => out.push(s.clone()),
+                    ("$ref", crate::syntax::tree::Value::String(s)) => refs.push(s.clone()),
+                    _ => {}
+                }
+            }
+        });
+        for r in refs {
+            let target = dir.join(&r);
+            // Only inside the root, as the platform reads `$ref`s.
+            if let (Ok(t), Ok(rt)) = (target.canonicalize(), root.canonicalize())
+                && t.starts_with(rt)
+            {
+                let _ = walk(root, &t, depth + 1, seen, out);
+            }
+        }
+        Some(())
+    }
+    let mut out = Vec::new();
+    walk(root, file, 0, &mut Vec::new(), &mut out)?;
+    Some(out)
+}
+
+/// Files of a docs root, as the platform walks them: every file,
+/// dot-files too (`quickstarts/.NET.mdx` is a page), except what `.gitignore`
+/// and `.mintignore` leave out and the platform's default ignores
+/// ([`crate::model::site::platform_ignores`]). Docs roots are looked for
+/// outside hidden folders only.
 fn walker(path: &Path) -> WalkBuilder {
     let mut b = WalkBuilder::new(path);
-    b.hidden(true)
+    b.hidden(false)
         .git_ignore(true)
         .git_exclude(false)
         .git_global(false)
         .require_git(false)
         .follow_links(false)
         .add_custom_ignore_filename(".mintignore")
-        .filter_entry(|e| e.file_name() != "node_modules");
+        .filter_entry(|e| {
+            !crate::model::site::platform_ignores_name(&e.file_name().to_string_lossy())
+        });
     b
 }
 
@@ -165,8 +225,9 @@ pub fn list_files(root: &Path) -> Vec<(PathBuf, String, FileKind)> {
     let mut out = Vec::new();
     let mut b = walker(root);
     b.filter_entry(move |e| {
-        e.file_name() != "node_modules"
-            && !(e.file_type().is_some_and(|t| t.is_dir()) && nested_root(e.path()))
+        let dir = e.file_type().is_some_and(|t| t.is_dir());
+        let ignored = crate::model::site::platform_ignores_name(&e.file_name().to_string_lossy());
+        !(ignored || dir && nested_root(e.path()))
     });
     for entry in b.build().flatten() {
         let Some(ft) = entry.file_type() else {
@@ -270,8 +331,9 @@ fn read_text(path: &Path, kind: FileKind) -> Result<String, Unreadable> {
 }
 
 /// The leading part of a page that holds its front matter (up to and
-/// including the closing fence line), or the whole page when the fence is not
-/// closed (so the unclosed-front-matter diagnostic still sees it).
+/// including the closing fence line, and the body's first line with text),
+/// or the whole page when the fence is not closed (so the
+/// unclosed-front-matter diagnostic still sees it).
 fn front_matter_prefix(text: &str) -> &str {
     let body = text.strip_prefix('\u{feff}').unwrap_or(text);
     if !body.starts_with("---") {
@@ -282,6 +344,17 @@ fn front_matter_prefix(text: &str) -> &str {
         let end = text[pos..].find('\n').map_or(text.len(), |i| pos + i + 1);
         let line = text[pos..end].trim_end();
         if line == "---" || line == "..." {
+            // And the body's first line with text, if any: whether the page
+            // has a body of its own decides how bad an unusable front
+            // matter `openapi` is.
+            let mut at = end;
+            while at < text.len() {
+                let next = text[at..].find('\n').map_or(text.len(), |i| at + i + 1);
+                if !text[at..next].trim().is_empty() {
+                    return &text[..next];
+                }
+                at = next;
+            }
             return &text[..end];
         }
         pos = end;
@@ -344,7 +417,7 @@ mod tests {
         }
     }
 
-    const ROOT: &str = r#"{"navigation": {"pages": ["index", "ja/index", "site/start"]}}"#;
+    const ROOT: &str = r#"{"navigation": {"pages": ["index", "ja/index"]}}"#;
 
     #[test]
     fn a_stale_copy_of_docs_json_is_no_root_and_a_nested_site_is_one() {

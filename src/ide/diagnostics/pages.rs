@@ -40,7 +40,7 @@ fn check_pages(site: &Site, out: &mut Vec<Diagnostic>) {
         };
         if let Some(v) = root.get("openapi") {
             let specs = specs.get_or_insert_with(|| super::specs::list(&spec_files));
-            openapi_value(site, v, paths::dir_of(&f.path), specs, out);
+            openapi_value(site, f, v, paths::dir_of(&f.path), specs, out);
         }
         if let Some(v) = root.get("asyncapi") {
             let specs = specs.get_or_insert_with(|| super::specs::list(&spec_files));
@@ -50,9 +50,9 @@ fn check_pages(site: &Site, out: &mut Vec<Diagnostic>) {
 }
 
 /// A docs.json below the docs root that is part of this site: the loader
-/// found it a stale copy (its page entries resolve from the docs root, not
-/// from its own folder; a nested site of its own is loaded as its own
-/// root). The platform builds the root's docs.json only, so this file has
+/// found it a stale copy (the root lists pages under its folder, or its
+/// entries resolve from the root, not from its own folder; a nested site of
+/// its own is loaded as its own root). The platform builds the root's docs.json only, so this file has
 /// no effect: one note on it, not an error per entry.
 fn stale_docs_json(site: &Site, out: &mut Vec<Diagnostic>) {
     if site.partial {
@@ -63,37 +63,13 @@ fn stale_docs_json(site: &Site, out: &mut Vec<Diagnostic>) {
             continue;
         }
         let dir = crate::model::paths::dir_of(&f.path);
-        let example = f
-            .json()
-            .root
-            .as_deref()
-            .and_then(|r| r.get("navigation"))
-            .and_then(|nav| {
-                crate::model::nav::index(nav)
-                    .entries
-                    .iter()
-                    .find(|e| {
-                        site.page_ref(e.value).is_some()
-                            && site
-                                .page_ref(&format!("{dir}/{}", e.value.trim_start_matches('/')))
-                                .is_none()
-                    })
-                    .map(|e| e.value.to_string())
-            });
-        let why = match example {
-            Some(e) => format!(
-                "its page entries name pages from the docs root (\"{e}\" is {}), not from its own folder",
-                site.page(&e).map_or(e.clone(), |p| p.path.clone())
-            ),
-            None => "its page entries do not resolve from its own folder".to_string(),
-        };
         out.push(Diagnostic::new(
             f.id,
             0..0,
             crate::diagnostics::Severity::Information,
             "nested-docs-json",
             format!(
-                "this docs.json is a copy inside the site, not a site of its own: {why}; the platform builds only the root docs.json, so this file is not used (and not checked)"
+                "this docs.json is a copy inside the root's site, not a site of its own (the root docs.json lists pages under `{dir}/`, or this file's entries name the root's pages): the platform builds only the root docs.json, so this file is not used (and not checked)"
             ),
         ));
     }
@@ -243,6 +219,7 @@ pub fn may_be_in_a_remote_spec(site: &Site, d: &Diagnostic) -> bool {
 /// case, and a search of every spec when none is named.
 fn openapi_value<'a>(
     site: &'a Site,
+    page: &SourceFile,
     v: &Node,
     dir: &str,
     specs: &super::specs::SpecList<'a>,
@@ -250,12 +227,33 @@ fn openapi_value<'a>(
 ) {
     let Some(s) = v.as_str() else { return };
     let Some(r) = parse_endpoint(s.trim()) else {
-        out.push(Diagnostic::error(
-            v.file,
-            v.range.clone(),
-            "invalid-endpoint",
-            format!("`openapi: {s}` is not an endpoint: write `METHOD /path`, optionally after a spec file (`openapi.json GET /users`)"),
-        ));
+        // The platform cannot parse it (`parseOpenApiString` throws, its
+        // caller logs and goes on): the page is shown as a plain page. A
+        // reader meets a broken page only when there is nothing else on it.
+        let has_body = page.front_matter().body.as_ref().is_some_and(|b| {
+            let after = &page.text()[b.end.min(page.text().len())..];
+            after
+                .split_once('\n')
+                .is_some_and(|(_, body)| !body.trim().is_empty())
+        });
+        let msg = format!(
+            "`openapi: {s}` is not an endpoint: write `METHOD /path`, optionally after a spec file (`openapi.json GET /users`)"
+        );
+        out.push(if has_body {
+            Diagnostic::warning(
+                v.file,
+                v.range.clone(),
+                "invalid-endpoint",
+                format!("{msg}; the platform ignores it and shows the page as a plain page"),
+            )
+        } else {
+            Diagnostic::error(
+                v.file,
+                v.range.clone(),
+                "invalid-endpoint",
+                format!("{msg}; the page has nothing else to show"),
+            )
+        });
         return;
     };
     if paths::is_url(r.spec.unwrap_or_default()) {

@@ -163,7 +163,10 @@ fn target<'a>(
             r.path
         )));
     }
-    if is_endpoint_like(e.value) {
+    // A page path may hold a space (`nodes/Epsilon Scaling` for
+    // `nodes/Epsilon Scaling.mdx`, which the platform serves): only an
+    // entry that starts like an endpoint and is not one is invalid.
+    if is_endpoint_like(e.value) && site.page_ref(e.value).is_none() {
         out.push(Diagnostic::error(
             e.node.file,
             e.node.range.clone(),
@@ -286,6 +289,17 @@ fn missing_page(site: &Site, e: &Entry, key: &str) -> Diagnostic {
         )
         .with_subject(key.to_string());
     }
+    if crate::model::site::platform_ignores(&format!("{key}.md")) {
+        // `.github/x`, `spikes/README`: the file may exist, but the
+        // platform leaves it out of every site.
+        return Diagnostic::error(
+            e.node.file,
+            e.node.range.clone(),
+            "missing-page",
+            format!("\"{}\" is not a page: the platform leaves tool folders (`.github/`, `.vscode/`, ...) and README, LICENSE, CHANGELOG and CONTRIBUTING files out of every site; move or rename it", e.value),
+        )
+        .with_subject(key.to_string());
+    }
     let mut msg = format!("page \"{}\" has no file: create {key}.mdx", e.value);
     let suggestion = site.nearest_page(key);
     if let Some(s) = &suggestion {
@@ -318,7 +332,13 @@ fn scope_name(s: &Scope) -> String {
     }
 }
 
-/// Page paths never hold a space; endpoint entries always do.
+/// An entry that starts with an HTTP method or `webhook` and a space:
+/// meant as an endpoint (`GET users`, a path without its `/`).
 fn is_endpoint_like(v: &str) -> bool {
-    v.trim().contains(' ')
+    v.trim().split_once(' ').is_some_and(|(first, _)| {
+        first.eq_ignore_ascii_case("webhook")
+            || crate::model::openapi::METHODS
+                .iter()
+                .any(|m| m.eq_ignore_ascii_case(first))
+    })
 }
