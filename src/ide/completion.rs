@@ -88,7 +88,7 @@ pub fn completion_list(
         FileKind::DocsJson | FileKind::Json => {
             docs_json(analysis, f, text, offset, &mut list.incomplete)
         }
-        FileKind::Yaml => Vec::new(),
+        FileKind::Yaml | FileKind::Snippet => Vec::new(),
     };
     list
 }

@@ -30,6 +30,7 @@ pub fn references(analysis: &Analysis, file: FileId, text: &str, offset: usize) 
     };
     let mut out = match f.kind {
         FileKind::Page => page_references(analysis, page_key(&f.path), Some(f)),
+        FileKind::Snippet => Vec::new(),
         FileKind::DocsJson | FileKind::Json | FileKind::Yaml => match spec_items_at(f, offset) {
             Some(items) => endpoint_references(analysis, f, &items),
             None => match at::at(analysis, file, text, offset).map(|a| a.thing) {

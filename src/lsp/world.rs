@@ -391,7 +391,18 @@ impl World {
             return None;
         }
         let rel = site.rel(path)?;
-        let kind = load::kind_of(&rel)?;
+        let Some(kind) = load::kind_of(&rel) else {
+            // An image or download: a link target, never read.
+            let exists = path.is_file();
+            site.update(None, |s| {
+                if exists {
+                    s.insert_asset(&rel)
+                } else {
+                    s.remove_asset(&rel)
+                }
+            });
+            return Some(site);
+        };
         if !path.exists() {
             return self.set_file(path, None, None);
         }

@@ -45,6 +45,9 @@ pub enum FileKind {
     Json,
     Yaml,
     Page,
+    /// A file under `snippets/` that pages import or include (`.mdx`,
+    /// `.md`, `.jsx`, `.tsx`, `.js`): read whole, never a page.
+    Snippet,
 }
 
 /// What a root-relative path is to the site; `None` for files it ignores.
@@ -53,7 +56,15 @@ pub fn kind_of(rel: &str) -> Option<FileKind> {
     if rel == "docs.json" {
         Some(FileKind::DocsJson)
     } else if name.ends_with(".mdx") || name.ends_with(".md") {
-        (!is_snippet(rel)).then_some(FileKind::Page)
+        Some(if is_snippet(rel) {
+            FileKind::Snippet
+        } else {
+            FileKind::Page
+        })
+    } else if is_snippet(rel)
+        && (name.ends_with(".jsx") || name.ends_with(".tsx") || name.ends_with(".js"))
+    {
+        Some(FileKind::Snippet)
     } else if name.ends_with(".json") {
         Some(FileKind::Json)
     } else if name.ends_with(".yaml") || name.ends_with(".yml") {
@@ -180,6 +191,9 @@ pub struct Site {
     /// docs.json, `$ref` files, specs: few, so copied per snapshot.
     data: HashMap<FileId, Arc<SourceFile>>,
     by_path: Arc<HashMap<String, FileId>>,
+    /// Every other file of the site (images, downloads, ...), by path: link
+    /// targets, never read.
+    assets: Arc<rustc_hash::FxHashSet<Box<str>>>,
     pub docs_json: Option<FileId>,
     /// Only some of the site's files are known (a file opened outside every
     /// docs root): rules that need the whole site (does this page exist?)
@@ -336,6 +350,26 @@ impl Site {
 
     pub fn remove(&mut self, path: &str) {
         self.drop_path(path);
+    }
+
+    /// A file the site serves but does not read (an image, a download).
+    pub fn insert_asset(&mut self, path: &str) {
+        if !self.assets.contains(path) {
+            Arc::make_mut(&mut self.assets).insert(path.into());
+            self.derived = Arc::default();
+        }
+    }
+
+    pub fn remove_asset(&mut self, path: &str) {
+        if self.assets.contains(path) {
+            Arc::make_mut(&mut self.assets).remove(path);
+            self.derived = Arc::default();
+        }
+    }
+
+    /// The files the site serves but does not read, unsorted.
+    pub fn assets(&self) -> impl Iterator<Item = &str> {
+        self.assets.iter().map(|a| &**a)
     }
 
     fn drop_path(&mut self, path: &str) {

@@ -186,8 +186,7 @@ fn is_emoji(c: char) -> bool {
         | 0x1F249..=0x1F3FA | 0x1F3FB..=0x1F3FF | 0x1F400..=0x1F53D | 0x1F546..=0x1F64F
         | 0x1F680..=0x1F6FF | 0x1F774..=0x1F77F | 0x1F7D5..=0x1F7FF | 0x1F80C..=0x1F80F
         | 0x1F848..=0x1F84F | 0x1F85A..=0x1F85F | 0x1F888..=0x1F88F | 0x1F8AE..=0x1F8FF
-        | 0x1F90C..=0x1F93A | 0x1F93C..=0x1F945 | 0x1F947..=0x1FAFF | 0x1FC00..=0x1FFFD
-        | 0x261D | 0x26F9 | 0x270A..=0x270D)
+        | 0x1F90C..=0x1F93A | 0x1F93C..=0x1F945 | 0x1F947..=0x1FAFF | 0x1FC00..=0x1FFFD)
 }
 
 /// `slugifyWithCounter`: the second `Overview` is `overview-2`. The count
@@ -380,7 +379,7 @@ pub fn page_anchors<'a>(sources: impl IntoIterator<Item = AnchorSource<'a>>) -> 
     let mut titled_counts: HashMap<(TitledKind, String), u32> = HashMap::default();
     let mut param_counts: HashMap<String, u32> = HashMap::default();
     let mut out: Vec<Box<str>> = Vec::new();
-    let mut dedupe = |slug: String, seen: &mut HashMap<String, u32>| -> String {
+    let dedupe = |slug: String, seen: &mut HashMap<String, u32>| -> String {
         let count = seen.get(&slug).copied().unwrap_or(0);
         seen.insert(slug.clone(), count + 1);
         if count == 0 {

@@ -75,12 +75,19 @@ pub fn rel_path(root: &Path, file: &Path) -> Option<String> {
 
 /// The files of the docs root `root`, excluding nested docs roots.
 pub fn list_files(root: &Path) -> Vec<(PathBuf, String, FileKind)> {
+    list_all(root).0
+}
+
+/// [`list_files`], and the paths of the root's other files (images and
+/// downloads: link targets, never read).
+pub fn list_all(root: &Path) -> (Vec<(PathBuf, String, FileKind)>, Vec<String>) {
     let canon_root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
     let nested_root = {
         let root = root.to_path_buf();
         move |dir: &Path| dir != root && dir.join("docs.json").is_file()
     };
     let mut out = Vec::new();
+    let mut assets = Vec::new();
     let mut b = walker(root);
     b.filter_entry(move |e| {
         e.file_name() != "node_modules"
@@ -98,7 +105,10 @@ pub fn list_files(root: &Path) -> Vec<(PathBuf, String, FileKind)> {
         let Some(rel) = rel_path(root, entry.path()) else {
             continue;
         };
-        let Some(kind) = kind_of(&rel) else { continue };
+        let Some(kind) = kind_of(&rel) else {
+            assets.push(rel);
+            continue;
+        };
         if ft.is_symlink() {
             // A symlinked file counts only if it stays inside the root.
             match entry.path().canonicalize() {
@@ -108,7 +118,7 @@ pub fn list_files(root: &Path) -> Vec<(PathBuf, String, FileKind)> {
         }
         out.push((entry.path().to_path_buf(), rel, kind));
     }
-    out
+    (out, assets)
 }
 
 /// Read one file with the limits for its kind. Pages keep only their front
@@ -193,7 +203,7 @@ fn io_pool() -> Option<&'static rayon::ThreadPool> {
 /// Read a whole docs root into a snapshot, in parallel.
 pub fn load_site(root: &Path, name: String, ids: &FileIds) -> Site {
     let _t = crate::timing::span("load site");
-    let files = list_files(root);
+    let (files, assets) = list_all(root);
     let read = || -> Vec<SourceFile> {
         files
             .into_par_iter()
@@ -210,6 +220,9 @@ pub fn load_site(root: &Path, name: String, ids: &FileIds) -> Site {
     let mut site = Site::new(name);
     for f in loaded {
         site.insert(Arc::new(f));
+    }
+    for a in assets {
+        site.insert_asset(&a);
     }
     site
 }
