@@ -413,15 +413,18 @@ impl World {
             (Ok(target), Ok(root)) => target.starts_with(root),
             _ => false,
         };
-        let text = if inside {
-            load::read_file(path, kind, false)
+        let file = if inside {
+            load::read_source(path, id, rel.clone(), kind)
         } else {
-            Err(crate::model::site::Unreadable::OutsideRoot)
+            SourceFile::new(
+                id,
+                rel.clone(),
+                kind,
+                Err(crate::model::site::Unreadable::OutsideRoot),
+            )
         };
         // Not open (checked above): a closed document leaves the versions.
-        site.update(Some((path, None)), |s| {
-            s.insert(Arc::new(SourceFile::new(id, rel.clone(), kind, text)))
-        });
+        site.update(Some((path, None)), |s| s.insert(Arc::new(file)));
         Some(site)
     }
 }

@@ -151,10 +151,23 @@ pub struct Redirect {
     pub destination: String,
 }
 
-/// Everything a link in a page may point to. Built once per site snapshot
-/// and docs.json version.
-#[derive(Debug, Default)]
+/// Everything a link in a page may point to: the site's files (built once
+/// per set of files, shared across docs.json keystrokes) and what docs.json
+/// adds (redirects, language and version prefixes).
+#[derive(Debug, Default, Clone)]
 pub struct Targets {
+    pub files: std::sync::Arc<FileTargets>,
+    /// With a spec given by URL (not read), any page may be generated.
+    pub remote_specs: bool,
+    redirects: Vec<Redirect>,
+    exact_redirects: HashMap<Box<str>, usize>,
+    wildcard_redirects: Vec<usize>,
+    prefixes: HashSet<Box<str>>,
+}
+
+/// The files of a site as link targets, and the pages its specs generate.
+#[derive(Debug, Default)]
+pub struct FileTargets {
     /// Every file of the site (root-relative, with extension).
     files: HashSet<Box<str>>,
     /// Page keys (without extension) to their file path.
@@ -164,15 +177,9 @@ pub struct Targets {
     /// file names, for pages whose folder the navigation decides.
     generated: HashSet<Box<str>>,
     generated_names: HashSet<Box<str>>,
-    /// With a spec given by URL (not read), any page may be generated.
-    pub remote_specs: bool,
-    redirects: Vec<Redirect>,
-    exact_redirects: HashMap<Box<str>, usize>,
-    wildcard_redirects: Vec<usize>,
-    prefixes: HashSet<Box<str>>,
 }
 
-impl Targets {
+impl FileTargets {
     pub fn add_file(&mut self, path: &str) {
         self.files.insert(path.into());
         if is_page_path(path) {
@@ -225,6 +232,74 @@ impl Targets {
         self.generated_names.insert(name.into());
     }
 
+    pub fn has_file(&self, path: &str) -> bool {
+        self.files.contains(path)
+    }
+
+    /// Whether some file of the site lives in this folder (or under it);
+    /// `""` is the root.
+    pub fn has_folder(&self, dir: &str) -> bool {
+        dir.is_empty() || self.folders.contains(dir)
+    }
+
+    /// The page file a page key names (`a/b` -> `a/b.mdx`).
+    pub fn page_file(&self, key: &str) -> Option<&str> {
+        self.pages.get(key).map(|p| &**p)
+    }
+
+    /// Every page key, unsorted.
+    pub fn page_keys(&self) -> impl Iterator<Item = &str> {
+        self.pages.keys().map(|k| &**k)
+    }
+
+    /// Every file, unsorted.
+    pub fn files(&self) -> impl Iterator<Item = &str> {
+        self.files.iter().map(|k| &**k)
+    }
+
+    fn resolve_file(&self, path: &str) -> Option<Resolved> {
+        if path.is_empty() {
+            // The site's root: its `index` page, or the first page of the
+            // navigation, which the platform serves there.
+            return Some(Resolved::Page(
+                self.pages.get("index").map_or("", |p| p).to_string(),
+            ));
+        }
+        if self.files.contains(path) {
+            return Some(if is_page_path(path) {
+                Resolved::Page(path.to_string())
+            } else {
+                Resolved::File(path.to_string())
+            });
+        }
+        if let Some(p) = self.pages.get(path) {
+            return Some(Resolved::Page(p.to_string()));
+        }
+        let index = format!("{path}/index");
+        if let Some(p) = self.pages.get(index.as_str()) {
+            return Some(Resolved::Page(p.to_string()));
+        }
+        if self.generated.contains(path)
+            || self.generated.contains(path.to_ascii_lowercase().as_str())
+        {
+            return Some(Resolved::Generated(path.to_string()));
+        }
+        let name = path.rsplit('/').next().unwrap_or(path);
+        if self.generated_names.contains(name) {
+            return Some(Resolved::Generated(path.to_string()));
+        }
+        None
+    }
+}
+
+impl Targets {
+    pub fn new(files: std::sync::Arc<FileTargets>) -> Self {
+        Targets {
+            files,
+            ..Targets::default()
+        }
+    }
+
     pub fn add_redirect(&mut self, source: &str, destination: &str) {
         let i = self.redirects.len();
         let src = normalize_route(source);
@@ -251,25 +326,6 @@ impl Targets {
         &self.redirects
     }
 
-    pub fn has_file(&self, path: &str) -> bool {
-        self.files.contains(path)
-    }
-
-    /// The page file a page key names (`a/b` -> `a/b.mdx`).
-    pub fn page_file(&self, key: &str) -> Option<&str> {
-        self.pages.get(key).map(|p| &**p)
-    }
-
-    /// Every page key, unsorted.
-    pub fn page_keys(&self) -> impl Iterator<Item = &str> {
-        self.pages.keys().map(|k| &**k)
-    }
-
-    /// Every file, unsorted.
-    pub fn files(&self) -> impl Iterator<Item = &str> {
-        self.files.iter().map(|k| &**k)
-    }
-
     /// Resolve one candidate path (see [`candidates`]).
     pub fn resolve(&self, path: &str) -> Resolved {
         if let Some(r) = self.resolve_here(path) {
@@ -286,31 +342,8 @@ impl Targets {
     }
 
     fn resolve_here(&self, path: &str) -> Option<Resolved> {
-        let path = if path.is_empty() { "index" } else { path };
-        if self.files.contains(path) {
-            return Some(if is_page_path(path) {
-                Resolved::Page(path.to_string())
-            } else {
-                Resolved::File(path.to_string())
-            });
-        }
-        if let Some(p) = self.pages.get(path) {
-            return Some(Resolved::Page(p.to_string()));
-        }
-        let index = format!("{path}/index");
-        if let Some(p) = self.pages.get(index.as_str()) {
-            return Some(Resolved::Page(p.to_string()));
-        }
-        // `a/b.c` where `a/b.c.mdx` is the page: covered above; the checker
-        // also accepts a page named by a dotted key's stem.
-        if self.generated.contains(path)
-            || self.generated.contains(path.to_ascii_lowercase().as_str())
-        {
-            return Some(Resolved::Generated(path.to_string()));
-        }
-        let name = path.rsplit('/').next().unwrap_or(path);
-        if self.generated_names.contains(name) {
-            return Some(Resolved::Generated(path.to_string()));
+        if let Some(r) = self.files.resolve_file(path) {
+            return Some(r);
         }
         if let Some(&i) = self.exact_redirects.get(path) {
             return Some(Resolved::Redirect(i));
@@ -320,16 +353,16 @@ impl Targets {
                 return Some(Resolved::Redirect(i));
             }
         }
-        if self.folders.contains(path) {
+        if self.files.folders.contains(path) {
             return Some(Resolved::Folder(path.to_string()));
         }
         None
     }
 
-    /// Where a redirect's destination leads: `Ok` with what it resolves to
-    /// (following further redirects, up to a cycle), with the number of
-    /// redirects followed after this one.
-    pub fn follow(&self, i: usize) -> (Resolved, usize) {
+    /// Where a redirect's destination leads (following further redirects,
+    /// up to a cycle: `Missing`), with the number of redirects followed
+    /// after this one and the last one followed.
+    pub fn follow(&self, i: usize) -> (Resolved, usize, usize) {
         let mut seen = vec![i];
         let mut current = i;
         loop {
@@ -337,18 +370,22 @@ impl Targets {
             let dest = r.destination.split(['#', '?']).next().unwrap_or("");
             if paths::is_url(dest) || has_scheme(dest) || dest.contains(':') || dest.contains('*') {
                 // A URL or a wildcard destination: not checked.
-                return (Resolved::Generated(dest.to_string()), seen.len() - 1);
+                return (
+                    Resolved::Generated(dest.to_string()),
+                    seen.len() - 1,
+                    current,
+                );
             }
             let dest = normalize_route(dest);
             match self.resolve(&dest) {
                 Resolved::Redirect(j) => {
                     if seen.contains(&j) {
-                        return (Resolved::Missing, seen.len());
+                        return (Resolved::Missing, seen.len(), current);
                     }
                     seen.push(j);
                     current = j;
                 }
-                other => return (other, seen.len() - 1),
+                other => return (other, seen.len() - 1, current),
             }
         }
     }
@@ -466,5 +503,304 @@ pub fn is_image_path(p: &str) -> bool {
     .any(|e| lower.ends_with(e))
 }
 
+/// The link targets of a site snapshot with its docs.json (`root`: the
+/// resolved tree, if it reads).
+pub fn targets_of(
+    site: &crate::model::site::Site,
+    root: Option<&crate::syntax::tree::Node>,
+) -> Targets {
+    let files = site
+        .derived()
+        .link_files
+        .get_or_init(|| std::sync::Arc::new(file_targets(site)))
+        .clone();
+    let mut t = Targets::new(files);
+    let Some(root) = root else {
+        // docs.json does not read: its redirects and specs are unknown.
+        t.remote_specs = true;
+        return t;
+    };
+    if let Some(redirects) = root.get("redirects") {
+        for r in redirects.items() {
+            if let (Some(s), Some(d)) = (
+                r.get("source").and_then(|n| n.as_str()),
+                r.get("destination").and_then(|n| n.as_str()),
+            ) {
+                t.add_redirect(s, d);
+            }
+        }
+    }
+    if let Some(nav) = root.get("navigation") {
+        let ix = crate::model::nav::index(nav);
+        for el in &ix.elements {
+            if matches!(
+                el.kind,
+                crate::model::nav::ElementKind::Language | crate::model::nav::ElementKind::Version
+            ) && let Some(l) = el.label
+            {
+                t.add_prefix(l);
+            }
+            if el.openapi.iter().any(|s| paths::is_url(&s.value)) {
+                t.remote_specs = true;
+            }
+        }
+    }
+    if let Some(api) = root.get("api") {
+        api.walk(|n| {
+            if n.as_str().is_some_and(paths::is_url) {
+                t.remote_specs = true;
+            }
+        });
+    }
+    t
+}
+
+fn file_targets(site: &crate::model::site::Site) -> FileTargets {
+    let _t = crate::timing::span("link targets");
+    let mut ft = FileTargets::default();
+    for f in site.files() {
+        ft.add_file(&f.path);
+    }
+    for a in site.assets() {
+        ft.add_file(a);
+    }
+    for spec in site.spec_files() {
+        let ix = spec.spec_index();
+        for op in &ix.operations {
+            if op.excluded {
+                continue;
+            }
+            ft.add_generated(
+                op.summary.as_deref(),
+                &op.method,
+                &op.path,
+                op.tag.as_deref(),
+                op.href.as_deref(),
+            );
+        }
+        for w in &ix.webhooks {
+            let name = w.summary.clone().unwrap_or_else(|| w.name.clone());
+            ft.add_generated(Some(&name), "webhook", &w.name, None, None);
+        }
+    }
+    ft
+}
+
 #[cfg(test)]
 mod tests;
+
+/// The anchors of one page: the clean ids its `#fragments` may name.
+#[derive(Debug, Default, Clone)]
+pub struct Anchors {
+    /// Sorted, clean form.
+    pub ids: Box<[Box<str>]>,
+    /// Some ids cannot be known here (a JSX heading without an `id`, a
+    /// `mode: custom` page): a fragment not among `ids` is not reported.
+    pub incomplete: bool,
+}
+
+impl Anchors {
+    pub fn has(&self, fragment: &str) -> bool {
+        fragment.is_empty() || self.incomplete || slug::has_anchor(&self.ids, fragment)
+    }
+}
+
+/// Components whose headings stay out of the table of contents (their ids
+/// exist all the same).
+const TOC_EXCLUDED: &[&str] = &[
+    "Accordion",
+    "AccordionGroup",
+    "Expandable",
+    "Update",
+    "Prompt",
+];
+/// Components that do not pass an `id` prop to the page.
+const WITHOUT_ID: &[&str] = &[
+    "Info",
+    "Warning",
+    "Note",
+    "Tip",
+    "Check",
+    "Danger",
+    "Callout",
+    "AccordionGroup",
+    "Card",
+    "CardGroup",
+    "Tabs",
+    "CodeGroup",
+    "Column",
+    "Columns",
+    "CustomCode",
+    "CustomComponent",
+    "DynamicCustomComponent",
+    "Expandable",
+    "Frame",
+    "GitHub",
+    "Github",
+    "Icon",
+    "Latex",
+    "Mermaid",
+    "Panel",
+    "Popup",
+    "Prompt",
+    "RequestExample",
+    "ResponseExample",
+    "SnippetGroup",
+    "Steps",
+    "Tile",
+    "Tooltip",
+    "Tree",
+    "FileTree",
+    "Variation",
+    "Visibility",
+    "MDX",
+    "Badge",
+    "Color",
+    "ZoomImage",
+    "Snippet",
+];
+
+/// The anchors of a page from its index (the platform's rules: see
+/// [`slug`]).
+pub fn anchors_of(
+    ix: &crate::syntax::page::PageIndex,
+    front: &crate::syntax::frontmatter::FrontMatter,
+) -> Anchors {
+    use crate::syntax::page::AttrValue;
+    use slug::AnchorSource as S;
+    let mode = front
+        .root
+        .as_ref()
+        .and_then(|r| r.get("mode"))
+        .and_then(|m| m.as_str());
+    if matches!(mode, Some("custom") | Some("frame")) {
+        return Anchors {
+            ids: Box::new([]),
+            incomplete: true,
+        };
+    }
+    let excluded_ranges: Vec<std::ops::Range<usize>> = ix
+        .elements
+        .iter()
+        .filter(|e| TOC_EXCLUDED.contains(&e.name.as_str()))
+        .map(|e| e.range.clone())
+        .collect();
+    let excluded = |at: usize| excluded_ranges.iter().any(|r| r.start < at && at < r.end);
+    let str_attr = |e: &crate::syntax::page::Element, name: &str| -> Option<String> {
+        e.attrs
+            .iter()
+            .find(|a| a.name == name)
+            .and_then(|a| match &a.value {
+                AttrValue::String { value, .. } => Some(value.clone()),
+                _ => None,
+            })
+    };
+    let has_attr =
+        |e: &crate::syntax::page::Element, name: &str| e.attrs.iter().any(|a| a.name == name);
+    // Headings and elements in document order.
+    enum Item<'a> {
+        H(&'a crate::syntax::page::Heading),
+        E(&'a crate::syntax::page::Element),
+    }
+    let mut items: Vec<(usize, Item)> = ix
+        .headings
+        .iter()
+        .map(|h| (h.range.start, Item::H(h)))
+        .chain(ix.elements.iter().map(|e| (e.range.start, Item::E(e))))
+        .collect();
+    items.sort_by_key(|(at, _)| *at);
+    let mut incomplete = false;
+    // Owned strings the sources borrow.
+    let mut owned: Vec<(usize, String, Option<String>)> = Vec::new();
+    for (at, item) in &items {
+        if let Item::E(e) = item {
+            let name = e.name.as_str();
+            let id = str_attr(e, "id");
+            if has_attr(e, "id") && id.is_none() {
+                // `id={expression}`: not known here.
+                incomplete = true;
+            }
+            match name {
+                "h1" | "h2" | "h3" | "h4" | "Heading" if id.is_none() => incomplete = true,
+                _ => {}
+            }
+            owned.push((*at, name.to_string(), id));
+        }
+    }
+    let mut sources: Vec<S> = Vec::new();
+    let mut oi = 0;
+    let elements_attrs: Vec<(Option<String>, Option<String>, Option<String>)> = items
+        .iter()
+        .filter_map(|(_, it)| match it {
+            Item::E(e) => Some((
+                str_attr(e, "title"),
+                str_attr(e, "label"),
+                ["query", "path", "body", "header", "name"]
+                    .iter()
+                    .find_map(|k| str_attr(e, k)),
+            )),
+            _ => None,
+        })
+        .collect();
+    for (at, item) in &items {
+        match item {
+            Item::H(h) => sources.push(S::Heading {
+                level: h.level,
+                text: &h.text,
+                custom_id: h.custom_id.as_deref(),
+                excluded: excluded(*at),
+            }),
+            Item::E(_) => {
+                let (_, name, id) = &owned[oi];
+                let (title, label, param) = &elements_attrs[oi];
+                oi += 1;
+                let name = name.as_str();
+                match name {
+                    "ParamField" | "Param" | "ResponseField" => {
+                        if let Some(p) = param {
+                            sources.push(S::Param { name: p });
+                        }
+                        continue;
+                    }
+                    _ if WITHOUT_ID.contains(&name) => continue,
+                    "h1" | "h2" | "h3" | "h4" | "Heading" => {
+                        if let Some(id) = id {
+                            sources.push(S::JsxHeading {
+                                text: "",
+                                id: Some(id),
+                                excluded: excluded(*at),
+                            });
+                        }
+                        continue;
+                    }
+                    _ => {}
+                }
+                if let Some(id) = id {
+                    sources.push(S::ElementId {
+                        id,
+                        cleaned: matches!(name, "Step" | "Update"),
+                    });
+                    continue;
+                }
+                match (name, title, label) {
+                    ("Accordion", Some(t), _) => sources.push(S::Titled {
+                        kind: slug::TitledKind::Accordion,
+                        title: t,
+                    }),
+                    ("View", Some(t), _) => sources.push(S::Titled {
+                        kind: slug::TitledKind::View,
+                        title: t,
+                    }),
+                    ("Tab", Some(t), _) => sources.push(S::Tab { title: t }),
+                    ("Update", _, Some(l)) => sources.push(S::Update { label: l }),
+                    _ => {}
+                }
+            }
+        }
+    }
+    let ids = slug::page_anchors(sources);
+    Anchors {
+        ids: ids.into_boxed_slice(),
+        incomplete,
+    }
+}

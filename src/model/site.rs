@@ -74,9 +74,10 @@ pub fn kind_of(rel: &str) -> Option<FileKind> {
     }
 }
 
-/// Files under `snippets/` are included by pages, never pages themselves.
+/// Files under `snippets/` (and the older `_snippets/`) are included by
+/// pages, never pages themselves.
 pub fn is_snippet(rel: &str) -> bool {
-    rel.starts_with("snippets/")
+    rel.starts_with("snippets/") || rel.starts_with("_snippets/")
 }
 
 /// One file of a site. `text` is the whole file, except for pages read from
@@ -92,6 +93,8 @@ pub struct SourceFile {
     lines: OnceLock<Arc<LineIndex>>,
     json: OnceLock<json::Parsed>,
     front: OnceLock<FrontMatter>,
+    page: OnceLock<Arc<crate::syntax::page::PageIndex>>,
+    anchors: OnceLock<crate::model::links::Anchors>,
     spec: OnceLock<Arc<crate::model::openapi::SpecIndex>>,
     own_diagnostics: OnceLock<Vec<crate::diagnostics::Diagnostic>>,
 }
@@ -111,6 +114,8 @@ impl SourceFile {
             lines: OnceLock::new(),
             json: OnceLock::new(),
             front: OnceLock::new(),
+            page: OnceLock::new(),
+            anchors: OnceLock::new(),
             spec: OnceLock::new(),
             own_diagnostics: OnceLock::new(),
         }
@@ -137,6 +142,28 @@ impl SourceFile {
 
     pub fn json(&self) -> &json::Parsed {
         self.json.get_or_init(|| json::parse(self.id, self.text()))
+    }
+
+    /// The page-body index (headings, links, imports, elements) of this
+    /// page or snippet, read once per version from the whole text (pages
+    /// read in bulk get it at load time, before their body is dropped).
+    pub fn page_index(&self) -> &crate::syntax::page::PageIndex {
+        self.page
+            .get_or_init(|| Arc::new(crate::syntax::page::read(self.text())))
+    }
+
+    /// The ids a link's `#fragment` may name on this page (clean form,
+    /// sorted), computed once per version.
+    pub fn anchors(&self) -> &crate::model::links::Anchors {
+        self.anchors
+            .get_or_init(|| crate::model::links::anchors_of(self.page_index(), self.front_matter()))
+    }
+
+    /// The page index of this text, computed from the whole text before
+    /// the body was dropped.
+    pub fn with_page_index(self, ix: crate::syntax::page::PageIndex) -> Self {
+        let _ = self.page.set(Arc::new(ix));
+        self
     }
 
     pub fn front_matter(&self) -> &FrontMatter {
@@ -291,6 +318,8 @@ pub struct Derived {
     /// Did-you-mean answers already given, by missing page key: an entry
     /// stays wrong over many keystrokes elsewhere.
     suggestions: std::sync::Mutex<HashMap<Box<str>, Option<Box<str>>>>,
+    /// The site's files as link targets (with the pages its specs generate).
+    pub link_files: OnceLock<Arc<crate::model::links::FileTargets>>,
 }
 
 impl Site {

@@ -1,7 +1,7 @@
 use super::*;
 
 fn targets() -> Targets {
-    let mut t = Targets::default();
+    let mut files = FileTargets::default();
     for f in [
         "index.mdx",
         "guides/intro.mdx",
@@ -14,17 +14,18 @@ fn targets() -> Targets {
         "fr/guides/intro.mdx",
         "empty-folder/img/a.svg",
     ] {
-        t.add_file(f);
+        files.add_file(f);
     }
-    t.add_generated(Some("List users"), "get", "/users", Some("Users"), None);
-    t.add_generated(None, "post", "/users/{id}/keys", None, None);
-    t.add_generated(
+    files.add_generated(Some("List users"), "get", "/users", Some("Users"), None);
+    files.add_generated(None, "post", "/users/{id}/keys", None, None);
+    files.add_generated(
         Some("Legacy"),
         "get",
         "/legacy",
         None,
         Some("/deprecated/legacy-endpoint"),
     );
+    let mut t = Targets::new(std::sync::Arc::new(files));
     t.add_redirect("/old-intro", "/guides/intro");
     t.add_redirect("/blog/:slug", "/news/:slug");
     t.add_redirect("/docs/*", "/guides/*");
@@ -131,14 +132,14 @@ fn redirects_follow_and_find_chains() {
         .collect();
     expect_test::expect![[r#"
         [
-            "/old-intro -> (Page(\"guides/intro.mdx\"), 0)",
-            "/blog/:slug -> (Generated(\"/news/:slug\"), 0)",
-            "/docs/* -> (Generated(\"/guides/*\"), 0)",
-            "/a -> (Page(\"guides/intro.mdx\"), 1)",
-            "/b -> (Page(\"guides/intro.mdx\"), 0)",
-            "/loop1 -> (Missing, 2)",
-            "/loop2 -> (Missing, 2)",
-            "/dangling -> (Missing, 0)",
+            "/old-intro -> (Page(\"guides/intro.mdx\"), 0, 0)",
+            "/blog/:slug -> (Generated(\"/news/:slug\"), 0, 1)",
+            "/docs/* -> (Generated(\"/guides/*\"), 0, 2)",
+            "/a -> (Page(\"guides/intro.mdx\"), 1, 4)",
+            "/b -> (Page(\"guides/intro.mdx\"), 0, 4)",
+            "/loop1 -> (Missing, 2, 6)",
+            "/loop2 -> (Missing, 2, 5)",
+            "/dangling -> (Missing, 0, 7)",
         ]
     "#]]
     .assert_debug_eq(&got);
