@@ -45,10 +45,6 @@ pub fn run(path: &Path, opts: &Options, out: &mut dyn std::io::Write) -> i32 {
         };
         let site = load::load_site(root, root.display().to_string(), &ids);
         let analysis = analysis::analyze(Arc::new(site));
-        // Pages read in bulk keep only their front matter; a diagnostic in
-        // a body is placed with the whole text, read again (once per file).
-        let mut whole: std::collections::HashMap<u32, Arc<crate::model::site::SourceFile>> =
-            Default::default();
         for d in analysis.diagnostics {
             let Some(file) = analysis.site.file(d.file) else {
                 continue;
@@ -56,25 +52,11 @@ pub fn run(path: &Path, opts: &Options, out: &mut dyn std::io::Write) -> i32 {
             if suppress.silences(&d, &file.path) {
                 continue;
             }
-            let file = if d.range.end > file.text().len() {
-                whole
-                    .entry(d.file)
-                    .or_insert_with(|| {
-                        match load::read_file(&root.join(&file.path), file.kind, true) {
-                            Ok(t) => Arc::new(crate::model::site::SourceFile::new(
-                                file.id,
-                                file.path.clone(),
-                                file.kind,
-                                Ok(t),
-                            )),
-                            Err(_) => file.clone(),
-                        }
-                    })
-                    .clone()
-            } else {
-                file.clone()
-            };
-            located.push(Located::new(join(&file.path), &file, d));
+            // Pages read in bulk keep only their front matter: a position
+            // in the body is placed with the whole text, read again.
+            let whole = load::whole_text(file, d.range.end);
+            let file = whole.as_ref().unwrap_or(file);
+            located.push(Located::new(join(&file.path), file, d));
         }
     }
     located.sort_by(|a, b| (&a.path, a.start, a.diag.code).cmp(&(&b.path, b.start, b.diag.code)));

@@ -95,6 +95,9 @@ pub struct SourceFile {
     front: OnceLock<FrontMatter>,
     page: OnceLock<Arc<crate::syntax::page::PageIndex>>,
     anchors: OnceLock<crate::model::links::Anchors>,
+    /// Where a page read in bulk came from: its body was dropped, and the
+    /// protocol and report layers read it again to place a position in it.
+    pub origin: Option<Arc<std::path::Path>>,
     spec: OnceLock<Arc<crate::model::openapi::SpecIndex>>,
     own_diagnostics: OnceLock<Vec<crate::diagnostics::Diagnostic>>,
 }
@@ -116,6 +119,7 @@ impl SourceFile {
             front: OnceLock::new(),
             page: OnceLock::new(),
             anchors: OnceLock::new(),
+            origin: None,
             spec: OnceLock::new(),
             own_diagnostics: OnceLock::new(),
         }
@@ -157,6 +161,12 @@ impl SourceFile {
     pub fn anchors(&self) -> &crate::model::links::Anchors {
         self.anchors
             .get_or_init(|| crate::model::links::anchors_of(self.page_index(), self.front_matter()))
+    }
+
+    /// Remember where the text was read from (see [`SourceFile::origin`]).
+    pub fn with_origin(mut self, path: &std::path::Path) -> Self {
+        self.origin = Some(Arc::from(path));
+        self
     }
 
     /// The page index of this text, computed from the whole text before

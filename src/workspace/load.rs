@@ -193,12 +193,43 @@ pub fn read_source(path: &Path, id: FileId, rel: String, kind: FileKind) -> Sour
             Ok(whole) => {
                 let ix = crate::syntax::page::read(&whole);
                 let front: Arc<str> = Arc::from(front_matter_prefix(&whole));
-                SourceFile::new(id, rel, kind, Ok(front)).with_page_index(ix)
+                SourceFile::new(id, rel, kind, Ok(front))
+                    .with_page_index(ix)
+                    .with_origin(path)
             }
             Err(e) => SourceFile::new(id, rel, kind, Err(e)),
         };
     }
     SourceFile::new(id, rel, kind, read_file(path, kind, false))
+}
+
+/// The file with its whole text when `file` is a page read in bulk (its
+/// body dropped) and `offset` lies past what it kept: read again from disk
+/// (a few recent ones are kept), for placing a position in the body.
+pub fn whole_text(file: &SourceFile, offset: usize) -> Option<Arc<SourceFile>> {
+    if offset <= file.text().len() {
+        return None;
+    }
+    let origin = file.origin.as_ref()?;
+    static CACHE: std::sync::Mutex<Vec<(FileId, usize, Arc<SourceFile>)>> =
+        std::sync::Mutex::new(Vec::new());
+    let key = (file.id, file.text().as_ptr() as usize);
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, _, f)) = cache.iter().find(|(i, p, _)| (*i, *p) == key) {
+        return Some(f.clone());
+    }
+    let text = read_file(origin, file.kind, true).ok()?;
+    let whole = Arc::new(SourceFile::new(
+        file.id,
+        file.path.clone(),
+        file.kind,
+        Ok(text),
+    ));
+    if cache.len() >= 64 {
+        cache.remove(0);
+    }
+    cache.push((key.0, key.1, whole.clone()));
+    Some(whole)
 }
 
 /// Threads for reading files. Reading waits on the disk far more than it
