@@ -83,6 +83,13 @@ pub fn completion_list(
     let Some(f) = analysis.site.file(file) else {
         return list;
     };
+    if matches!(f.kind, FileKind::Page | FileKind::Snippet)
+        && let Some(items) = super::page_links::completions(analysis, file, text, offset)
+    {
+        list.incomplete = items.len() >= MAX_PAGE_ITEMS * 5;
+        list.items = items;
+        return list;
+    }
     list.items = match f.kind {
         FileKind::Page => front_matter(analysis, text, offset),
         FileKind::DocsJson | FileKind::Json => {

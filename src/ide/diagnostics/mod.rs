@@ -5,6 +5,7 @@ mod navigation;
 mod pages;
 mod references;
 
+pub use links::{relative_path, write_like};
 pub use references::Listing;
 pub(crate) mod specs;
 
