@@ -106,7 +106,11 @@ fn has_scheme(t: &str) -> bool {
 /// link from the file at `from` may mean, most likely first. Empty when the
 /// link leaves the docs root.
 pub fn candidates(from: &str, link: &Internal<'_>) -> Vec<String> {
-    let decoded = slug::percent_decode(link.path);
+    let decoded = if link.path.contains('%') {
+        std::borrow::Cow::Owned(slug::percent_decode(link.path))
+    } else {
+        std::borrow::Cow::Borrowed(link.path)
+    };
     let dir = paths::dir_of(from);
     let mut out = Vec::with_capacity(2);
     let mut push = |p: Option<String>| {
@@ -686,116 +690,103 @@ pub fn anchors_of(
         .map(|e| e.range.clone())
         .collect();
     let excluded = |at: usize| excluded_ranges.iter().any(|r| r.start < at && at < r.end);
-    let str_attr = |e: &crate::syntax::page::Element, name: &str| -> Option<String> {
-        e.attrs
-            .iter()
-            .find(|a| a.name == name)
-            .and_then(|a| match &a.value {
-                AttrValue::String { value, .. } => Some(value.clone()),
-                _ => None,
-            })
-    };
-    let has_attr =
-        |e: &crate::syntax::page::Element, name: &str| e.attrs.iter().any(|a| a.name == name);
-    // Headings and elements in document order.
-    enum Item<'a> {
-        H(&'a crate::syntax::page::Heading),
-        E(&'a crate::syntax::page::Element),
-    }
-    let mut items: Vec<(usize, Item)> = ix
-        .headings
-        .iter()
-        .map(|h| (h.range.start, Item::H(h)))
-        .chain(ix.elements.iter().map(|e| (e.range.start, Item::E(e))))
-        .collect();
-    items.sort_by_key(|(at, _)| *at);
-    let mut incomplete = false;
-    // Owned strings the sources borrow.
-    let mut owned: Vec<(usize, String, Option<String>)> = Vec::new();
-    for (at, item) in &items {
-        if let Item::E(e) = item {
-            let name = e.name.as_str();
-            let id = str_attr(e, "id");
-            if has_attr(e, "id") && id.is_none() {
-                // `id={expression}`: not known here.
-                incomplete = true;
-            }
-            match name {
-                "h1" | "h2" | "h3" | "h4" | "Heading" if id.is_none() => incomplete = true,
-                _ => {}
-            }
-            owned.push((*at, name.to_string(), id));
-        }
-    }
-    let mut sources: Vec<S> = Vec::new();
-    let mut oi = 0;
-    let elements_attrs: Vec<(Option<String>, Option<String>, Option<String>)> = items
-        .iter()
-        .filter_map(|(_, it)| match it {
-            Item::E(e) => Some((
-                str_attr(e, "title"),
-                str_attr(e, "label"),
-                ["query", "path", "body", "header", "name"]
-                    .iter()
-                    .find_map(|k| str_attr(e, k)),
-            )),
+    fn str_attr<'e>(e: &'e crate::syntax::page::Element, name: &str) -> Option<&'e str> {
+        e.attrs.iter().find(|a| a.name == name).and_then(|a| match &a.value {
+            AttrValue::String { value, .. } => Some(value.as_str()),
             _ => None,
         })
-        .collect();
-    for (at, item) in &items {
-        match item {
-            Item::H(h) => sources.push(S::Heading {
+    }
+    /// Elements that can give the page an id.
+    fn relevant(e: &crate::syntax::page::Element) -> bool {
+        matches!(
+            e.name.as_str(),
+            "h1" | "h2" | "h3" | "h4" | "Heading" | "Accordion" | "View" | "Tab" | "Update"
+                | "ParamField" | "Param" | "ResponseField"
+        ) || (!WITHOUT_ID.contains(&e.name.as_str()) && e.attrs.iter().any(|a| a.name == "id"))
+    }
+    let mut incomplete = false;
+    let mut sources: Vec<S> = Vec::with_capacity(ix.headings.len() + 4);
+    let mut els = ix.elements.iter().filter(|e| relevant(e)).peekable();
+    let mut hs = ix.headings.iter().peekable();
+    loop {
+        // Headings and elements in document order.
+        let take_heading = match (hs.peek(), els.peek()) {
+            (None, None) => break,
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (Some(h), Some(e)) => h.range.start <= e.range.start,
+        };
+        if take_heading {
+            let h = hs.next().unwrap();
+            sources.push(S::Heading {
                 level: h.level,
                 text: &h.text,
                 custom_id: h.custom_id.as_deref(),
-                excluded: excluded(*at),
-            }),
-            Item::E(_) => {
-                let (_, name, id) = &owned[oi];
-                let (title, label, param) = &elements_attrs[oi];
-                oi += 1;
-                let name = name.as_str();
-                match name {
-                    "ParamField" | "Param" | "ResponseField" => {
-                        if let Some(p) = param {
-                            sources.push(S::Param { name: p });
-                        }
-                        continue;
-                    }
-                    _ if WITHOUT_ID.contains(&name) => continue,
-                    "h1" | "h2" | "h3" | "h4" | "Heading" => {
-                        if let Some(id) = id {
-                            sources.push(S::JsxHeading {
-                                text: "",
-                                id: Some(id),
-                                excluded: excluded(*at),
-                            });
-                        }
-                        continue;
-                    }
-                    _ => {}
+                excluded: excluded(h.range.start),
+            });
+            continue;
+        }
+        let e = els.next().unwrap();
+        let name = e.name.as_str();
+        let id = str_attr(e, "id");
+        if id.is_none() && e.attrs.iter().any(|a| a.name == "id") {
+            // `id={expression}`: not known here.
+            incomplete = true;
+        }
+        match name {
+            "ParamField" | "Param" | "ResponseField" => {
+                if let Some(p) = ["query", "path", "body", "header", "name"]
+                    .iter()
+                    .find_map(|k| str_attr(e, k))
+                {
+                    sources.push(S::Param { name: p });
                 }
-                if let Some(id) = id {
-                    sources.push(S::ElementId {
-                        id,
-                        cleaned: matches!(name, "Step" | "Update"),
+                continue;
+            }
+            "h1" | "h2" | "h3" | "h4" | "Heading" => {
+                match id {
+                    Some(id) => sources.push(S::JsxHeading {
+                        text: "",
+                        id: Some(id),
+                        excluded: excluded(e.range.start),
+                    }),
+                    None => incomplete = true,
+                }
+                continue;
+            }
+            _ => {}
+        }
+        if let Some(id) = id {
+            sources.push(S::ElementId {
+                id,
+                cleaned: matches!(name, "Step" | "Update"),
+            });
+            continue;
+        }
+        match name {
+            "Accordion" | "View" => {
+                if let Some(t) = str_attr(e, "title") {
+                    sources.push(S::Titled {
+                        kind: if name == "View" {
+                            slug::TitledKind::View
+                        } else {
+                            slug::TitledKind::Accordion
+                        },
+                        title: t,
                     });
-                    continue;
-                }
-                match (name, title, label) {
-                    ("Accordion", Some(t), _) => sources.push(S::Titled {
-                        kind: slug::TitledKind::Accordion,
-                        title: t,
-                    }),
-                    ("View", Some(t), _) => sources.push(S::Titled {
-                        kind: slug::TitledKind::View,
-                        title: t,
-                    }),
-                    ("Tab", Some(t), _) => sources.push(S::Tab { title: t }),
-                    ("Update", _, Some(l)) => sources.push(S::Update { label: l }),
-                    _ => {}
                 }
             }
+            "Tab" => {
+                if let Some(t) = str_attr(e, "title") {
+                    sources.push(S::Tab { title: t });
+                }
+            }
+            "Update" => {
+                if let Some(l) = str_attr(e, "label") {
+                    sources.push(S::Update { label: l });
+                }
+            }
+            _ => {}
         }
     }
     let ids = slug::page_anchors(sources);

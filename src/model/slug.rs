@@ -17,6 +17,28 @@ use rustc_hash::FxHashMap as HashMap;
 /// `@mintlify/common` calls it: the raw id of a heading's text, before
 /// duplicates are numbered.
 pub fn slugify(title: &str) -> String {
+    // The common case (plain ASCII words): no encoding happens, so the
+    // whole pipeline is one pass.
+    if title
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b" \t\n\r-_.!~*'()".contains(&b))
+    {
+        let mut out = String::with_capacity(title.len());
+        for b in title.trim().bytes() {
+            let c = b.to_ascii_lowercase();
+            if c.is_ascii_alphanumeric() || c == b'_' {
+                out.push(c as char);
+            } else if !out.ends_with('-') {
+                out.push('-');
+            }
+        }
+        let out = if out.contains("-t") || out.contains("-s") {
+            remove_contractions(&out)
+        } else {
+            out
+        };
+        return out.trim_matches('-').to_string();
+    }
     // getUnicodeId: lower-case, trim, whitespace runs to `-`, encodeURIComponent.
     let lower = title.to_lowercase();
     let trimmed = lower.trim_matches(is_js_space);
@@ -193,7 +215,8 @@ fn is_emoji(c: char) -> bool {
 /// is kept per raw id (lower-cased), as the platform keeps it.
 #[derive(Default)]
 pub struct Slugger {
-    seen: HashMap<String, u32>,
+    /// Few per page: a list beats a table.
+    seen: Vec<(String, u32)>,
 }
 
 impl Slugger {
@@ -203,14 +226,23 @@ impl Slugger {
             return s;
         }
         let lower = s.to_lowercase();
+        let base = strip_number_suffixes(&lower);
         let numberless = self
             .seen
-            .get(strip_number_suffixes(&lower))
-            .copied()
-            .unwrap_or(0);
-        let n = self.seen.entry(lower).or_insert(0);
-        *n += 1;
-        if *n >= 2 || numberless > 2 {
+            .iter()
+            .find(|(k, _)| k == base)
+            .map_or(0, |(_, n)| *n);
+        let n = match self.seen.iter_mut().find(|(k, _)| *k == lower) {
+            Some((_, n)) => {
+                *n += 1;
+                *n
+            }
+            None => {
+                self.seen.push((lower, 1));
+                1
+            }
+        };
+        if n >= 2 || numberless > 2 {
             format!("{s}-{n}")
         } else {
             s
