@@ -400,7 +400,13 @@ impl LanguageServer for Backend {
                     .site_of(&path)
                     .is_none_or(|s| s.root != path.parent().unwrap_or(&path))
             {
-                if let Some(root) = path.parent() {
+                // A stale copy of docs.json in a subfolder starts no root:
+                // it is a file of the root above it.
+                if let Some(root) = self
+                    .world
+                    .docs_root_of(&path)
+                    .filter(|r| self.world.site_of(&path).is_none_or(|s| s.root != *r))
+                {
                     let world = self.world.clone();
                     let root = root.to_path_buf();
                     if let Ok(site) =
@@ -408,8 +414,8 @@ impl LanguageServer for Backend {
                     {
                         touched.push(site);
                     }
+                    continue;
                 }
-                continue;
             }
             let world = self.world.clone();
             let p = path.clone();

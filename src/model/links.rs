@@ -492,6 +492,18 @@ pub fn prepare_filename(s: &str) -> Option<String> {
     Some(t.to_lowercase())
 }
 
+/// Files the platform never publishes: `README.md`, `LICENSE.md`,
+/// `CHANGELOG.md`, `CONTRIBUTING.md` anywhere (its default ignores) and
+/// `.md` pages named `readme`, `license`, `contributing` or `contribute`.
+/// Their links are not checked and links to them are broken.
+pub fn not_served(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
+    matches!(
+        name.as_str(),
+        "readme.md" | "license.md" | "changelog.md" | "contributing.md" | "contribute.md"
+    )
+}
+
 pub fn is_page_path(p: &str) -> bool {
     p.ends_with(".mdx") || p.ends_with(".md")
 }
@@ -563,7 +575,9 @@ fn file_targets(site: &crate::model::site::Site) -> FileTargets {
     let _t = crate::timing::span("link targets");
     let mut ft = FileTargets::default();
     for f in site.files() {
-        ft.add_file(&f.path);
+        if !not_served(&f.path) {
+            ft.add_file(&f.path);
+        }
     }
     for a in site.assets() {
         ft.add_file(a);
@@ -691,17 +705,29 @@ pub fn anchors_of(
         .collect();
     let excluded = |at: usize| excluded_ranges.iter().any(|r| r.start < at && at < r.end);
     fn str_attr<'e>(e: &'e crate::syntax::page::Element, name: &str) -> Option<&'e str> {
-        e.attrs.iter().find(|a| a.name == name).and_then(|a| match &a.value {
-            AttrValue::String { value, .. } => Some(value.as_str()),
-            _ => None,
-        })
+        e.attrs
+            .iter()
+            .find(|a| a.name == name)
+            .and_then(|a| match &a.value {
+                AttrValue::String { value, .. } => Some(value.as_str()),
+                _ => None,
+            })
     }
     /// Elements that can give the page an id.
     fn relevant(e: &crate::syntax::page::Element) -> bool {
         matches!(
             e.name.as_str(),
-            "h1" | "h2" | "h3" | "h4" | "Heading" | "Accordion" | "View" | "Tab" | "Update"
-                | "ParamField" | "Param" | "ResponseField"
+            "h1" | "h2"
+                | "h3"
+                | "h4"
+                | "Heading"
+                | "Accordion"
+                | "View"
+                | "Tab"
+                | "Update"
+                | "ParamField"
+                | "Param"
+                | "ResponseField"
         ) || (!WITHOUT_ID.contains(&e.name.as_str()) && e.attrs.iter().any(|a| a.name == "id"))
     }
     let mut incomplete = false;

@@ -22,7 +22,11 @@ pub fn check(site: &Site, root: Option<&Node>, out: &mut Vec<Diagnostic>) {
     let images = targets.files.files().any(links::is_image_path);
     let files: Vec<&std::sync::Arc<SourceFile>> = site
         .files()
-        .filter(|f| matches!(f.kind, FileKind::Page | FileKind::Snippet) && f.text.is_ok())
+        .filter(|f| {
+            matches!(f.kind, FileKind::Page | FileKind::Snippet)
+                && f.text.is_ok()
+                && !links::not_served(&f.path)
+        })
         .collect();
     let found: Vec<Diagnostic> = files
         .par_iter()
@@ -114,7 +118,7 @@ fn check_link(
                 return None;
             }
             let anchors = f.anchors();
-            if anchors.has(frag) {
+            if has_anchor(site, f, frag) {
                 return None;
             }
             let start = link.target_range.start + lead + link.target.trim_start().find('#')? + 1;
@@ -162,7 +166,7 @@ fn check_link(
                     let frag = l.fragment.filter(|x| !x.is_empty())?;
                     let target = site.file_by_path(&p)?;
                     let anchors = target.anchors();
-                    if anchors.has(frag) {
+                    if has_anchor(site, target, frag) {
                         return None;
                     }
                     let start = path_range.end + link.target[lead + l.path.len()..].find('#')? + 1;
@@ -185,6 +189,39 @@ fn check_link(
             }
         }
     }
+}
+
+/// Whether `page` has the anchor, counting the headings of the snippets it
+/// includes (their content becomes part of the page).
+pub fn has_anchor(site: &Site, page: &SourceFile, frag: &str) -> bool {
+    if page.anchors().has(frag) {
+        return true;
+    }
+    let ix = page.page_index();
+    let snippet = |p: &str| {
+        site.file_by_path(p)
+            .filter(|s| s.kind == FileKind::Snippet)
+            .is_some_and(|s| s.anchors().has(frag))
+    };
+    ix.imports.iter().any(|i| {
+        let l = links::Internal {
+            path: &i.source,
+            fragment: None,
+            style: if i.source.starts_with('/') {
+                Style::Absolute
+            } else {
+                Style::Relative
+            },
+        };
+        links::candidates(&page.path, &l).iter().any(|c| snippet(c))
+    }) || ix.links.iter().any(|l| {
+        l.kind == LinkKind::Snippet && {
+            let rel = l.target.trim().trim_start_matches('/');
+            snippet(&format!("snippets/{rel}"))
+                || snippet(&format!("_snippets/{rel}"))
+                || snippet(rel)
+        }
+    })
 }
 
 /// With a spec read from a URL, a path under a folder no file of the site
@@ -231,7 +268,8 @@ fn missing(
     {
         nearest_file(targets, c)
     } else {
-        site.nearest_page(crate::model::site::strip_page_ext(c))
+        moved_page(site, crate::model::site::strip_page_ext(c))
+            .or_else(|| site.nearest_page(crate::model::site::strip_page_ext(c)))
             .map(|k| {
                 // Keep the extension the link wrote.
                 let ext = [".mdx", ".md"].iter().find(|e| c.ends_with(**e));
@@ -247,6 +285,18 @@ fn missing(
         d = d.with_fix(Fix::Replace(written));
     }
     d
+}
+
+/// The one page with the same file name in another folder: a moved page.
+fn moved_page(site: &Site, key: &str) -> Option<String> {
+    let name = key.rsplit('/').next()?;
+    let mut same = site
+        .page_names()
+        .filter(|p| p.key != key && p.key.rsplit('/').next() == Some(name));
+    match (same.next(), same.next()) {
+        (Some(only), None) => Some(only.key.to_string()),
+        _ => None,
+    }
 }
 
 fn has_ext(p: &str) -> bool {

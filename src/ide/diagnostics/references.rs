@@ -4,7 +4,7 @@
 use super::specs;
 use crate::diagnostics::{Diagnostic, Fix, Severity};
 use crate::ide::lookup;
-use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint, resolve_endpoint};
+use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint};
 use crate::model::nav::{Entry, NavIndex, Scope};
 use crate::model::site::{PageRef, Site, strip_page_ext};
 use crate::syntax::tree::{FileId, Node};
@@ -230,7 +230,9 @@ fn endpoint(
     let at = |rr: &std::ops::Range<usize>| {
         e.node.range.start + 1 + rr.start..e.node.range.start + 1 + rr.end
     };
-    match resolve_endpoint(r, "", &list) {
+    let (res, named) = specs::resolve(site, r, "", &list);
+    let list = named.unwrap_or(list);
+    match res {
         Resolution::Found { .. } => {}
         Resolution::SpecNotFound => out.push(Diagnostic::error(
             e.node.file,
@@ -242,6 +244,13 @@ fn endpoint(
             ),
         )),
         Resolution::NotFound { spec, suggestion } => {
+            if let Some(d) = spec
+                .and_then(|i| list.get(i))
+                .and_then(|(p, ix)| specs::not_a_spec((e.node.file, e.node.range.clone()), p, ix))
+            {
+                out.push(d);
+                return;
+            }
             let spec_name = spec
                 .and_then(|i| list.get(i))
                 .map(|s| s.0)

@@ -1,305 +1,179 @@
-//! TEMPORARY stand-in for the reader helper's page reader (PAGE-INTERFACE.md):
-//! same types, a line-based reading good enough for the link checks'
-//! tests until the real reader lands on main (then this file is replaced).
+//! The page-body reader: one pass over an MDX/Markdown page that yields its
+//! index (headings, links of every form, imports and exports, JSX/HTML
+//! elements) and the MDX syntax the platform's parser refuses.
+//!
+//! The reader is a hand-written scanner, not a Markdown parser: it knows the
+//! block structure that decides what is code (fenced code; MDX has no
+//! indented code), JSX tags, `{…}` expressions, ESM lines and the inline
+//! forms of links, and nothing else. See `benches/page.rs` for its speed
+//! next to pulldown-cmark and the `markdown` crate.
+//!
+//! Pure, no I/O, never panics: a panic inside is caught here and becomes one
+//! [`SyntaxError`] for the page.
+
+mod scan;
+#[cfg(test)]
+mod tests;
+mod text;
 
 use std::ops::Range;
 
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// What one page holds, read once per page version from its full text
+/// (front matter included; byte offsets are into the full text).
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct PageIndex {
+    /// In document order, including headings inside components.
     pub headings: Vec<Heading>,
+    /// Every link-like reference outside code, in document order.
     pub links: Vec<Link>,
+    /// ESM imports.
     pub imports: Vec<Import>,
+    /// Names of `export const X = …`, `export function X`, …
     pub exports: Vec<String>,
+    /// Every JSX/HTML element opened in the body, in document order.
     pub elements: Vec<Element>,
+    /// MDX syntax the platform's parser refuses.
     pub errors: Vec<SyntaxError>,
 }
-#[derive(Debug, Clone, PartialEq, Eq)]
+
+#[derive(Debug, Clone, PartialEq)]
 pub struct Heading {
     pub level: u8,
+    /// Plain text as rendered, without `{#id}`.
     pub text: String,
     pub custom_id: Option<String>,
+    /// The heading line (marker to end of text, without the line break).
     pub range: Range<usize>,
+    /// Inside a JSX element (`<Tab>`, `<Accordion>`, …).
     pub in_component: bool,
 }
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LinkKind {
+    /// `[text](target)`
     Markdown,
+    /// `![alt](target)`
     Image,
+    /// `[text][ref]`, `[ref][]`, `[ref]` resolved to its definition (the
+    /// target is the definition's).
     Reference,
+    /// `[ref]: target`
     Definition,
+    /// `<a href>`, `<Card href>`, …
     Href,
+    /// `<img src>`, `<video src>`, …
     Src,
+    /// An `img=""` prop.
     Img,
+    /// `<Snippet file="…" />`
     Snippet,
 }
-#[derive(Debug, Clone, PartialEq, Eq)]
+
+#[derive(Debug, Clone, PartialEq)]
 pub struct Link {
     pub kind: LinkKind,
+    /// As written, not decoded.
     pub target: String,
+    /// The target text only.
     pub target_range: Range<usize>,
+    /// The whole link (for props: the attribute).
     pub range: Range<usize>,
+    /// The component/tag name for prop links.
     pub element: Option<String>,
 }
-#[derive(Debug, Clone, PartialEq, Eq)]
+
+#[derive(Debug, Clone, PartialEq)]
 pub struct Import {
     pub source: String,
+    /// The source text without its quotes.
     pub source_range: Range<usize>,
     pub default: Option<String>,
+    /// Local names of named imports (`{ A, B as C }` gives `A`, `C`), and of
+    /// `* as X`.
     pub named: Vec<String>,
     pub range: Range<usize>,
 }
-#[derive(Debug, Clone, PartialEq, Eq)]
+
+#[derive(Debug, Clone, PartialEq)]
 pub struct Element {
+    /// Tag name as written (`Card`, `a`, `Tabs.Tab`); empty for fragments.
     pub name: String,
     pub name_range: Range<usize>,
     pub attrs: Vec<Attr>,
+    /// The whole element, open tag to end of close tag (to the end of the
+    /// open tag when never closed).
     pub range: Range<usize>,
     pub self_closing: bool,
 }
-#[derive(Debug, Clone, PartialEq, Eq)]
+
+#[derive(Debug, Clone, PartialEq)]
 pub struct Attr {
     pub name: String,
     pub name_range: Range<usize>,
     pub value: AttrValue,
 }
-#[derive(Debug, Clone, PartialEq, Eq)]
+
+#[derive(Debug, Clone, PartialEq)]
 pub enum AttrValue {
     None,
-    String { value: String, range: Range<usize> },
-    Expression { range: Range<usize> },
+    /// A quoted value; `range` is inside the quotes, `value` as written.
+    String {
+        value: String,
+        range: Range<usize>,
+    },
+    /// `{…}`; `range` covers the braces.
+    Expression {
+        range: Range<usize>,
+    },
 }
-#[derive(Debug, Clone, PartialEq, Eq)]
+
+#[derive(Debug, Clone, PartialEq)]
 pub struct SyntaxError {
     pub range: Range<usize>,
     pub message: String,
+    /// A mechanical fix: replace this range with this text.
     pub fix: Option<(Range<usize>, String)>,
 }
 
+impl Element {
+    pub fn attr(&self, name: &str) -> Option<&Attr> {
+        self.attrs.iter().find(|a| a.name == name)
+    }
+}
+
+/// Read a page. Never panics.
 pub fn read(text: &str) -> PageIndex {
-    let mut ix = PageIndex::default();
-    let mut pos = 0;
-    let mut fence: Option<&str> = None;
-    let mut in_front = text.starts_with("---");
-    let mut first = true;
-    let mut depth: Vec<(String, usize)> = Vec::new();
-    for line in text.split_inclusive('\n') {
-        let start = pos;
-        pos += line.len();
-        let l = line.trim_end();
-        if in_front {
-            if !first && (l == "---" || l == "...") {
-                in_front = false;
-            }
-            first = false;
-            continue;
-        }
-        let t = l.trim_start();
-        if let Some(f) = fence {
-            if t.starts_with(f) {
-                fence = None;
-            }
-            continue;
-        }
-        if t.starts_with("```") || t.starts_with("~~~") {
-            fence = Some(&t[..3]);
-            continue;
-        }
-        let indent = l.len() - t.len();
-        if let Some(rest) = t.strip_prefix("import ")
-            && let Some(q) = rest.rfind(['\'', '"'])
-            && let Some(q0) = rest[..q].rfind(['\'', '"'])
-        {
-            let s0 = start + indent + 7 + q0 + 1;
-            let src = &rest[q0 + 1..q];
-            let spec = rest[..q0].trim().trim_end_matches("from").trim();
-            let (default, named) = match spec.split_once('{') {
-                Some((d, n)) => (
-                    d.trim().trim_end_matches(',').trim(),
-                    n.trim_end_matches('}')
-                        .split(',')
-                        .map(|s| s.trim().to_string())
-                        .filter(|s| !s.is_empty())
-                        .collect(),
-                ),
-                None => (spec, Vec::new()),
-            };
-            ix.imports.push(Import {
-                source: src.to_string(),
-                source_range: s0..s0 + src.len(),
-                default: (!default.is_empty()).then(|| default.to_string()),
-                named,
-                range: start..start + l.len(),
-            });
-            continue;
-        }
-        if let Some(rest) = t
-            .strip_prefix("export const ")
-            .or_else(|| t.strip_prefix("export function "))
-        {
-            let name: String = rest
-                .chars()
-                .take_while(|c| c.is_alphanumeric() || *c == '_')
-                .collect();
-            ix.exports.push(name);
-        }
-        if indent <= 3 && t.starts_with('#') {
-            let level = t.bytes().take_while(|&b| b == b'#').count();
-            if level <= 6 && t[level..].starts_with([' ', '\t']) {
-                let mut body = t[level..].trim();
-                let mut custom_id = None;
-                if body.ends_with('}')
-                    && let Some(o) = body.rfind("{#")
-                {
-                    custom_id = Some(body[o + 2..body.len() - 1].to_string());
-                    body = body[..o].trim_end();
-                }
-                ix.headings.push(Heading {
-                    level: level as u8,
-                    text: plain(body),
-                    custom_id,
-                    range: start..start + l.len(),
-                    in_component: !depth.is_empty(),
-                });
-            }
-        }
-        scan_inline(l, start, &mut ix, &mut depth);
+    match std::panic::catch_unwind(|| scan::read(text)) {
+        Ok(index) => index,
+        Err(_) => PageIndex {
+            errors: vec![SyntaxError {
+                range: 0..0,
+                message: "docs-lsp could not read this page (an internal error); please report it"
+                    .into(),
+                fix: None,
+            }],
+            ..PageIndex::default()
+        },
     }
-    ix
 }
 
-fn plain(s: &str) -> String {
-    let mut out = String::new();
-    let mut rest = s;
-    while let Some(i) = rest.find('[') {
-        out.push_str(&rest[..i]);
-        let r = &rest[i + 1..];
-        match (r.find("]("), r.find(')')) {
-            (Some(c), Some(e)) if c < e => {
-                out.push_str(&r[..c]);
-                rest = &r[e + 1..];
-            }
-            _ => {
-                out.push('[');
-                rest = r;
-            }
-        }
+/// Where the body starts: after the front matter's closing fence line, or 0.
+pub fn body_start(text: &str) -> usize {
+    let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let rest = &text[bom..];
+    if !(rest.starts_with("---\n") || rest.starts_with("---\r\n")) {
+        return 0;
     }
-    out.push_str(rest);
-    out.replace("**", "").replace('`', "")
-}
-
-fn scan_inline(l: &str, start: usize, ix: &mut PageIndex, depth: &mut Vec<(String, usize)>) {
-    let b = l.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'`' => {
-                let n = b[i..].iter().take_while(|&&c| c == b'`').count();
-                let ticks = &l[i..i + n];
-                match l[i + n..].find(ticks) {
-                    Some(e) => i += n + e + n,
-                    None => i += n,
-                }
-            }
-            b']' if b.get(i + 1) == Some(&b'(') => {
-                let s = i + 2;
-                if let Some(e) = l[s..].find(')') {
-                    let inner = &l[s..s + e];
-                    let target = inner.split_whitespace().next().unwrap_or("");
-                    let target = target.trim_start_matches('<').trim_end_matches('>');
-                    let ts = s + inner.find(target).unwrap_or(0);
-                    let open = l[..i].rfind('[').unwrap_or(i);
-                    let image = open > 0 && b[open - 1] == b'!';
-                    ix.links.push(Link {
-                        kind: if image {
-                            LinkKind::Image
-                        } else {
-                            LinkKind::Markdown
-                        },
-                        target: target.to_string(),
-                        target_range: start + ts..start + ts + target.len(),
-                        range: start + open - image as usize..start + s + e + 1,
-                        element: None,
-                    });
-                    i = s + e + 1;
-                } else {
-                    i += 1;
-                }
-            }
-            b'<' if b.get(i + 1).is_some_and(|c| c.is_ascii_alphabetic()) => {
-                let ns = i + 1;
-                let ne = ns
-                    + l[ns..]
-                        .find(|c: char| !c.is_alphanumeric() && c != '.' && c != '_')
-                        .unwrap_or(l.len() - ns);
-                let name = &l[ns..ne];
-                let close = l[ne..].find('>').map(|e| ne + e);
-                let end = close.unwrap_or(l.len());
-                let self_closing = close.is_some_and(|c| b[c - 1] == b'/');
-                let mut attrs = Vec::new();
-                let mut j = ne;
-                while j < end {
-                    let rest = &l[j..end];
-                    let Some(eq) = rest.find("=\"") else { break };
-                    let an_end = j + eq;
-                    let an_start = l[..an_end]
-                        .rfind(|c: char| c.is_whitespace())
-                        .map_or(ne, |w| w + 1);
-                    let vs = an_end + 2;
-                    let Some(ve) = l[vs..end].find('"') else {
-                        break;
-                    };
-                    let name_a = &l[an_start..an_end];
-                    let value = &l[vs..vs + ve];
-                    attrs.push(Attr {
-                        name: name_a.to_string(),
-                        name_range: start + an_start..start + an_end,
-                        value: AttrValue::String {
-                            value: value.to_string(),
-                            range: start + vs..start + vs + ve,
-                        },
-                    });
-                    let kind = match (name, name_a) {
-                        ("Snippet", "file") => Some(LinkKind::Snippet),
-                        (_, "href") => Some(LinkKind::Href),
-                        (_, "src") => Some(LinkKind::Src),
-                        (_, "img") => Some(LinkKind::Img),
-                        _ => None,
-                    };
-                    if let Some(kind) = kind {
-                        ix.links.push(Link {
-                            kind,
-                            target: value.to_string(),
-                            target_range: start + vs..start + vs + ve,
-                            range: start + i..start + end + 1,
-                            element: Some(name.to_string()),
-                        });
-                    }
-                    j = vs + ve + 1;
-                }
-                ix.elements.push(Element {
-                    name: name.to_string(),
-                    name_range: start + ns..start + ne,
-                    attrs,
-                    range: start + i..start + end + 1,
-                    self_closing,
-                });
-                if !self_closing && !l[end..].contains(&format!("</{name}>")) {
-                    depth.push((name.to_string(), ix.elements.len() - 1));
-                }
-                i = end.max(i + 1);
-            }
-            b'<' if b.get(i + 1) == Some(&b'/') => {
-                let ne = l[i + 2..].find('>').map_or(l.len(), |e| i + 2 + e);
-                let name = &l[i + 2..ne];
-                if let Some(p) = depth.iter().rposition(|(n, _)| n == name) {
-                    let (_, el) = depth.remove(p);
-                    ix.elements[el].range.end = start + ne + 1;
-                    depth.truncate(p);
-                }
-                i = ne;
-            }
-            _ => i += 1,
+    let mut pos = bom + rest.find('\n').map_or(rest.len(), |i| i + 1);
+    while pos < text.len() {
+        let end =
+            memchr::memchr(b'\n', &text.as_bytes()[pos..]).map_or(text.len(), |i| pos + i + 1);
+        let line = text[pos..end].trim_end();
+        if line == "---" {
+            return end;
         }
+        pos = end;
     }
+    // Unclosed front matter: the front matter reader reports it.
+    text.len()
 }
