@@ -405,14 +405,7 @@ pub fn normalize_route(p: &str) -> String {
 /// Match `path` against a redirect source with `:param` (one segment) and
 /// `*` (anything) wildcards; the captures in order.
 pub fn wildcard_match<'p>(pattern: &str, path: &'p str) -> Option<Vec<&'p str>> {
-    fn go<'p>(
-        pat: &[u8],
-        pattern: &str,
-        pi: usize,
-        path: &'p str,
-        si: usize,
-        caps: &mut Vec<&'p str>,
-    ) -> bool {
+    fn go<'p>(pat: &[u8], pi: usize, path: &'p str, si: usize, caps: &mut Vec<&'p str>) -> bool {
         if pi == pat.len() {
             return si == path.len();
         }
@@ -423,7 +416,7 @@ pub fn wildcard_match<'p>(pattern: &str, path: &'p str) -> Option<Vec<&'p str>> 
                         continue;
                     }
                     caps.push(&path[si..end]);
-                    if go(pat, pattern, pi + 1, path, end, caps) {
+                    if go(pat, pi + 1, path, end, caps) {
                         return true;
                     }
                     caps.pop();
@@ -447,7 +440,7 @@ pub fn wildcard_match<'p>(pattern: &str, path: &'p str) -> Option<Vec<&'p str>> 
                         continue;
                     }
                     caps.push(&path[si..end]);
-                    if go(pat, pattern, pe, path, end, caps) {
+                    if go(pat, pe, path, end, caps) {
                         return true;
                     }
                     caps.pop();
@@ -456,7 +449,7 @@ pub fn wildcard_match<'p>(pattern: &str, path: &'p str) -> Option<Vec<&'p str>> 
             }
             c => {
                 if path.as_bytes().get(si) == Some(&c) {
-                    go(pat, pattern, pi + 1, path, si + 1, caps)
+                    go(pat, pi + 1, path, si + 1, caps)
                 } else {
                     false
                 }
@@ -464,7 +457,7 @@ pub fn wildcard_match<'p>(pattern: &str, path: &'p str) -> Option<Vec<&'p str>> 
         }
     }
     let mut caps = Vec::new();
-    go(pattern.as_bytes(), pattern, 0, path, 0, &mut caps).then_some(caps)
+    go(pattern.as_bytes(), 0, path, 0, &mut caps).then_some(caps)
 }
 
 /// `prepareStringToBeValidFilename` of the platform: how a summary, tag or

@@ -264,7 +264,7 @@ fn missing(
     .with_subject(cands.first().cloned().unwrap_or_default());
     let Some(c) = cands.first() else { return d };
     let suggestion = if image
-        || !links::is_page_path(c) && c.contains('.') && !site.page_ref(c).is_some() && has_ext(c)
+        || !links::is_page_path(c) && c.contains('.') && site.page_ref(c).is_none() && has_ext(c)
     {
         nearest_file(targets, c)
     } else {
