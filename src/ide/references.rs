@@ -17,7 +17,7 @@ use super::at::{self, EndpointItem, Thing};
 use super::definition::Target;
 use super::diagnostics::specs;
 use super::lookup::page_key;
-use crate::model::endpoint::{Resolution, parse_endpoint, resolve_endpoint};
+use crate::model::endpoint::{Resolution, parse_endpoint};
 use crate::model::nav::{self, NavIndex};
 use crate::model::paths;
 use crate::model::site::{FileKind, SourceFile};
@@ -179,9 +179,10 @@ fn endpoint_references(analysis: &Analysis, spec: &SourceFile, items: &[SpecItem
                 continue;
             }
             let list = specs::list(&files);
+            let (res, named) = specs::resolve(site, &r, "", &list);
             if hits(
-                &resolve_endpoint(&r, "", &list),
-                &list,
+                &res,
+                named.as_ref().unwrap_or(&list),
                 spec,
                 items,
                 r.webhook,
@@ -211,8 +212,14 @@ fn endpoint_references(analysis: &Analysis, spec: &SourceFile, items: &[SpecItem
         if paths::is_url(r.spec.unwrap_or_default()) {
             continue;
         }
-        let res = resolve_endpoint(&r, paths::dir_of(&f.path), &list);
-        if hits(&res, &list, spec, items, r.webhook) {
+        let (res, named) = specs::resolve(site, &r, paths::dir_of(&f.path), &list);
+        if hits(
+            &res,
+            named.as_ref().unwrap_or(&list),
+            spec,
+            items,
+            r.webhook,
+        ) {
             let quoted = v.range.len() >= s.len() + 2;
             let range = if quoted {
                 string_content(v)

@@ -23,13 +23,25 @@ pub enum Unreadable {
     OutsideRoot,
 }
 
+impl Unreadable {
+    /// A file too large for docs-lsp to read is its limit, not a fault of
+    /// the site (the platform may well build it): a warning that it was not
+    /// checked. A file that is not text, or cannot be read, breaks the page.
+    pub fn severity(&self) -> crate::diagnostics::Severity {
+        match self {
+            Unreadable::TooLarge { .. } => crate::diagnostics::Severity::Warning,
+            _ => crate::diagnostics::Severity::Error,
+        }
+    }
+}
+
 impl std::fmt::Display for Unreadable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Unreadable::NotUtf8 => write!(f, "is not UTF-8 text (a binary file?)"),
             Unreadable::TooLarge { bytes, limit } => write!(
                 f,
-                "is {:.1} MB, over the {:.0} MB limit",
+                "is {:.1} MB, over docs-lsp's {:.0} MB limit: it was not checked",
                 *bytes as f64 / 1e6,
                 *limit as f64 / 1e6
             ),
@@ -69,8 +81,10 @@ pub fn is_snippet(rel: &str) -> bool {
 }
 
 /// One file of a site. `text` is the whole file, except for pages read from
-/// disk in bulk, where only the front matter is kept (diagnostics never
-/// point past it, and 25,000 pages must fit the memory budget).
+/// disk in bulk, where only the front matter is kept (25,000 pages must fit
+/// the memory budget): their body is read into the page index when loaded,
+/// and body diagnostics come from that index (its byte offsets are into the
+/// full text; the line index of a closed page covers its front matter only).
 #[derive(Debug)]
 pub struct SourceFile {
     pub id: FileId,
@@ -81,7 +95,10 @@ pub struct SourceFile {
     lines: OnceLock<Arc<LineIndex>>,
     json: OnceLock<json::Parsed>,
     front: OnceLock<FrontMatter>,
+    /// The page body's index (headings, links, elements, MDX syntax errors).
+    page: OnceLock<crate::syntax::page::PageIndex>,
     spec: OnceLock<Arc<crate::model::openapi::SpecIndex>>,
+    declares_spec: OnceLock<bool>,
     own_diagnostics: OnceLock<Vec<crate::diagnostics::Diagnostic>>,
 }
 
@@ -100,7 +117,9 @@ impl SourceFile {
             lines: OnceLock::new(),
             json: OnceLock::new(),
             front: OnceLock::new(),
+            page: OnceLock::new(),
             spec: OnceLock::new(),
+            declares_spec: OnceLock::new(),
             own_diagnostics: OnceLock::new(),
         }
     }
@@ -133,6 +152,21 @@ impl SourceFile {
             .get_or_init(|| frontmatter::parse(self.id, self.text()))
     }
 
+    /// The index of this page's body, read once per file version. Pages read
+    /// from disk in bulk get it from their full text when loaded (their body
+    /// is not kept, see [`SourceFile::with_page_index`]).
+    pub fn page_index(&self) -> &crate::syntax::page::PageIndex {
+        self.page
+            .get_or_init(|| crate::syntax::page::read(self.text()))
+    }
+
+    /// The page index of this file's full text, computed by the loader
+    /// before the body was dropped.
+    pub fn with_page_index(self, index: crate::syntax::page::PageIndex) -> Self {
+        let _ = self.page.set(index);
+        self
+    }
+
     /// The endpoint index of this file read as an OpenAPI/AsyncAPI spec,
     /// built once per file version (a 13 MB spec is not re-read per keystroke).
     pub fn spec_index(&self) -> &Arc<crate::model::openapi::SpecIndex> {
@@ -143,6 +177,16 @@ impl SourceFile {
                 self.is_yaml(),
             ))
         })
+    }
+
+    /// Whether this JSON/YAML file is an OpenAPI/AsyncAPI document by its
+    /// top-level keys (see [`crate::model::openapi::declares_spec`]); once
+    /// per file version.
+    pub fn declares_spec(&self) -> bool {
+        matches!(self.kind, FileKind::Json | FileKind::Yaml)
+            && *self
+                .declares_spec
+                .get_or_init(|| crate::model::openapi::declares_spec(self.text(), self.is_yaml()))
     }
 
     /// Diagnostics that depend on this file alone, computed by `f` once per
@@ -487,14 +531,11 @@ impl Site {
         v
     }
 
-    /// Spec candidates: JSON/YAML files whose first bytes name `openapi` or
-    /// `asyncapi` at the top level; used when nothing in the site names a spec.
+    /// Spec candidates: JSON/YAML files with a top-level `openapi`,
+    /// `swagger` or `asyncapi` version key, in any key order; used when
+    /// nothing in the site names a spec.
     pub fn spec_files(&self) -> Vec<&Arc<SourceFile>> {
-        let mut v: Vec<_> = self
-            .data
-            .values()
-            .filter(|f| matches!(f.kind, FileKind::Json | FileKind::Yaml) && looks_like_spec(f))
-            .collect();
+        let mut v: Vec<_> = self.data.values().filter(|f| f.declares_spec()).collect();
         v.sort_by(|a, b| a.path.cmp(&b.path));
         v
     }
@@ -511,22 +552,4 @@ pub fn strip_page_ext(p: &str) -> &str {
 /// behind these locks stays consistent: each holder only reads or swaps).
 pub fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-fn looks_like_spec(f: &SourceFile) -> bool {
-    let t = f.text();
-    let mut end = t.len().min(4096);
-    while !t.is_char_boundary(end) {
-        end -= 1;
-    }
-    let head = &t[..end];
-    if f.kind == FileKind::Json {
-        head.contains("\"openapi\"")
-            || head.contains("\"asyncapi\"")
-            || head.contains("\"swagger\"")
-    } else {
-        head.lines().any(|l| {
-            l.starts_with("openapi:") || l.starts_with("asyncapi:") || l.starts_with("swagger:")
-        })
-    }
 }
