@@ -30,6 +30,8 @@ pub enum CompletionKind {
     Endpoint,
     File,
     Language,
+    /// A component or HTML tag after `<` in a page.
+    Component,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,6 +89,12 @@ pub fn completion_list(
         && let Some(items) = super::page_links::completions(analysis, file, text, offset)
     {
         list.incomplete = items.len() >= MAX_PAGE_ITEMS * 5;
+        list.items = items;
+        return list;
+    }
+    if f.kind == FileKind::Page
+        && let Some(items) = super::page_components::completions(analysis, file, text, offset)
+    {
         list.items = items;
         return list;
     }
