@@ -407,14 +407,14 @@ impl World {
             (Ok(target), Ok(root)) => target.starts_with(root),
             _ => false,
         };
-        let text = if inside {
-            load::read_file(path, kind, false)
+        let read = if inside {
+            load::read_file_indexed(path, kind, false)
         } else {
-            Err(crate::model::site::Unreadable::OutsideRoot)
+            (Err(crate::model::site::Unreadable::OutsideRoot), None)
         };
         // Not open (checked above): a closed document leaves the versions.
         site.update(Some((path, None)), |s| {
-            s.insert(Arc::new(SourceFile::new(id, rel.clone(), kind, text)))
+            s.insert(Arc::new(load::source_file(id, rel.clone(), kind, read)))
         });
         Some(site)
     }

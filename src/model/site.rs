@@ -69,8 +69,10 @@ pub fn is_snippet(rel: &str) -> bool {
 }
 
 /// One file of a site. `text` is the whole file, except for pages read from
-/// disk in bulk, where only the front matter is kept (diagnostics never
-/// point past it, and 25,000 pages must fit the memory budget).
+/// disk in bulk, where only the front matter is kept (25,000 pages must fit
+/// the memory budget): their body is read into the page index when loaded,
+/// and body diagnostics come from that index (its byte offsets are into the
+/// full text; the line index of a closed page covers its front matter only).
 #[derive(Debug)]
 pub struct SourceFile {
     pub id: FileId,
@@ -81,6 +83,8 @@ pub struct SourceFile {
     lines: OnceLock<Arc<LineIndex>>,
     json: OnceLock<json::Parsed>,
     front: OnceLock<FrontMatter>,
+    /// The page body's index (headings, links, elements, MDX syntax errors).
+    page: OnceLock<crate::syntax::page::PageIndex>,
     spec: OnceLock<Arc<crate::model::openapi::SpecIndex>>,
     declares_spec: OnceLock<bool>,
     own_diagnostics: OnceLock<Vec<crate::diagnostics::Diagnostic>>,
@@ -101,6 +105,7 @@ impl SourceFile {
             lines: OnceLock::new(),
             json: OnceLock::new(),
             front: OnceLock::new(),
+            page: OnceLock::new(),
             spec: OnceLock::new(),
             declares_spec: OnceLock::new(),
             own_diagnostics: OnceLock::new(),
@@ -133,6 +138,21 @@ impl SourceFile {
     pub fn front_matter(&self) -> &FrontMatter {
         self.front
             .get_or_init(|| frontmatter::parse(self.id, self.text()))
+    }
+
+    /// The index of this page's body, read once per file version. Pages read
+    /// from disk in bulk get it from their full text when loaded (their body
+    /// is not kept, see [`SourceFile::with_page_index`]).
+    pub fn page_index(&self) -> &crate::syntax::page::PageIndex {
+        self.page
+            .get_or_init(|| crate::syntax::page::read(self.text()))
+    }
+
+    /// The page index of this file's full text, computed by the loader
+    /// before the body was dropped.
+    pub fn with_page_index(self, index: crate::syntax::page::PageIndex) -> Self {
+        let _ = self.page.set(index);
+        self
     }
 
     /// The endpoint index of this file read as an OpenAPI/AsyncAPI spec,

@@ -1,6 +1,7 @@
 //! Reading docs roots from disk.
 
 use crate::model::site::{FileKind, Site, SourceFile, Unreadable};
+use crate::syntax::page::PageIndex;
 use crate::syntax::tree::FileId;
 use ignore::WalkBuilder;
 use rayon::prelude::*;
@@ -195,6 +196,41 @@ pub fn list_files(root: &Path) -> Vec<(PathBuf, String, FileKind)> {
 /// Read one file with the limits for its kind. Pages keep only their front
 /// matter unless `whole` is set.
 pub fn read_file(path: &Path, kind: FileKind, whole: bool) -> Result<Arc<str>, Unreadable> {
+    read_file_indexed(path, kind, whole).0
+}
+
+/// [`read_file`], and for a page whose body is dropped, the index of its
+/// body read from the full text first.
+pub fn read_file_indexed(
+    path: &Path,
+    kind: FileKind,
+    whole: bool,
+) -> (Result<Arc<str>, Unreadable>, Option<PageIndex>) {
+    match read_text(path, kind) {
+        Ok(text) if kind == FileKind::Page && !whole => {
+            let index = crate::syntax::page::read(&text);
+            (Ok(Arc::from(front_matter_prefix(&text))), Some(index))
+        }
+        Ok(text) => (Ok(Arc::from(text)), None),
+        Err(e) => (Err(e), None),
+    }
+}
+
+/// A new [`SourceFile`] of what [`read_file_indexed`] read.
+pub fn source_file(
+    id: FileId,
+    rel: String,
+    kind: FileKind,
+    (text, index): (Result<Arc<str>, Unreadable>, Option<PageIndex>),
+) -> SourceFile {
+    let file = SourceFile::new(id, rel, kind, text);
+    match index {
+        Some(index) => file.with_page_index(index),
+        None => file,
+    }
+}
+
+fn read_text(path: &Path, kind: FileKind) -> Result<String, Unreadable> {
     let limit = if kind == FileKind::Page {
         MAX_PAGE_FILE
     } else {
@@ -230,10 +266,7 @@ pub fn read_file(path: &Path, kind: FileKind, whole: bool) -> Result<Arc<str>, U
     if text.contains('\0') {
         return Err(Unreadable::NotUtf8);
     }
-    if kind == FileKind::Page && !whole {
-        return Ok(Arc::from(front_matter_prefix(&text)));
-    }
-    Ok(Arc::from(text))
+    Ok(text)
 }
 
 /// The leading part of a page that holds its front matter (up to and
@@ -279,8 +312,12 @@ pub fn load_site(root: &Path, name: String, ids: &FileIds) -> Site {
         files
             .into_par_iter()
             .map(|(path, rel, kind)| {
-                let text = read_file(&path, kind, false);
-                SourceFile::new(ids.id(&path), rel, kind, text)
+                source_file(
+                    ids.id(&path),
+                    rel,
+                    kind,
+                    read_file_indexed(&path, kind, false),
+                )
             })
             .collect()
     };
