@@ -38,6 +38,7 @@ fn findings(site: &str) -> Vec<(String, String, String)> {
         &Options {
             format: Format::Json,
             all: false,
+            deny_warnings: false,
         },
         &mut buf,
     );

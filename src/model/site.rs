@@ -23,13 +23,25 @@ pub enum Unreadable {
     OutsideRoot,
 }
 
+impl Unreadable {
+    /// A file too large for docs-lsp to read is its limit, not a fault of
+    /// the site (the platform may well build it): a warning that it was not
+    /// checked. A file that is not text, or cannot be read, breaks the page.
+    pub fn severity(&self) -> crate::diagnostics::Severity {
+        match self {
+            Unreadable::TooLarge { .. } => crate::diagnostics::Severity::Warning,
+            _ => crate::diagnostics::Severity::Error,
+        }
+    }
+}
+
 impl std::fmt::Display for Unreadable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Unreadable::NotUtf8 => write!(f, "is not UTF-8 text (a binary file?)"),
             Unreadable::TooLarge { bytes, limit } => write!(
                 f,
-                "is {:.1} MB, over the {:.0} MB limit",
+                "is {:.1} MB, over docs-lsp's {:.0} MB limit: it was not checked",
                 *bytes as f64 / 1e6,
                 *limit as f64 / 1e6
             ),
