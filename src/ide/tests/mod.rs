@@ -5,6 +5,7 @@ mod completion;
 mod context;
 mod fixes;
 mod hover;
+mod page_components;
 mod refactor;
 mod symbols;
 
