@@ -104,9 +104,10 @@ fn stale_docs_json(site: &Site, out: &mut Vec<Diagnostic>) {
 fn own(f: &SourceFile) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     if let Err(e) = &f.text {
-        out.push(Diagnostic::error(
+        out.push(Diagnostic::new(
             f.id,
             0..0,
+            e.severity(),
             "file-unreadable",
             format!("page {} {e}", f.path),
         ));
@@ -122,24 +123,33 @@ fn own(f: &SourceFile) -> Vec<Diagnostic> {
         ));
     }
     if let Some(root) = &fm.root {
+        // The platform builds a page whatever its front matter values are
+        // (its reader passes them on as written): a value of the wrong
+        // type or outside its choices is a warning saying so.
+        let from = out.len();
         schema::validate(
             root,
             schema::frontmatter(),
             &ValidateOptions::frontmatter(),
             &mut out,
         );
+        for d in &mut out[from..] {
+            d.message.push_str(
+                " (the page builds; the platform passes the value on as written and may ignore it)",
+            );
+        }
         groups_without_auth(root, &mut out);
-        refused_keys(f.text(), root, &mut out);
+        reader_differences(f.text(), root, &mut out);
     }
     out
 }
 
-/// Front matter keys that MDX pipelines' YAML readers (js-yaml, `yaml`)
-/// refuse, so the page does not build, while yaml-rust2 reads them: a key
-/// set twice in one mapping (yaml-rust2 keeps the last), and a key of a
-/// block mapping indented with a tab (flow mappings, `{a: 1}`, may hold
-/// tabs as spacing).
-fn refused_keys(text: &str, root: &Node, out: &mut Vec<Diagnostic>) {
+/// Front matter keys yaml-rust2 reads but the platform's reader (js-yaml 3)
+/// sees otherwise: a key set twice in one mapping, which js-yaml 3 refuses
+/// (the build stops; yaml-rust2 keeps the last); and a key of a block
+/// mapping indented with a tab, which js-yaml 3 accepts but strict readers
+/// refuse (a warning; flow mappings, `{a: 1}`, may hold tabs as spacing).
+fn reader_differences(text: &str, root: &Node, out: &mut Vec<Diagnostic>) {
     root.walk(|node| {
         let crate::syntax::tree::Value::Object(props) = &node.value else {
             return;
@@ -162,11 +172,18 @@ fn refused_keys(text: &str, root: &Node, out: &mut Vec<Diagnostic>) {
             let line_start = text[..key_at].rfind('\n').map_or(0, |i| i + 1);
             let indent = &text[line_start..key_at];
             if !flow && indent.contains('\t') && indent.trim_matches([' ', '\t']).is_empty() {
-                out.push(Diagnostic::error(
+                // js-yaml 3, the platform's reader, accepts it (it counts
+                // the spaces before the first tab as the indentation);
+                // strict YAML readers and editors' YAML tools refuse it.
+                out.push(Diagnostic::warning(
                     p.value.file,
                     line_start..key_at,
-                    "yaml-syntax",
-                    "this line is indented with a tab: YAML indents with spaces only (the page fails to build)",
+                    "yaml-tab-indent",
+                    format!(
+                        "this line is indented with a tab: the platform reads `{}` at an indentation of {} (it counts only the spaces before a tab), other YAML readers refuse the line; indent with spaces",
+                        p.key,
+                        indent.bytes().take_while(|&b| b == b' ').count()
+                    ),
                 ));
             }
         }

@@ -148,8 +148,16 @@ fn target<'a>(
 ) -> Target<'a> {
     if let Some(r) = parse_endpoint(e.value) {
         endpoint(site, e, &r, api_sources, all_specs, out);
+        // The page an endpoint entry makes lives in its spec's `directory`:
+        // the same endpoint under two directories is two pages.
+        let directory = e
+            .inherited_openapi
+            .iter()
+            .filter_map(|s| s.directory.as_deref())
+            .collect::<Vec<_>>()
+            .join(",");
         return Target::Endpoint(Cow::Owned(format!(
-            "{} {} {}",
+            "{} {} {} {directory}",
             r.spec.unwrap_or(""),
             r.method.to_ascii_uppercase(),
             r.path

@@ -159,9 +159,10 @@ pub fn check_sources(site: &Site, sources: &[SpecSource], out: &mut Vec<Diagnost
             continue;
         };
         if let Err(e) = &f.text {
-            out.push(Diagnostic::error(
+            out.push(Diagnostic::new(
                 s.file,
                 s.range.clone(),
+                e.severity(),
                 "file-unreadable",
                 format!("spec \"{}\" {e}", s.value),
             ));
