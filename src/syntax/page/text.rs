@@ -292,11 +292,7 @@ pub(super) fn balance(b: &[u8], start: usize, end: usize) -> Result<(), usize> {
             b'{' => stack.push(b'}'),
             b'(' => stack.push(b')'),
             b'[' => stack.push(b']'),
-            b'}' | b')' | b']' => {
-                if stack.pop() != Some(c) {
-                    return Err(p);
-                }
-            }
+            b'}' | b')' | b']' if stack.pop() != Some(c) => return Err(p),
             _ => {}
         }
         p += 1;
