@@ -257,7 +257,13 @@ impl LanguageServer for Backend {
                 }),
                 code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
                 completion_provider: Some(CompletionOptions {
-                    trigger_characters: Some(vec!["\"".into(), "/".into(), ":".into(), " ".into()]),
+                    trigger_characters: Some(vec![
+                        "\"".into(),
+                        "/".into(),
+                        ":".into(),
+                        " ".into(),
+                        "<".into(),
+                    ]),
                     ..Default::default()
                 }),
                 hover_provider: Some(HoverProviderCapability::Simple(true)),

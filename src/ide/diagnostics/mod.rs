@@ -1,9 +1,12 @@
 //! All diagnostics of a site, by rule family.
 
+mod links;
 mod navigation;
 mod pages;
 mod references;
+mod syntax;
 
+pub use links::{relative_path, write_like};
 pub use references::Listing;
 pub(crate) mod specs;
 
@@ -19,6 +22,14 @@ pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) -> Listi
     {
         let _t = crate::timing::span("pages");
         pages::check(site, out);
+    }
+    {
+        let _t = crate::timing::span("links");
+        links::check(site, config.root.as_deref(), out);
+    }
+    {
+        let _t = crate::timing::span("mdx syntax");
+        syntax::check(site, out);
     }
     let unlisted = || Listing {
         listed: Default::default(),
