@@ -47,6 +47,12 @@ struct Args {
     command: Option<Command>,
 }
 
+/// What `check --deny` makes fail.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Deny {
+    Warnings,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Speak LSP over stdio (the default).
@@ -60,6 +66,10 @@ enum Command {
         /// Also print information and hints.
         #[arg(long)]
         all: bool,
+        /// `--deny warnings`: warnings fail the check too (exit 1), for CI
+        /// that wants them fixed.
+        #[arg(long, value_enum)]
+        deny: Option<Deny>,
     },
     /// Ask the docs assistant a question, optionally about lines of a file.
     Ask {
@@ -129,9 +139,18 @@ fn main() {
                 }
             }
         }
-        Some(Command::Check { path, format, all }) => {
+        Some(Command::Check {
+            path,
+            format,
+            all,
+            deny,
+        }) => {
             let path = path.unwrap_or_else(|| PathBuf::from("."));
-            let opts = cli::check::Options { format, all };
+            let opts = cli::check::Options {
+                format,
+                all,
+                deny_warnings: matches!(deny, Some(Deny::Warnings)),
+            };
             let stdout = std::io::stdout();
             let mut lock = stdout.lock();
             cli::check::run(&path, &opts, &mut lock)

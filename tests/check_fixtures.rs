@@ -1,7 +1,8 @@
 //! Fixture sites under tests/fixtures/check/<rule>/<pass|fail>: `check` runs
 //! on each and its diagnostics are compared with `expected.txt` beside it
-//! (`UPDATE_EXPECT=1 cargo test` rewrites them). A `pass` site must have no
-//! errors or warnings; a `fail` site must have at least one error.
+//! (`UPDATE_EXPECT=1 cargo test` rewrites them). A `pass*` site must have no
+//! errors or warnings; a `warn*` site warnings but no error (exit 0, and 1
+//! with `--deny warnings`); a `fail*` site at least one error.
 
 use docs_lsp::cli::check::{self, Options};
 use docs_lsp::cli::report::Format;
@@ -23,12 +24,17 @@ fn fixtures() -> Vec<PathBuf> {
 
 /// One line per diagnostic: `path:line:col-line:col severity code message`.
 pub fn render(dir: &Path) -> (String, i32) {
+    render_with(dir, false)
+}
+
+fn render_with(dir: &Path, deny_warnings: bool) -> (String, i32) {
     let mut buf = Vec::new();
     let code = check::run(
         dir,
         &Options {
             format: Format::Json,
             all: true,
+            deny_warnings,
         },
         &mut buf,
     );
@@ -58,15 +64,20 @@ fn fixture_sites_match_their_snapshots() {
         let (out, code) = render(&dir);
         expect_test::expect_file![dir.join("expected.txt")].assert_eq(&out);
         let name = dir.file_name().unwrap().to_str().unwrap();
-        if name == "pass" {
+        let has = |s: &str| out.contains(&format!(" {s} "));
+        if name.starts_with("pass") {
             assert_eq!(code, 0, "{}: {out}", dir.display());
-            assert!(
-                !out.contains(" error ") && !out.contains(" warning "),
-                "{}: {out}",
-                dir.display()
-            );
+            assert!(!has("error") && !has("warning"), "{}: {out}", dir.display());
+        } else if name.starts_with("warn") {
+            // Warnings only: the check passes, unless warnings are denied.
+            assert_eq!(code, 0, "{}: {out}", dir.display());
+            assert!(!has("error") && has("warning"), "{}: {out}", dir.display());
+            assert_eq!(render_with(&dir, true).1, 1, "{}", dir.display());
         } else {
             assert_eq!(code, 1, "{}: {out}", dir.display());
+        }
+        if name.starts_with("pass") {
+            assert_eq!(render_with(&dir, true).1, 0, "{}", dir.display());
         }
     }
 }

@@ -5,9 +5,14 @@ use docs_lsp::cli::check::{self, Options};
 use docs_lsp::cli::report::Format;
 use std::path::{Path, PathBuf};
 
+/// `../shared/corpus` beside the repository, or beside the folder of its
+/// worktrees (`/work/wt/<name>` finds `/work/shared`).
 fn corpus() -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/sites");
-    p.is_dir().then_some(p)
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    ["../shared/corpus/sites", "../../shared/corpus/sites"]
+        .iter()
+        .map(|rel| here.join(rel))
+        .find(|p| p.is_dir())
 }
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -33,6 +38,7 @@ fn findings(site: &str) -> Vec<(String, String, String)> {
         &Options {
             format: Format::Json,
             all: false,
+            deny_warnings: false,
         },
         &mut buf,
     );
@@ -93,12 +99,16 @@ fn corpus_sites_report_exactly_the_real_errors() {
         (0, 1),
         "{f:?}"
     );
+    // meilisearch also imports a generated code sample that its pipeline
+    // had not generated at this commit (the page does not build).
     let f = findings("meilisearch__documentation");
     assert_eq!(
         (errors(&f), count(&f, "warning", "duplicate-page")),
-        (0, 1),
+        (1, 1),
         "{f:?}"
     );
+    assert!(f.iter().any(|x| x.1 == "missing-snippet"
+        && x.2 == "capabilities/conversational_search/getting_started/setup.mdx"));
     // dify: the same page in two products is normal; no errors, no duplicates.
     let f = findings("langgenius__dify-docs");
     assert_eq!(
@@ -106,9 +116,20 @@ fn corpus_sites_report_exactly_the_real_errors() {
         (0, 0),
         "{f:?}"
     );
-    for site in ["JochemBruijninckx__docs", "Terminal49__API"] {
-        let f = findings(site);
-        assert_eq!(errors(&f), 0, "{site}: {f:?}");
-        assert!(f.is_empty(), "{site}: {f:?}");
-    }
+    // JochemBruijninckx: 12 links to `concepts/{employees,shifts,demands}`,
+    // pages that live under `entities/` (no redirect): real 404s.
+    let f = findings("JochemBruijninckx__docs");
+    assert_eq!(
+        (errors(&f), count(&f, "error", "broken-link"), f.len()),
+        (12, 12, 12),
+        "{f:?}"
+    );
+    // Terminal49: two same-page anchors to headings since renamed
+    // (`#listing-all-parties` is now `## List all parties`).
+    let f = findings("Terminal49__API");
+    assert_eq!(
+        (errors(&f), count(&f, "warning", "missing-anchor"), f.len()),
+        (0, 2, 2),
+        "{f:?}"
+    );
 }

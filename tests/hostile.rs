@@ -20,6 +20,7 @@ fn run(dir: &Path) -> (i32, String) {
         &Options {
             format: Format::Json,
             all: true,
+            deny_warnings: false,
         },
         &mut buf,
     );

@@ -11,10 +11,12 @@ use std::sync::Arc;
 pub struct Options {
     pub format: Format,
     pub all: bool,
+    /// `--deny warnings`: a warning fails the check as an error does.
+    pub deny_warnings: bool,
 }
 
-/// Run the check; returns the process exit status (0 clean, 1 errors,
-/// 2 could not run).
+/// Run the check; returns the process exit status (0 clean, 1 errors, or
+/// warnings with `deny_warnings`, 2 could not run).
 pub fn run(path: &Path, opts: &Options, out: &mut dyn std::io::Write) -> i32 {
     if !path.exists() {
         eprintln!("docs-lsp: {} does not exist", path.display());
@@ -52,14 +54,20 @@ pub fn run(path: &Path, opts: &Options, out: &mut dyn std::io::Write) -> i32 {
             if suppress.silences(&d, &file.path) {
                 continue;
             }
+            // Pages read in bulk keep only their front matter: a position
+            // in the body is placed with the whole text, read again.
+            let whole = load::whole_text(file, d.range.end);
+            let file = whole.as_ref().unwrap_or(file);
             located.push(Located::new(join(&file.path), file, d));
         }
     }
     located.sort_by(|a, b| (&a.path, a.start, a.diag.code).cmp(&(&b.path, b.start, b.diag.code)));
-    let errors = located
-        .iter()
-        .filter(|l| l.diag.severity == Severity::Error)
-        .count();
+    let fails = if opts.deny_warnings {
+        Severity::Warning
+    } else {
+        Severity::Error
+    };
+    let errors = located.iter().filter(|l| l.diag.severity <= fails).count();
     let shown: Vec<&Located> = located
         .iter()
         .filter(|l| opts.all || l.diag.severity <= Severity::Warning)

@@ -72,7 +72,7 @@ pub fn at<'a>(analysis: &'a Analysis, file: FileId, text: &str, offset: usize) -
     match f.kind {
         FileKind::Page => front_matter(analysis, f, text, offset),
         FileKind::DocsJson | FileKind::Json => docs_json(analysis, f, text, offset),
-        FileKind::Yaml => None,
+        FileKind::Yaml | FileKind::Snippet => None,
     }
 }
 
@@ -167,15 +167,26 @@ pub fn resolve_endpoint<'a>(
         .iter()
         .map(|s| (s.file.path.as_str(), s.index))
         .collect();
-    match endpoint::resolve_endpoint(&r, from_dir, &pairs) {
+    let (res, named) = super::diagnostics::specs::resolve(&analysis.site, &r, from_dir, &pairs);
+    match res {
         Resolution::Found { spec, item } => {
-            let s = specs.get(spec)?;
-            let item = if r.webhook {
-                EndpointItem::Webhook(s.index.webhooks.get(item)?)
-            } else {
-                EndpointItem::Operation(s.index.operations.get(item)?)
+            let (file, index) = match named {
+                // The token named a file not recognised as a spec.
+                Some(one) => {
+                    let (path, index) = *one.get(spec)?;
+                    (analysis.site.file_by_path(path)?.as_ref(), index)
+                }
+                None => {
+                    let s = specs.get(spec)?;
+                    (s.file, s.index)
+                }
             };
-            Some(EndpointTarget { spec: s.file, item })
+            let item = if r.webhook {
+                EndpointItem::Webhook(index.webhooks.get(item)?)
+            } else {
+                EndpointItem::Operation(index.operations.get(item)?)
+            };
+            Some(EndpointTarget { spec: file, item })
         }
         _ => None,
     }

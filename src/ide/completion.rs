@@ -30,6 +30,8 @@ pub enum CompletionKind {
     Endpoint,
     File,
     Language,
+    /// A component or HTML tag after `<` in a page.
+    Component,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,12 +85,25 @@ pub fn completion_list(
     let Some(f) = analysis.site.file(file) else {
         return list;
     };
+    if matches!(f.kind, FileKind::Page | FileKind::Snippet)
+        && let Some(items) = super::page_links::completions(analysis, file, text, offset)
+    {
+        list.incomplete = items.len() >= MAX_PAGE_ITEMS * 5;
+        list.items = items;
+        return list;
+    }
+    if f.kind == FileKind::Page
+        && let Some(items) = super::page_components::completions(analysis, file, text, offset)
+    {
+        list.items = items;
+        return list;
+    }
     list.items = match f.kind {
         FileKind::Page => front_matter(analysis, text, offset),
         FileKind::DocsJson | FileKind::Json => {
             docs_json(analysis, f, text, offset, &mut list.incomplete)
         }
-        FileKind::Yaml => Vec::new(),
+        FileKind::Yaml | FileKind::Snippet => Vec::new(),
     };
     list
 }

@@ -269,6 +269,11 @@ fn regroup(analysis: &Analysis, d: &Diagnostic) -> Option<Action> {
         }
     });
     let el = element?;
+    // A group cannot hold `groups`: the platform drops them, and moving its
+    // pages there would lose those too.
+    if el.get("group").is_some() {
+        return None;
+    }
     let pages = el.prop("pages")?;
     let groups = el.get("groups")?;
     let Value::Array(items) = &groups.value else {

@@ -31,7 +31,7 @@ pub fn folding_ranges(analysis: &Analysis, file: FileId, text: &str) -> Vec<Fold
     match f.kind {
         FileKind::DocsJson | FileKind::Json => json_folds(text),
         FileKind::Page => front_matter_fold(text).into_iter().collect(),
-        FileKind::Yaml => Vec::new(),
+        FileKind::Yaml | FileKind::Snippet => Vec::new(),
     }
 }
 

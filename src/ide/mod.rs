@@ -16,6 +16,8 @@ mod fixture;
 pub mod folding;
 pub mod hover;
 pub mod links;
+pub mod page_components;
+pub mod page_links;
 pub mod references;
 pub mod rename;
 pub mod symbols;

@@ -147,6 +147,7 @@ impl Backend {
                     completion::CompletionKind::Endpoint => CompletionItemKind::FUNCTION,
                     completion::CompletionKind::File => CompletionItemKind::FILE,
                     completion::CompletionKind::Language => CompletionItemKind::ENUM_MEMBER,
+                    completion::CompletionKind::Component => CompletionItemKind::CLASS,
                 }),
                 detail: c.detail,
                 documentation: c.documentation.map(|d| {

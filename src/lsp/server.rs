@@ -200,11 +200,14 @@ impl LanguageServer for Backend {
         if let Ok(mut e) = self.world.encoding.write() {
             *e = enc;
         }
+        // Diagnostics go by one channel per document. Pull is offered only to
+        // a client that says it pulls: VS Code's client, offered pull, pulls
+        // only for documents shown in a tab, so a document opened without one
+        // (or whose tab closed) would show no problems; its extension leaves
+        // the capability out and gets everything pushed.
         let td = params.capabilities.text_document.as_ref();
-        self.world.client_pulls.store(
-            td.and_then(|t| t.diagnostic.as_ref()).is_some(),
-            Ordering::Relaxed,
-        );
+        let pulls = td.and_then(|t| t.diagnostic.as_ref()).is_some();
+        self.world.client_pulls.store(pulls, Ordering::Relaxed);
         let refresh = params
             .capabilities
             .workspace
@@ -254,7 +257,13 @@ impl LanguageServer for Backend {
                 }),
                 code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
                 completion_provider: Some(CompletionOptions {
-                    trigger_characters: Some(vec!["\"".into(), "/".into(), ":".into(), " ".into()]),
+                    trigger_characters: Some(vec![
+                        "\"".into(),
+                        "/".into(),
+                        ":".into(),
+                        " ".into(),
+                        "<".into(),
+                    ]),
                     ..Default::default()
                 }),
                 hover_provider: Some(HoverProviderCapability::Simple(true)),
@@ -268,14 +277,14 @@ impl LanguageServer for Backend {
                     resolve_provider: Some(false),
                     work_done_progress_options: Default::default(),
                 }),
-                diagnostic_provider: Some(DiagnosticServerCapabilities::Options(
-                    DiagnosticOptions {
+                diagnostic_provider: pulls.then(|| {
+                    DiagnosticServerCapabilities::Options(DiagnosticOptions {
                         identifier: Some("docs-lsp".into()),
                         inter_file_dependencies: true,
                         workspace_diagnostics: false,
                         work_done_progress_options: Default::default(),
-                    },
-                )),
+                    })
+                }),
                 workspace: Some(WorkspaceServerCapabilities {
                     workspace_folders: Some(WorkspaceFoldersServerCapabilities {
                         supported: Some(true),
@@ -400,7 +409,13 @@ impl LanguageServer for Backend {
                     .site_of(&path)
                     .is_none_or(|s| s.root != path.parent().unwrap_or(&path))
             {
-                if let Some(root) = path.parent() {
+                // A stale copy of docs.json in a subfolder starts no root:
+                // it is a file of the root above it.
+                if let Some(root) = self
+                    .world
+                    .docs_root_of(&path)
+                    .filter(|r| self.world.site_of(&path).is_none_or(|s| s.root != *r))
+                {
                     let world = self.world.clone();
                     let root = root.to_path_buf();
                     if let Ok(site) =
@@ -408,8 +423,8 @@ impl LanguageServer for Backend {
                     {
                         touched.push(site);
                     }
+                    continue;
                 }
-                continue;
             }
             let world = self.world.clone();
             let p = path.clone();

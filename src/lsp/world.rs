@@ -234,9 +234,8 @@ impl World {
         state
     }
 
-    /// The docs root that a change to `path` must load first: the nearest
-    /// folder inside the workspace, from `path` up, with a docs.json (open
-    /// or on disk), when no site holds it yet. A page opened before its
+    /// The docs root that a change to `path` must load first (see
+    /// [`World::docs_root_of`]), when no site holds it yet. A page opened before its
     /// root loaded then waits for the root instead of being checked alone
     /// (where it cannot know the site's specs or pages).
     pub fn root_to_load(&self, path: &Path) -> Option<PathBuf> {
@@ -254,16 +253,21 @@ impl World {
         if !is_docs_json && load::kind_of(&path.to_string_lossy()).is_none() {
             return None;
         }
-        for dir in path.ancestors().skip(1) {
-            if !self.in_workspace(dir) {
-                return None;
-            }
-            let docs_json = dir.join("docs.json");
-            if self.docs.contains_key(&docs_json) || docs_json.is_file() {
-                return Some(dir.to_path_buf());
-            }
-        }
-        None
+        self.docs_root_of(path)
+    }
+
+    /// The docs root `path` belongs to, open documents counted: the same
+    /// roots as `check` finds (a nested docs.json that is a stale copy of
+    /// the root's does not cut its folder out; see [`load::root_of`]).
+    pub fn docs_root_of(&self, path: &Path) -> Option<PathBuf> {
+        load::root_of(
+            path,
+            |d| self.in_workspace(d),
+            |d| {
+                let docs_json = d.join("docs.json");
+                self.docs.contains_key(&docs_json) || docs_json.is_file()
+            },
+        )
     }
 
     /// Load `root` (see [`World::load_root`]) for a document that changed
@@ -323,11 +327,12 @@ impl World {
                 // A docs.json opened inside the workspace but outside any
                 // known root starts a root. Outside the workspace nothing is
                 // read from disk: the file is checked on its own.
-                if path.file_name().is_some_and(|n| n == "docs.json") && text.is_some() {
-                    let root = path.parent()?.to_path_buf();
-                    if self.in_workspace(&root) {
-                        return Some(self.load_root(&root));
-                    }
+                if path.file_name().is_some_and(|n| n == "docs.json")
+                    && text.is_some()
+                    && self.in_workspace(path.parent()?)
+                    && let Some(root) = self.docs_root_of(path)
+                {
+                    return Some(self.load_root(&root));
                 }
                 let text = text?;
                 let name = path.file_name()?.to_string_lossy().into_owned();
@@ -391,7 +396,18 @@ impl World {
             return None;
         }
         let rel = site.rel(path)?;
-        let kind = load::kind_of(&rel)?;
+        let Some(kind) = load::kind_of(&rel) else {
+            // An image or download: a link target, never read.
+            let exists = path.is_file();
+            site.update(None, |s| {
+                if exists {
+                    s.insert_asset(&rel)
+                } else {
+                    s.remove_asset(&rel)
+                }
+            });
+            return Some(site);
+        };
         if !path.exists() {
             return self.set_file(path, None, None);
         }
@@ -402,14 +418,16 @@ impl World {
             (Ok(target), Ok(root)) => target.starts_with(root),
             _ => false,
         };
-        let text = if inside {
-            load::read_file(path, kind, false)
+        let read = if inside {
+            load::read_file_indexed(path, kind, false)
         } else {
-            Err(crate::model::site::Unreadable::OutsideRoot)
+            (Err(crate::model::site::Unreadable::OutsideRoot), None)
         };
         // Not open (checked above): a closed document leaves the versions.
         site.update(Some((path, None)), |s| {
-            s.insert(Arc::new(SourceFile::new(id, rel.clone(), kind, text)))
+            let bulk = read.1.is_some();
+            let file = load::source_file(id, rel.clone(), kind, read);
+            s.insert(Arc::new(if bulk { file.with_origin(path) } else { file }))
         });
         Some(site)
     }

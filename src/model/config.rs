@@ -25,9 +25,10 @@ pub fn resolve(site: &Site) -> Config {
         return cfg;
     };
     if let Err(e) = &file.text {
-        cfg.diagnostics.push(Diagnostic::error(
+        cfg.diagnostics.push(Diagnostic::new(
             id,
             0..0,
+            e.severity(),
             "file-unreadable",
             format!("docs.json {e}"),
         ));
@@ -172,9 +173,10 @@ impl Resolver<'_> {
             return fallback(siblings);
         };
         if let Err(e) = &file.text {
-            self.cfg.diagnostics.push(Diagnostic::error(
+            self.cfg.diagnostics.push(Diagnostic::new(
                 r.value.file,
                 vr,
+                e.severity(),
                 "file-unreadable",
                 format!("`$ref` file \"{target}\" {e}"),
             ));

@@ -71,6 +71,121 @@ impl ElementKind {
     }
 }
 
+/// The child list the platform keeps when an element holds several (a tab
+/// with both `groups` and `pages`, a root with both `tabs` and `anchors`):
+/// the first of this order that is present. The platform's schema for each
+/// element is a union of one-child-kind shapes tried in order; the first
+/// that matches wins and, its objects not being strict, the other lists are
+/// silently dropped before the sidebar is built. Established with the
+/// platform's own validator (`validateDocsConfig` of @mintlify/validation
+/// 0.1.878, tools/nav-order/order.mjs) and confirmed with its prebuild
+/// (@mintlify/prebuild 1.0.1341: a tab with `groups` and `pages` builds
+/// only the groups). A list not in the order (`tabs` in a tab, `groups` in
+/// a group, `menu` in an anchor) is always dropped. docs/diagnostics.md
+/// lists the same table.
+pub fn keep_order(kind: ElementKind) -> &'static [&'static str] {
+    match kind {
+        ElementKind::Root => &[
+            "products",
+            "languages",
+            "versions",
+            "tabs",
+            "dropdowns",
+            "anchors",
+            "groups",
+            "pages",
+        ],
+        ElementKind::Tab => &[
+            "languages",
+            "versions",
+            "dropdowns",
+            "anchors",
+            "products",
+            "groups",
+            "pages",
+            "menu",
+        ],
+        ElementKind::Anchor => &[
+            "languages",
+            "versions",
+            "dropdowns",
+            "tabs",
+            "products",
+            "groups",
+            "pages",
+        ],
+        ElementKind::Dropdown => &[
+            "languages",
+            "versions",
+            "tabs",
+            "anchors",
+            "products",
+            "groups",
+            "pages",
+        ],
+        ElementKind::Product => &[
+            "languages",
+            "versions",
+            "tabs",
+            "anchors",
+            "dropdowns",
+            "groups",
+            "pages",
+            "menu",
+        ],
+        ElementKind::Version => &[
+            "languages",
+            "tabs",
+            "dropdowns",
+            "anchors",
+            "products",
+            "groups",
+            "pages",
+        ],
+        ElementKind::Language => &[
+            "versions",
+            "tabs",
+            "dropdowns",
+            "anchors",
+            "products",
+            "groups",
+            "pages",
+        ],
+        ElementKind::Item => &[
+            "languages",
+            "versions",
+            "dropdowns",
+            "anchors",
+            "products",
+            "tabs",
+            "groups",
+            "pages",
+        ],
+        ElementKind::Group => &["pages"],
+        // `global` holds links, not a navigation level: nothing is dropped.
+        ElementKind::Global => CHILD_KEYS,
+    }
+}
+
+/// The child list of `node` (an element of `kind`) that the platform keeps,
+/// if any (see [`keep_order`]).
+pub fn kept_child(node: &Node, kind: ElementKind) -> Option<&'static str> {
+    keep_order(kind)
+        .iter()
+        .find(|k| node.prop(k).is_some())
+        .copied()
+}
+
+/// A child list the platform drops: not shown, and not read by any rule.
+#[derive(Debug, Clone)]
+pub struct Dropped<'a> {
+    /// The element holding it, in [`NavIndex::elements`].
+    pub element: usize,
+    pub prop: &'a crate::syntax::tree::Prop,
+    /// The list kept instead, if any.
+    pub kept: Option<&'static str>,
+}
+
 /// The OpenAPI source an element sets or inherits.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SpecSource {
@@ -78,6 +193,9 @@ pub struct SpecSource {
     pub value: String,
     pub file: FileId,
     pub range: Range<usize>,
+    /// `{source, directory}`: the folder the generated API pages go in.
+    /// The same endpoint under two directories makes two pages.
+    pub directory: Option<String>,
 }
 
 /// Which language/version/product a page entry belongs to; the same page
@@ -122,6 +240,9 @@ pub struct Entry<'a> {
 pub struct NavIndex<'a> {
     pub elements: Vec<Element<'a>>,
     pub entries: Vec<Entry<'a>>,
+    /// Child lists the platform drops (an element holding several kinds);
+    /// their elements and entries are in neither list above.
+    pub dropped: Vec<Dropped<'a>>,
 }
 
 /// Index the `navigation` node of a resolved docs.json.
@@ -137,7 +258,7 @@ pub fn index(nav: &Node) -> NavIndex<'_> {
     });
     let root_openapi: Arc<[SpecSource]> = ix.elements[0].openapi.clone().into();
     let scope = Arc::new(Scope::default());
-    walk_children(&mut ix, nav, 0, &scope, &root_openapi, 0);
+    walk_children(&mut ix, nav, ElementKind::Root, 0, &scope, &root_openapi, 0);
     if let Some(global) = nav.get("global") {
         ix.elements.push(Element {
             kind: ElementKind::Global,
@@ -148,7 +269,15 @@ pub fn index(nav: &Node) -> NavIndex<'_> {
             depth: 0,
         });
         let g = ix.elements.len() - 1;
-        walk_children(&mut ix, global, g, &scope, &Arc::from(Vec::new()), 1);
+        walk_children(
+            &mut ix,
+            global,
+            ElementKind::Global,
+            g,
+            &scope,
+            &Arc::from(Vec::new()),
+            1,
+        );
     }
     ix
 }
@@ -156,15 +285,32 @@ pub fn index(nav: &Node) -> NavIndex<'_> {
 fn walk_children<'a>(
     ix: &mut NavIndex<'a>,
     node: &'a Node,
+    node_kind: ElementKind,
     parent: usize,
     scope: &Arc<Scope>,
     inherited: &Arc<[SpecSource]>,
     depth: usize,
 ) {
+    // An unresolved `$ref` element is reported where it is written.
+    let kept = if node_kind == ElementKind::Global || node.get("$ref").is_some() {
+        None
+    } else {
+        Some(kept_child(node, node_kind))
+    };
     for p in node.props() {
         let Some(kind) = kind_of_array(&p.key) else {
             continue;
         };
+        if let Some(kept) = kept
+            && kept != Some(p.key.as_str())
+        {
+            ix.dropped.push(Dropped {
+                element: parent,
+                prop: p,
+                kept,
+            });
+            continue;
+        }
         for item in p.value.items() {
             match &item.value {
                 Value::String(s) if p.key == "pages" => ix.entries.push(Entry {
@@ -233,7 +379,7 @@ fn walk_element<'a>(
             is_root_page: true,
         });
     }
-    walk_children(ix, node, me, &scope, &inherited, depth + 1);
+    walk_children(ix, node, kind, me, &scope, &inherited, depth + 1);
 }
 
 /// The `openapi` of an element: a string, an array of strings or of
@@ -248,6 +394,7 @@ pub fn openapi_of(node: &Node) -> Vec<SpecSource> {
             value: s.clone(),
             file: n.file,
             range: n.range.clone(),
+            directory: None,
         }),
         Value::Object(_) => {
             if let Some(src) = n.get("source").filter(|s| s.as_str().is_some()) {
@@ -255,6 +402,10 @@ pub fn openapi_of(node: &Node) -> Vec<SpecSource> {
                     value: src.as_str().unwrap_or_default().to_string(),
                     file: src.file,
                     range: src.range.clone(),
+                    directory: n
+                        .get("directory")
+                        .and_then(Node::as_str)
+                        .map(|d| d.trim_matches('/').to_string()),
                 });
             }
         }

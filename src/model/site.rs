@@ -23,13 +23,25 @@ pub enum Unreadable {
     OutsideRoot,
 }
 
+impl Unreadable {
+    /// A file too large for docs-lsp to read is its limit, not a fault of
+    /// the site (the platform may well build it): a warning that it was not
+    /// checked. A file that is not text, or cannot be read, breaks the page.
+    pub fn severity(&self) -> crate::diagnostics::Severity {
+        match self {
+            Unreadable::TooLarge { .. } => crate::diagnostics::Severity::Warning,
+            _ => crate::diagnostics::Severity::Error,
+        }
+    }
+}
+
 impl std::fmt::Display for Unreadable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Unreadable::NotUtf8 => write!(f, "is not UTF-8 text (a binary file?)"),
             Unreadable::TooLarge { bytes, limit } => write!(
                 f,
-                "is {:.1} MB, over the {:.0} MB limit",
+                "is {:.1} MB, over docs-lsp's {:.0} MB limit: it was not checked",
                 *bytes as f64 / 1e6,
                 *limit as f64 / 1e6
             ),
@@ -45,6 +57,9 @@ pub enum FileKind {
     Json,
     Yaml,
     Page,
+    /// A file under `snippets/` that pages import or include (`.mdx`,
+    /// `.md`, `.jsx`, `.tsx`, `.js`): read whole, never a page.
+    Snippet,
 }
 
 /// What a root-relative path is to the site; `None` for files it ignores.
@@ -53,7 +68,15 @@ pub fn kind_of(rel: &str) -> Option<FileKind> {
     if rel == "docs.json" {
         Some(FileKind::DocsJson)
     } else if name.ends_with(".mdx") || name.ends_with(".md") {
-        (!is_snippet(rel)).then_some(FileKind::Page)
+        Some(if is_snippet(rel) {
+            FileKind::Snippet
+        } else {
+            FileKind::Page
+        })
+    } else if is_snippet(rel)
+        && (name.ends_with(".jsx") || name.ends_with(".tsx") || name.ends_with(".js"))
+    {
+        Some(FileKind::Snippet)
     } else if name.ends_with(".json") {
         Some(FileKind::Json)
     } else if name.ends_with(".yaml") || name.ends_with(".yml") {
@@ -63,14 +86,17 @@ pub fn kind_of(rel: &str) -> Option<FileKind> {
     }
 }
 
-/// Files under `snippets/` are included by pages, never pages themselves.
+/// Files under `snippets/` (and the older `_snippets/`) are included by
+/// pages, never pages themselves.
 pub fn is_snippet(rel: &str) -> bool {
-    rel.starts_with("snippets/")
+    rel.starts_with("snippets/") || rel.starts_with("_snippets/")
 }
 
 /// One file of a site. `text` is the whole file, except for pages read from
-/// disk in bulk, where only the front matter is kept (diagnostics never
-/// point past it, and 25,000 pages must fit the memory budget).
+/// disk in bulk, where only the front matter is kept (25,000 pages must fit
+/// the memory budget): their body is read into the page index when loaded,
+/// and body diagnostics come from that index (its byte offsets are into the
+/// full text; the line index of a closed page covers its front matter only).
 #[derive(Debug)]
 pub struct SourceFile {
     pub id: FileId,
@@ -81,7 +107,14 @@ pub struct SourceFile {
     lines: OnceLock<Arc<LineIndex>>,
     json: OnceLock<json::Parsed>,
     front: OnceLock<FrontMatter>,
+    /// The page body's index (headings, links, elements, MDX syntax errors).
+    page: OnceLock<crate::syntax::page::PageIndex>,
+    anchors: OnceLock<crate::model::links::Anchors>,
+    /// Where a page read in bulk came from: its body was dropped, and the
+    /// protocol and report layers read it again to place a position in it.
+    pub origin: Option<Arc<std::path::Path>>,
     spec: OnceLock<Arc<crate::model::openapi::SpecIndex>>,
+    declares_spec: OnceLock<bool>,
     own_diagnostics: OnceLock<Vec<crate::diagnostics::Diagnostic>>,
 }
 
@@ -100,7 +133,11 @@ impl SourceFile {
             lines: OnceLock::new(),
             json: OnceLock::new(),
             front: OnceLock::new(),
+            page: OnceLock::new(),
+            anchors: OnceLock::new(),
+            origin: None,
             spec: OnceLock::new(),
+            declares_spec: OnceLock::new(),
             own_diagnostics: OnceLock::new(),
         }
     }
@@ -128,9 +165,37 @@ impl SourceFile {
         self.json.get_or_init(|| json::parse(self.id, self.text()))
     }
 
+    /// The ids a link's `#fragment` may name on this page (clean form,
+    /// sorted), computed once per version.
+    pub fn anchors(&self) -> &crate::model::links::Anchors {
+        self.anchors
+            .get_or_init(|| crate::model::links::anchors_of(self.page_index(), self.front_matter()))
+    }
+
+    /// Remember where the text was read from (see [`SourceFile::origin`]).
+    pub fn with_origin(mut self, path: &std::path::Path) -> Self {
+        self.origin = Some(Arc::from(path));
+        self
+    }
+
     pub fn front_matter(&self) -> &FrontMatter {
         self.front
             .get_or_init(|| frontmatter::parse(self.id, self.text()))
+    }
+
+    /// The index of this page's body, read once per file version. Pages read
+    /// from disk in bulk get it from their full text when loaded (their body
+    /// is not kept, see [`SourceFile::with_page_index`]).
+    pub fn page_index(&self) -> &crate::syntax::page::PageIndex {
+        self.page
+            .get_or_init(|| crate::syntax::page::read(self.text()))
+    }
+
+    /// The page index of this file's full text, computed by the loader
+    /// before the body was dropped.
+    pub fn with_page_index(self, index: crate::syntax::page::PageIndex) -> Self {
+        let _ = self.page.set(index);
+        self
     }
 
     /// The endpoint index of this file read as an OpenAPI/AsyncAPI spec,
@@ -143,6 +208,16 @@ impl SourceFile {
                 self.is_yaml(),
             ))
         })
+    }
+
+    /// Whether this JSON/YAML file is an OpenAPI/AsyncAPI document by its
+    /// top-level keys (see [`crate::model::openapi::declares_spec`]); once
+    /// per file version.
+    pub fn declares_spec(&self) -> bool {
+        matches!(self.kind, FileKind::Json | FileKind::Yaml)
+            && *self
+                .declares_spec
+                .get_or_init(|| crate::model::openapi::declares_spec(self.text(), self.is_yaml()))
     }
 
     /// Diagnostics that depend on this file alone, computed by `f` once per
@@ -180,6 +255,9 @@ pub struct Site {
     /// docs.json, `$ref` files, specs: few, so copied per snapshot.
     data: HashMap<FileId, Arc<SourceFile>>,
     by_path: Arc<HashMap<String, FileId>>,
+    /// Every other file of the site (images, downloads, ...), by path: link
+    /// targets, never read.
+    assets: Arc<rustc_hash::FxHashSet<Box<str>>>,
     pub docs_json: Option<FileId>,
     /// Only some of the site's files are known (a file opened outside every
     /// docs root): rules that need the whole site (does this page exist?)
@@ -277,6 +355,8 @@ pub struct Derived {
     /// Did-you-mean answers already given, by missing page key: an entry
     /// stays wrong over many keystrokes elsewhere.
     suggestions: std::sync::Mutex<HashMap<Box<str>, Option<Box<str>>>>,
+    /// The site's files as link targets (with the pages its specs generate).
+    pub link_files: OnceLock<Arc<crate::model::links::FileTargets>>,
 }
 
 impl Site {
@@ -336,6 +416,26 @@ impl Site {
 
     pub fn remove(&mut self, path: &str) {
         self.drop_path(path);
+    }
+
+    /// A file the site serves but does not read (an image, a download).
+    pub fn insert_asset(&mut self, path: &str) {
+        if !self.assets.contains(path) {
+            Arc::make_mut(&mut self.assets).insert(path.into());
+            self.derived = Arc::default();
+        }
+    }
+
+    pub fn remove_asset(&mut self, path: &str) {
+        if self.assets.contains(path) {
+            Arc::make_mut(&mut self.assets).remove(path);
+            self.derived = Arc::default();
+        }
+    }
+
+    /// The files the site serves but does not read, unsorted.
+    pub fn assets(&self) -> impl Iterator<Item = &str> {
+        self.assets.iter().map(|a| &**a)
     }
 
     fn drop_path(&mut self, path: &str) {
@@ -487,14 +587,11 @@ impl Site {
         v
     }
 
-    /// Spec candidates: JSON/YAML files whose first bytes name `openapi` or
-    /// `asyncapi` at the top level; used when nothing in the site names a spec.
+    /// Spec candidates: JSON/YAML files with a top-level `openapi`,
+    /// `swagger` or `asyncapi` version key, in any key order; used when
+    /// nothing in the site names a spec.
     pub fn spec_files(&self) -> Vec<&Arc<SourceFile>> {
-        let mut v: Vec<_> = self
-            .data
-            .values()
-            .filter(|f| matches!(f.kind, FileKind::Json | FileKind::Yaml) && looks_like_spec(f))
-            .collect();
+        let mut v: Vec<_> = self.data.values().filter(|f| f.declares_spec()).collect();
         v.sort_by(|a, b| a.path.cmp(&b.path));
         v
     }
@@ -511,22 +608,4 @@ pub fn strip_page_ext(p: &str) -> &str {
 /// behind these locks stays consistent: each holder only reads or swaps).
 pub fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-fn looks_like_spec(f: &SourceFile) -> bool {
-    let t = f.text();
-    let mut end = t.len().min(4096);
-    while !t.is_char_boundary(end) {
-        end -= 1;
-    }
-    let head = &t[..end];
-    if f.kind == FileKind::Json {
-        head.contains("\"openapi\"")
-            || head.contains("\"asyncapi\"")
-            || head.contains("\"swagger\"")
-    } else {
-        head.lines().any(|l| {
-            l.starts_with("openapi:") || l.starts_with("asyncapi:") || l.starts_with("swagger:")
-        })
-    }
 }

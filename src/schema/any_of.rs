@@ -3,7 +3,7 @@
 
 use super::Schema;
 use super::validate::{STEP_BUDGET, Seg, Validator, expected};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 use crate::syntax::tree::{Node, Value};
 use std::ops::Range;
 
@@ -71,7 +71,12 @@ impl Validator<'_> {
             for b in fitting {
                 let mut tmp = Vec::new();
                 self.node(node, b, holder, depth + 1, &mut tmp);
-                let errors = tmp.iter().filter(|d| d.severity == Severity::Error).count();
+                // What the schema refuses (an error in docs.json, a
+                // warning in front matter), not the keys it ignores.
+                let errors = tmp
+                    .iter()
+                    .filter(|d| d.severity == self.opts.severity && d.code != "unknown-key")
+                    .count();
                 let score = (errors, tmp.len() - errors);
                 if errors == 0 {
                     best = Some((score, tmp));

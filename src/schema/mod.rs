@@ -7,6 +7,7 @@
 //! accessors hand out plain `&Schema` children.
 
 mod any_of;
+pub mod components;
 mod load;
 mod path;
 mod validate;

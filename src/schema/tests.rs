@@ -120,8 +120,8 @@ fn integer_and_number() {
     check_fm(
         "boost: fast\n",
         expect![[r#"
-        wrong-type error `fast` `boost` must be a number, found string
-    "#]],
+            wrong-type warning `fast` `boost` must be a number, found string
+        "#]],
     );
 }
 
@@ -181,14 +181,14 @@ fn min_length_min_items_const() {
     check_fm(
         "groups:\n  - includes: []\n",
         expect![[r#"
-            invalid-value error `[` `groups[0].includes` must have at least 1 item
+            invalid-value warning `[` `groups[0].includes` must have at least 1 item
         "#]],
     );
     check_fm(
         "related: true\n",
         expect![[r#"
-        invalid-value error `true` `related` must be `false` => false
-    "#]],
+            invalid-value warning `true` `related` must be `false` => false
+        "#]],
     );
     check_fm("related: false\n", expect![[""]]);
 }
@@ -260,20 +260,20 @@ fn frontmatter_types() {
     check_fm(
         "title: Hi\npublic: \"yes\"\n",
         expect![[r#"
-        wrong-type error `"yes"` `public` must be a boolean, found string
-    "#]],
+            wrong-type warning `"yes"` `public` must be a boolean, found string
+        "#]],
     );
     check_fm(
         "public: true\ngroups: admin\n",
         expect![[r#"
-        wrong-type error `admin` `groups` must be an array, found string
-    "#]],
+            wrong-type warning `admin` `groups` must be an array, found string
+        "#]],
     );
     check_fm(
         "playground: authh\n",
         expect![[r#"
-        invalid-enum error `authh` invalid value `authh` for `playground`; did you mean `auth`? Allowed: `interactive`, `simple`, `none`, `auth` => auth
-    "#]],
+            invalid-enum warning `authh` invalid value `authh` for `playground`; did you mean `auth`? Allowed: `interactive`, `simple`, `none`, `auth` => auth
+        "#]],
     );
     check_fm(
         "playground: auth\ncustomKey: 1\nicon: {name: rocket, styl: solid}\n",
@@ -341,4 +341,17 @@ fn deep_input_does_not_overflow() {
     );
     let out = json_diags(docs(), &ValidateOptions::docs_json(), &text);
     assert!(out.contains("wrong-type"), "{out}");
+}
+
+#[test]
+fn an_empty_front_matter_value_is_absent() {
+    // js-yaml 3 reads `description:` as null, which the platform treats as
+    // if the key were not there.
+    check_fm("description:\nsidebarTitle:\nicon:\n", expect![[""]]);
+    check_fm(
+        "description: 3\ntitle:\npublic: maybe\n",
+        expect![[r#"
+            wrong-type warning `maybe` `public` must be a boolean, found string
+        "#]],
+    );
 }

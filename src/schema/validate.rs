@@ -30,6 +30,14 @@ pub struct ValidateOptions<'a> {
     /// authors write `version: 2.0` and mean text.
     pub scalars_as_strings: bool,
     pub syntax: Syntax,
+    /// How bad a value the schema refuses is: an error in docs.json (the
+    /// platform's validator refuses the configuration and the site does
+    /// not build), a warning in front matter (the page builds; the value
+    /// is passed on as written and may be ignored).
+    pub severity: Severity,
+    /// A key with an empty value (`description:`) is null, which the
+    /// platform's front matter reader treats as absent: not checked.
+    pub null_is_absent: bool,
 }
 
 impl ValidateOptions<'static> {
@@ -41,6 +49,8 @@ impl ValidateOptions<'static> {
             unknown_keys: true,
             scalars_as_strings: false,
             syntax: Syntax::Json,
+            severity: Severity::Error,
+            null_is_absent: false,
         }
     }
 
@@ -52,6 +62,8 @@ impl ValidateOptions<'static> {
             unknown_keys: false,
             scalars_as_strings: true,
             syntax: Syntax::Yaml,
+            severity: Severity::Warning,
+            null_is_absent: true,
         }
     }
 }
@@ -278,6 +290,9 @@ impl Validator<'_> {
             if at_root && self.opts.skip_keys_at_root.contains(&p.key.as_str()) {
                 continue;
             }
+            if self.opts.null_is_absent && p.value.value == Value::Null {
+                continue;
+            }
             let known = schema.property(&p.key);
             let sub = match (known, schema.additional_properties()) {
                 (Some(s), _) => Some(s),
@@ -375,7 +390,7 @@ impl Validator<'_> {
         code: &'static str,
         msg: String,
     ) -> Diagnostic {
-        Diagnostic::new(node.file, range, Severity::Error, code, msg)
+        Diagnostic::new(node.file, range, self.opts.severity, code, msg)
     }
 
     /// How messages name the current value: `` `colors.primary` ``.

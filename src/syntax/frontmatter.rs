@@ -51,12 +51,249 @@ pub fn parse(file: FileId, text: &str) -> FrontMatter {
             ..Default::default()
         };
     }
-    let parsed = yaml::parse(file, body, body_start);
+    let parsed = parse_as_js_yaml3(file, body, body_start);
     FrontMatter {
         body: Some(body_start..body_end),
         root: parsed.root,
         errors: parsed.errors,
     }
+}
+
+/// Read front matter as the platform does: it uses the `front-matter`
+/// package (4.0.2), that is js-yaml 3, which accepts some text a YAML 1.2
+/// reader refuses. Where yaml-rust2 fails, the text is rewritten in the
+/// ways js-yaml 3 is lenient and read again; ranges are mapped back to the
+/// original text. What js-yaml 3 refuses stays an error (the platform's
+/// build stops on it). The cases and js-yaml 3's verdicts on them are in
+/// tests/fixtures/frontmatter-oracle (made by tools/frontmatter-oracle).
+///
+/// The leniencies:
+/// - a quoted value continued on a line indented no deeper than its key
+///   (`description: "How to parse webhooks and monitor their` /
+///   `deliveries"`): js-yaml 3 does not check indentation inside quotes;
+/// - tabs in a line's leading whitespace: js-yaml 3 counts only the spaces
+///   before the first tab as indentation and skips the rest;
+/// - a tab as the separator after `key:` or `-`.
+fn parse_as_js_yaml3(file: FileId, body: &str, base: usize) -> yaml::Parsed {
+    let strict = yaml::parse(file, body, base);
+    if strict.errors.is_empty() {
+        return strict;
+    }
+    let Some(lenient) = Lenient::rewrite(body) else {
+        return strict;
+    };
+    let mut parsed = yaml::parse(file, &lenient.text, 0);
+    if !parsed.errors.is_empty() {
+        return strict;
+    }
+    if let Some(root) = &mut parsed.root {
+        lenient.map_node(root, base);
+    }
+    parsed
+}
+
+/// Front matter text rewritten for js-yaml 3's leniencies, with the map
+/// from its offsets back to the original's.
+struct Lenient {
+    text: String,
+    /// Unchanged runs: (offset in `text`, offset in the original, length).
+    runs: Vec<(usize, usize, usize)>,
+}
+
+impl Lenient {
+    fn rewrite(body: &str) -> Option<Lenient> {
+        let mut out = Lenient {
+            text: String::with_capacity(body.len() + 16),
+            runs: Vec::new(),
+        };
+        let mut changed = false;
+        // Inside a quoted scalar left open on an earlier line: its quote
+        // and the indentation its continuation lines need.
+        let mut open: Option<(u8, usize)> = None;
+        let mut pos = 0;
+        for line in body.split_inclusive('\n') {
+            let lead_len = line.len() - line.trim_start_matches([' ', '\t']).len();
+            let lead = &line[..lead_len];
+            let rest = &line[lead_len..];
+            let blank = rest.trim().is_empty();
+            let spaces = lead.bytes().take_while(|&b| b == b' ').count();
+            let mut indent = spaces;
+            if let Some((_, need)) = open {
+                if !blank && spaces < need {
+                    out.insert(&" ".repeat(need - spaces));
+                    changed = true;
+                    indent = need;
+                }
+                out.keep(body, pos, lead_len);
+            } else if lead.contains('\t') && !blank {
+                out.keep(body, pos, spaces);
+                out.skip(lead_len - spaces);
+                changed = true;
+            } else {
+                out.keep(body, pos, lead_len);
+            }
+            let rest_at = pos + lead_len;
+            match open {
+                Some((q, _)) => {
+                    if closes(rest.as_bytes(), q, 0).is_some() {
+                        open = None;
+                    }
+                    out.keep(body, rest_at, rest.len());
+                }
+                None => {
+                    let (tab_at, opens) = scan_line(rest.as_bytes());
+                    if let Some(t) = tab_at {
+                        out.keep(body, rest_at, t);
+                        out.insert(" ");
+                        out.skip(1);
+                        out.keep(body, rest_at + t + 1, rest.len() - t - 1);
+                        changed = true;
+                    } else {
+                        out.keep(body, rest_at, rest.len());
+                    }
+                    open = opens.map(|q| (q, indent + 1));
+                }
+            }
+            pos += line.len();
+        }
+        changed.then_some(out)
+    }
+
+    fn keep(&mut self, body: &str, at: usize, len: usize) {
+        if len == 0 {
+            return;
+        }
+        self.runs.push((self.text.len(), at, len));
+        self.text.push_str(&body[at..at + len]);
+    }
+
+    fn insert(&mut self, s: &str) {
+        self.text.push_str(s);
+    }
+
+    fn skip(&mut self, _len: usize) {}
+
+    /// The original offset of `at` in the rewritten text (inserted text
+    /// maps to where it was inserted).
+    fn map(&self, at: usize) -> usize {
+        let i = self.runs.partition_point(|r| r.0 <= at);
+        if i == 0 {
+            return self.runs.first().map_or(0, |r| r.1);
+        }
+        let (norm, orig, len) = self.runs[i - 1];
+        orig + (at - norm).min(len)
+    }
+
+    fn map_range(&self, r: &std::ops::Range<usize>, base: usize) -> std::ops::Range<usize> {
+        let start = base + self.map(r.start);
+        let end = (base + self.map(r.end)).max(start);
+        start..end
+    }
+
+    fn map_node(&self, n: &mut Node, base: usize) {
+        n.range = self.map_range(&n.range, base);
+        match &mut n.value {
+            super::tree::Value::Array(items) => {
+                for i in items {
+                    self.map_node(i, base);
+                }
+            }
+            super::tree::Value::Object(props) => {
+                for p in props {
+                    p.key_range = self.map_range(&p.key_range, base);
+                    self.map_node(&mut p.value, base);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// One line after its indentation, outside any open quote: where a tab
+/// separates `key:` or `-` from its value (to be read as a space), and the
+/// quote of a value left open at the end of the line.
+fn scan_line(b: &[u8]) -> (Option<usize>, Option<u8>) {
+    let mut tab = None;
+    let mut i = 0;
+    // A value starts after `- ` or `key: `; a quote there opens a scalar.
+    loop {
+        let value_start = match b.get(i) {
+            Some(b'-') if matches!(b.get(i + 1), Some(b' ' | b'\t')) => Some(i + 1),
+            Some(b'"' | b'\'') => {
+                // A quoted key: find its end, then expect `:`.
+                let q = b[i];
+                match closes(b, q, i + 1) {
+                    Some(end) => {
+                        let mut j = end;
+                        while b.get(j) == Some(&b' ') {
+                            j += 1;
+                        }
+                        (b.get(j) == Some(&b':')).then_some(j + 1)
+                    }
+                    None => return (tab, Some(q)),
+                }
+            }
+            Some(_) => {
+                // A plain key up to `: ` / `:\t` / `:` at the end.
+                let mut j = i;
+                let mut found = None;
+                while j < b.len() {
+                    if b[j] == b':'
+                        && matches!(b.get(j + 1), None | Some(b' ' | b'\t' | b'\r' | b'\n'))
+                    {
+                        found = Some(j + 1);
+                        break;
+                    }
+                    if b[j] == b'#' && j > i && b[j - 1] == b' ' {
+                        break;
+                    }
+                    j += 1;
+                }
+                found
+            }
+            None => None,
+        };
+        let Some(mut v) = value_start else {
+            return (tab, None);
+        };
+        if b.get(v) == Some(&b'\t') && tab.is_none() {
+            tab = Some(v);
+        }
+        while matches!(b.get(v), Some(b' ' | b'\t')) {
+            v += 1;
+        }
+        match b.get(v) {
+            Some(&q @ (b'"' | b'\'')) => {
+                return match closes(b, q, v + 1) {
+                    Some(_) => (tab, None),
+                    None => (tab, Some(q)),
+                };
+            }
+            // `- key: value` or `- - x`: look at what follows.
+            Some(_) if b[i] == b'-' => i = v,
+            _ => return (tab, None),
+        }
+    }
+}
+
+/// Where the quoted scalar opened by `q` closes in `b`, reading from
+/// `from`: the offset after the closing quote.
+fn closes(b: &[u8], q: u8, from: usize) -> Option<usize> {
+    let mut i = from;
+    while i < b.len() {
+        match b[i] {
+            b'\\' if q == b'"' => i += 2,
+            c if c == q => {
+                if q == b'\'' && b.get(i + 1) == Some(&b'\'') {
+                    i += 2;
+                    continue;
+                }
+                return Some(i + 1);
+            }
+            _ => i += 1,
+        }
+    }
+    None
 }
 
 #[cfg(test)]

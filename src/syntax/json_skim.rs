@@ -33,6 +33,57 @@ pub fn parse_pruned(file: FileId, text: &str, keep: &dyn Fn(&[&str]) -> bool) ->
     (r.i == r.b.len()).then_some(root)
 }
 
+/// Walk the top-level members of a JSON object document without building
+/// any value: `f(key, value_text)` is called for each member in order until
+/// it returns `true`. `Some(true)` when `f` stopped the walk, `Some(false)`
+/// when every member was seen, `None` when the text is not an object or
+/// breaks off before `f` stopped (a 13 MB spec whose `openapi` key comes
+/// after `components` is read in one byte scan, not parsed).
+pub fn find_top_level(text: &str, mut f: impl FnMut(&str, &str) -> bool) -> Option<bool> {
+    let keep = |_: &[&str]| false;
+    let mut r = Reader {
+        b: text.as_bytes(),
+        text,
+        i: 0,
+        file: 0,
+        keep: &keep,
+        path: Vec::new(),
+    };
+    r.ws();
+    if r.peek()? != b'{' {
+        return None;
+    }
+    r.i += 1;
+    loop {
+        r.ws();
+        match r.peek()? {
+            b'}' => return Some(false),
+            b'"' => {}
+            _ => return None,
+        }
+        let key = r.string()?;
+        r.ws();
+        if r.peek()? != b':' {
+            return None;
+        }
+        r.i += 1;
+        r.ws();
+        let start = r.i;
+        if !r.skip() {
+            return None;
+        }
+        if f(&key, &text[start..r.i]) {
+            return Some(true);
+        }
+        r.ws();
+        match r.peek()? {
+            b',' => r.i += 1,
+            b'}' => return Some(false),
+            _ => return None,
+        }
+    }
+}
+
 struct Reader<'t, 'k> {
     b: &'t [u8],
     text: &'t str,
@@ -275,6 +326,24 @@ mod tests {
         let text = "{ \"x\": [1.5, -2e3, null, false, {\"y\": \"\\u00e9\"}], // c\n \"z\": {} }";
         let full = super::super::json::parse(0, text).root.unwrap();
         assert_eq!(parse_pruned(0, text, &|_| true), Some((*full).clone()));
+    }
+
+    #[test]
+    fn top_level_members_are_found_after_big_values() {
+        let big = "x".repeat(10_000);
+        let text = format!(
+            r#"{{"components": {{"a": ["{big}", {{"openapi": 1}}]}}, "openapi": "3.1.0"}}"#
+        );
+        let mut seen = Vec::new();
+        let found = find_top_level(&text, |k, v| {
+            seen.push(k.to_string());
+            k == "openapi" && v == "\"3.1.0\""
+        });
+        assert_eq!(found, Some(true));
+        assert_eq!(seen, ["components", "openapi"]);
+        assert_eq!(find_top_level(r#"{"a": 1}"#, |_, _| false), Some(false));
+        assert_eq!(find_top_level("[1]", |_, _| true), None);
+        assert_eq!(find_top_level(r#"{"a": [1"#, |_, _| false), None);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 pub mod frontmatter;
 pub mod json;
 pub mod json_skim;
+pub mod page;
 pub mod tree;
 pub mod yaml;
 

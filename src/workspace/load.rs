@@ -1,6 +1,7 @@
 //! Reading docs roots from disk.
 
 use crate::model::site::{FileKind, Site, SourceFile, Unreadable};
+use crate::syntax::page::PageIndex;
 use crate::syntax::tree::FileId;
 use ignore::WalkBuilder;
 use rayon::prelude::*;
@@ -30,20 +31,99 @@ impl FileIds {
     }
 }
 
-/// Every folder under `path` (or `path` itself) that holds a `docs.json`,
-/// skipping what `.gitignore` ignores and dependency folders.
+/// Every docs root under `path` (or `path` itself): each folder holding a
+/// `docs.json`, skipping what `.gitignore` ignores and dependency folders,
+/// except a nested docs.json that is a stale copy (see [`is_own_site`]):
+/// its folder stays part of the docs root above it.
 pub fn discover_roots(path: &Path) -> Vec<PathBuf> {
-    let mut roots = Vec::new();
+    let mut found = Vec::new();
     for entry in walker(path).build().flatten() {
         if entry.file_name() == "docs.json"
             && entry.file_type().is_some_and(|t| t.is_file())
             && let Some(dir) = entry.path().parent()
         {
-            roots.push(dir.to_path_buf());
+            found.push(dir.to_path_buf());
         }
     }
-    roots.sort();
+    found.sort();
+    // Sorted, so every root's ancestors were decided before it.
+    let mut roots: Vec<PathBuf> = Vec::new();
+    for dir in found {
+        let parent = roots
+            .iter()
+            .filter(|r| dir.starts_with(r))
+            .max_by_key(|r| r.components().count());
+        if parent.is_none_or(|p| is_own_site(p, &dir)) {
+            roots.push(dir);
+        }
+    }
     roots
+}
+
+/// The docs root a file belongs to: of the folders from `path` up that hold
+/// a docs.json (`has_docs_json`) and are inside the workspace (`inside`),
+/// the outermost, or the deepest nested one below it that is a site of its
+/// own ([`is_own_site`]). The editor and `check` agree on roots this way.
+pub fn root_of(
+    path: &Path,
+    inside: impl Fn(&Path) -> bool,
+    has_docs_json: impl Fn(&Path) -> bool,
+) -> Option<PathBuf> {
+    let mut chain: Vec<&Path> = path
+        .ancestors()
+        .skip(1)
+        .take_while(|d| inside(d))
+        .filter(|d| has_docs_json(d))
+        .collect();
+    chain.reverse();
+    let mut chain = chain.into_iter();
+    let mut root = chain.next()?;
+    for dir in chain {
+        if is_own_site(root, dir) {
+            root = dir;
+        }
+    }
+    Some(root.to_path_buf())
+}
+
+/// Whether the docs.json in `dir`, a folder below the docs root `parent`,
+/// makes a site of its own. A translation folder often holds a stale copy of
+/// the root docs.json (`ja/docs.json` listing `ja/index`): its page entries
+/// name pages from the parent root, not from its own folder, and the
+/// platform builds only the root's docs.json, so the folder's pages belong
+/// to the parent. A docs.json whose entries resolve from its own folder (or
+/// no entry resolves either way) is an independent site (a site nested in
+/// a subfolder, as real repositories have). Reads at most 200 entries.
+pub fn is_own_site(parent: &Path, dir: &Path) -> bool {
+    let Ok(text) = read_file(&dir.join("docs.json"), FileKind::DocsJson, true) else {
+        return true;
+    };
+    let parsed = crate::syntax::json::parse(0, &text);
+    let Some(root) = parsed.root.as_deref() else {
+        return true;
+    };
+    let Some(nav) = root.get("navigation") else {
+        return true;
+    };
+    let ix = crate::model::nav::index(nav);
+    let exists = |base: &Path, entry: &str| {
+        let key = crate::model::site::strip_page_ext(entry.trim_start_matches('/'));
+        !key.is_empty()
+            && !key.contains("..")
+            && (base.join(format!("{key}.mdx")).is_file()
+                || base.join(format!("{key}.md")).is_file())
+    };
+    let (mut own, mut above) = (0usize, 0usize);
+    for e in ix
+        .entries
+        .iter()
+        .filter(|e| !e.value.trim().contains(' '))
+        .take(200)
+    {
+        own += usize::from(exists(dir, e.value));
+        above += usize::from(exists(parent, e.value));
+    }
+    own >= above
 }
 
 fn walker(path: &Path) -> WalkBuilder {
@@ -73,14 +153,23 @@ pub fn rel_path(root: &Path, file: &Path) -> Option<String> {
     Some(parts.join("/"))
 }
 
-/// The files of the docs root `root`, excluding nested docs roots.
+/// The files of the docs root `root`, excluding nested docs roots (a
+/// nested docs.json that is a stale copy does not make one: its folder's
+/// files are the root's, see [`is_own_site`]).
 pub fn list_files(root: &Path) -> Vec<(PathBuf, String, FileKind)> {
+    list_all(root).0
+}
+
+/// [`list_files`], and the paths of the root's other files (images and
+/// downloads: link targets, never read).
+pub fn list_all(root: &Path) -> (Vec<(PathBuf, String, FileKind)>, Vec<String>) {
     let canon_root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
     let nested_root = {
         let root = root.to_path_buf();
-        move |dir: &Path| dir != root && dir.join("docs.json").is_file()
+        move |dir: &Path| dir != root && dir.join("docs.json").is_file() && is_own_site(&root, dir)
     };
     let mut out = Vec::new();
+    let mut assets = Vec::new();
     let mut b = walker(root);
     b.filter_entry(move |e| {
         e.file_name() != "node_modules"
@@ -98,7 +187,10 @@ pub fn list_files(root: &Path) -> Vec<(PathBuf, String, FileKind)> {
         let Some(rel) = rel_path(root, entry.path()) else {
             continue;
         };
-        let Some(kind) = kind_of(&rel) else { continue };
+        let Some(kind) = kind_of(&rel) else {
+            assets.push(rel);
+            continue;
+        };
         if ft.is_symlink() {
             // A symlinked file counts only if it stays inside the root.
             match entry.path().canonicalize() {
@@ -108,12 +200,47 @@ pub fn list_files(root: &Path) -> Vec<(PathBuf, String, FileKind)> {
         }
         out.push((entry.path().to_path_buf(), rel, kind));
     }
-    out
+    (out, assets)
 }
 
 /// Read one file with the limits for its kind. Pages keep only their front
 /// matter unless `whole` is set.
 pub fn read_file(path: &Path, kind: FileKind, whole: bool) -> Result<Arc<str>, Unreadable> {
+    read_file_indexed(path, kind, whole).0
+}
+
+/// [`read_file`], and for a page whose body is dropped, the index of its
+/// body read from the full text first.
+pub fn read_file_indexed(
+    path: &Path,
+    kind: FileKind,
+    whole: bool,
+) -> (Result<Arc<str>, Unreadable>, Option<PageIndex>) {
+    match read_text(path, kind) {
+        Ok(text) if kind == FileKind::Page && !whole => {
+            let index = crate::syntax::page::read(&text);
+            (Ok(Arc::from(front_matter_prefix(&text))), Some(index))
+        }
+        Ok(text) => (Ok(Arc::from(text)), None),
+        Err(e) => (Err(e), None),
+    }
+}
+
+/// A new [`SourceFile`] of what [`read_file_indexed`] read.
+pub fn source_file(
+    id: FileId,
+    rel: String,
+    kind: FileKind,
+    (text, index): (Result<Arc<str>, Unreadable>, Option<PageIndex>),
+) -> SourceFile {
+    let file = SourceFile::new(id, rel, kind, text);
+    match index {
+        Some(index) => file.with_page_index(index),
+        None => file,
+    }
+}
+
+fn read_text(path: &Path, kind: FileKind) -> Result<String, Unreadable> {
     let limit = if kind == FileKind::Page {
         MAX_PAGE_FILE
     } else {
@@ -149,10 +276,7 @@ pub fn read_file(path: &Path, kind: FileKind, whole: bool) -> Result<Arc<str>, U
     if text.contains('\0') {
         return Err(Unreadable::NotUtf8);
     }
-    if kind == FileKind::Page && !whole {
-        return Ok(Arc::from(front_matter_prefix(&text)));
-    }
-    Ok(Arc::from(text))
+    Ok(text)
 }
 
 /// The leading part of a page that holds its front matter (up to and
@@ -175,6 +299,35 @@ fn front_matter_prefix(text: &str) -> &str {
     text
 }
 
+/// The file with its whole text when `file` is a page read in bulk (its
+/// body dropped) and `offset` lies past what it kept: read again from disk
+/// (a few recent ones are kept), for placing a position in the body.
+pub fn whole_text(file: &SourceFile, offset: usize) -> Option<Arc<SourceFile>> {
+    if offset <= file.text().len() {
+        return None;
+    }
+    let origin = file.origin.as_ref()?;
+    static CACHE: std::sync::Mutex<Vec<(FileId, usize, Arc<SourceFile>)>> =
+        std::sync::Mutex::new(Vec::new());
+    let key = (file.id, file.text().as_ptr() as usize);
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, _, f)) = cache.iter().find(|(i, p, _)| (*i, *p) == key) {
+        return Some(f.clone());
+    }
+    let text = read_file(origin, file.kind, true).ok()?;
+    let whole = Arc::new(SourceFile::new(
+        file.id,
+        file.path.clone(),
+        file.kind,
+        Ok(text),
+    ));
+    if cache.len() >= 64 {
+        cache.remove(0);
+    }
+    cache.push((key.0, key.1, whole.clone()));
+    Some(whole)
+}
+
 /// Threads for reading files. Reading waits on the disk far more than it
 /// computes: with the file cache cold, 25,000 pages took 2.5 s on two
 /// threads (one per core) and 1.1 s on sixteen.
@@ -193,13 +346,15 @@ fn io_pool() -> Option<&'static rayon::ThreadPool> {
 /// Read a whole docs root into a snapshot, in parallel.
 pub fn load_site(root: &Path, name: String, ids: &FileIds) -> Site {
     let _t = crate::timing::span("load site");
-    let files = list_files(root);
+    let (files, assets) = list_all(root);
     let read = || -> Vec<SourceFile> {
         files
             .into_par_iter()
             .map(|(path, rel, kind)| {
-                let text = read_file(&path, kind, false);
-                SourceFile::new(ids.id(&path), rel, kind, text)
+                let read = read_file_indexed(&path, kind, false);
+                let bulk = read.1.is_some();
+                let file = source_file(ids.id(&path), rel, kind, read);
+                if bulk { file.with_origin(&path) } else { file }
             })
             .collect()
     };
@@ -211,5 +366,67 @@ pub fn load_site(root: &Path, name: String, ids: &FileIds) -> Site {
     for f in loaded {
         site.insert(Arc::new(f));
     }
+    for a in assets {
+        site.insert_asset(&a);
+    }
     site
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(root: &Path, files: &[(&str, &str)]) {
+        for (p, text) in files {
+            let p = root.join(p);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        }
+    }
+
+    const ROOT: &str = r#"{"navigation": {"pages": ["index", "ja/index", "site/start"]}}"#;
+
+    #[test]
+    fn a_stale_copy_of_docs_json_is_no_root_and_a_nested_site_is_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(
+            root,
+            &[
+                ("docs.json", ROOT),
+                ("index.mdx", ""),
+                // A translation tool's copy: its entries resolve from the root.
+                ("ja/docs.json", ROOT),
+                ("ja/index.mdx", ""),
+                // A site of its own: its entries resolve from its folder.
+                ("site/docs.json", r#"{"navigation": {"pages": ["start"]}}"#),
+                ("site/start.mdx", ""),
+            ],
+        );
+        assert!(!is_own_site(root, &root.join("ja")));
+        assert!(is_own_site(root, &root.join("site")));
+        assert_eq!(
+            discover_roots(root),
+            vec![root.to_path_buf(), root.join("site")]
+        );
+        let files: Vec<String> = list_files(root).into_iter().map(|f| f.1).collect();
+        assert!(files.contains(&"ja/index.mdx".to_string()), "{files:?}");
+        assert!(files.contains(&"ja/docs.json".to_string()), "{files:?}");
+        assert!(!files.contains(&"site/start.mdx".to_string()), "{files:?}");
+        // The editor finds the same roots for a file.
+        let has = |d: &Path| d.join("docs.json").is_file();
+        let inside = |d: &Path| d.starts_with(root);
+        assert_eq!(
+            root_of(&root.join("ja/index.mdx"), inside, has),
+            Some(root.to_path_buf())
+        );
+        assert_eq!(
+            root_of(&root.join("site/start.mdx"), inside, has),
+            Some(root.join("site"))
+        );
+        assert_eq!(
+            root_of(&root.join("ja/docs.json"), inside, has),
+            Some(root.to_path_buf())
+        );
+    }
 }

@@ -190,6 +190,8 @@ fn pulling_clients_get_no_duplicate_push_and_a_refresh_on_disk_changes() {
             pulling_caps(),
         )
         .await;
+        let offered = &h.init_result["capabilities"]["diagnosticProvider"];
+        assert_eq!(offered["interFileDependencies"], true, "{offered:#}");
         let text = std::fs::read_to_string(h.path("docs.json")).unwrap();
         let uri = h.open("docs.json", &text).await;
         let pulled = pull(&h, &uri).await;

@@ -135,7 +135,7 @@ fn docs_json_outside_the_workspace_is_checked_alone() {
         let diags = h.wait_diagnostics(&u, |d, _| !d.is_empty()).await;
         let codes: Vec<&str> = diags.iter().filter_map(|d| d["code"].as_str()).collect();
         assert!(codes.contains(&"invalid-enum"), "{codes:?}");
-        assert!(codes.contains(&"nav-root"), "{codes:?}");
+        assert!(codes.contains(&"nav-mixed-children"), "{codes:?}");
         assert!(!codes.contains(&"missing-page"), "{codes:?}");
         h.shutdown().await;
     });

@@ -1,9 +1,11 @@
 // Checks a built .vsix (a zip): the settings and commands it contributes, the bundled client code.
-// Usage: node scripts/check-vsix.mjs [path/to/file.vsix]   (default: docs-lsp.vsix)
+// Usage: node scripts/check-vsix.mjs [path/to/file.vsix] [--server]   (default: docs-lsp.vsix)
+// With --server: the .vsix is a platform one and must carry an executable server/docs-lsp[.exe].
 // No dependencies: a small zip reader over the central directory, inflating with node:zlib.
 import { readFileSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 
+let modes = new Map();
 function readZip(buf) {
   let eocd = -1;
   for (let i = buf.length - 22; i >= Math.max(0, buf.length - 65557); i--) {
@@ -13,6 +15,7 @@ function readZip(buf) {
   const count = buf.readUInt16LE(eocd + 10);
   let p = buf.readUInt32LE(eocd + 16);
   const files = new Map();
+  modes = new Map();
   for (let n = 0; n < count; n++) {
     if (buf.readUInt32LE(p) !== 0x02014b50) throw new Error('bad central directory entry');
     const method = buf.readUInt16LE(p + 10);
@@ -20,8 +23,10 @@ function readZip(buf) {
     const nameLen = buf.readUInt16LE(p + 28);
     const extraLen = buf.readUInt16LE(p + 30);
     const commentLen = buf.readUInt16LE(p + 32);
+    const external = buf.readUInt32LE(p + 38);
     const local = buf.readUInt32LE(p + 42);
     const name = buf.toString('utf8', p + 46, p + 46 + nameLen);
+    modes.set(name, (external >>> 16) & 0o7777);
     files.set(name, () => {
       const lNameLen = buf.readUInt16LE(local + 26);
       const lExtraLen = buf.readUInt16LE(local + 28);
@@ -36,7 +41,9 @@ function readZip(buf) {
   return files;
 }
 
-const vsix = process.argv[2] ?? 'docs-lsp.vsix';
+const args = process.argv.slice(2);
+const wantServer = args.includes('--server');
+const vsix = args.find((a) => !a.startsWith('--')) ?? 'docs-lsp.vsix';
 const files = readZip(readFileSync(vsix));
 const failures = [];
 let passed = 0;
@@ -72,6 +79,21 @@ check((pkg.contributes?.menus?.['editor/context'] ?? []).some((m) => m.command =
 check((pkg.contributes?.languages ?? []).some((l) => l.id === 'jsonc' && (l.filenames ?? []).includes('docs.json')), 'docs.json opens as jsonc');
 check((pkg.contributes?.languages ?? []).some((l) => l.id === 'mdx' && (l.extensions ?? []).includes('.mdx')), '.mdx language contributed');
 check((pkg.activationEvents ?? []).includes('workspaceContains:**/docs.json'), 'activates in workspaces with docs.json');
+
+check((pkg.contributes?.jsonValidation ?? []).some((v) => v.fileMatch === 'docs.json' && v.url === './schemas/docs.schema.json') && files.has('extension/schemas/docs.schema.json'),
+  'docs.json files get the bundled schema (jsonValidation) and it is in the .vsix');
+const readme = (files.get('extension/readme.md') ?? files.get('extension/README.md'))().toString('utf8');
+const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1]).filter((u) => !/^[a-z]+:/.test(u));
+check(images.length > 0 && images.every((u) => files.has(`extension/${u}`)), `README's pictures are inside (${images.join(', ')})`);
+const server = [...files.keys()].find((f) => /^extension\/server\/docs-lsp(\.exe)?$/.test(f));
+if (wantServer) {
+  check(server !== undefined, 'the server is inside (extension/server/docs-lsp)');
+  check(server !== undefined && (server.endsWith('.exe') || (modes.get(server) & 0o111) !== 0), 'the server is executable (zip file mode)');
+  const manifest = files.get('extension.vsixmanifest')?.().toString('utf8') ?? '';
+  check(/TargetPlatform="[a-z0-9-]+"/.test(manifest), `a platform .vsix (${(manifest.match(/TargetPlatform="([^"]+)"/) ?? [])[1]})`);
+} else {
+  check(server === undefined, 'a universal .vsix carries no server');
+}
 
 const js = files.get('extension/dist/extension.js')().toString('utf8');
 check(/require\("vscode"\)/.test(js), 'bundle requires the vscode module at run time (external)');

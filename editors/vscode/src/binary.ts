@@ -7,7 +7,7 @@ export const BINARY_NAME = 'docs-lsp';
 export const INSTALL_COMMAND = 'cargo install --locked --path .';
 
 export type BinaryLookup =
-  | { ok: true; path: string; from: 'setting' | 'PATH' }
+  | { ok: true; path: string; from: 'bundled' | 'setting' | 'PATH' }
   | { ok: false; message: string };
 
 export interface LookupEnv {
@@ -43,9 +43,19 @@ export function defaultLookupEnv(base?: string): LookupEnv {
   };
 }
 
-/** Resolves the `docsLsp.serverPath` setting, else `docs-lsp` on PATH. */
-export function findServerBinary(serverPath: string | undefined, env: LookupEnv): BinaryLookup {
+/** Where a platform-specific `.vsix` carries the server, inside the extension's folder. */
+export function bundledServerPath(extensionPath: string, platform: NodeJS.Platform = process.platform): string {
+  const p = platform === 'win32' ? path.win32 : path.posix;
+  return p.join(extensionPath, 'server', platform === 'win32' ? `${BINARY_NAME}.exe` : BINARY_NAME);
+}
+
+/**
+ * The server to run: the one bundled in the `.vsix` (`bundled`, when it is there), else the
+ * `docsLsp.serverPath` setting, else `docs-lsp` on PATH.
+ */
+export function findServerBinary(serverPath: string | undefined, env: LookupEnv, bundled?: string): BinaryLookup {
   const p = env.platform === 'win32' ? path.win32 : path.posix;
+  if (bundled && env.isExecutable(bundled)) return { ok: true, path: bundled, from: 'bundled' };
   const configured = (serverPath ?? '').trim();
   if (configured !== '') {
     let candidate = configured;
@@ -69,8 +79,8 @@ export function findServerBinary(serverPath: string | undefined, env: LookupEnv)
   }
   return {
     ok: false,
-    message: `docs-lsp: the language server binary "${BINARY_NAME}" was not found on PATH. ` +
-      `Install it with \`${INSTALL_COMMAND}\` in a checkout of docs-lsp (it goes to ~/.cargo/bin), ` +
-      `or set docsLsp.serverPath to the binary.`,
+    message: `docs-lsp: this extension carries no language server for this platform, and "${BINARY_NAME}" was not found on PATH. ` +
+      `Install the .vsix built for your platform, or install the server with \`${INSTALL_COMMAND}\` in a checkout of docs-lsp ` +
+      `(it goes to ~/.cargo/bin), or set docsLsp.serverPath to the binary.`,
   };
 }

@@ -1,10 +1,12 @@
+import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import {
-  ExecuteCommandRequest, LanguageClient, LanguageClientOptions, ServerOptions, State,
-  DidChangeConfigurationNotification,
+  ClientCapabilities, ExecuteCommandRequest, FeatureState, LanguageClient, LanguageClientOptions, ServerOptions, State,
+  StaticFeature, DidChangeConfigurationNotification,
 } from 'vscode-languageclient/node';
 import { SECTION, SECRET_KEY_NAME, apiKeySource, buildServerSettings, configurationItem, redact } from './settings';
-import { defaultLookupEnv, findServerBinary } from './binary';
+import { bundledServerPath, defaultLookupEnv, findServerBinary } from './binary';
+import { withDocsJsonMapping } from './jsonschema';
 import { dedupe, isDocsJson, VSCODE_JSON_SOURCE } from './dedupe';
 import { AnswerNotification, AnswerResult, newEntry } from './render';
 import { AssistantPanel } from './assistant';
@@ -30,6 +32,8 @@ let traceOutput: vscode.OutputChannel;
 let ctx: vscode.ExtensionContext;
 let panel: AssistantPanel;
 let askCounter = 0;
+/** The last settings push: a question asked right after a settings change waits for it. */
+let settingsPushed: Promise<void> = Promise.resolve();
 /** Raw server diagnostics of docs.json files, before removing the ones VS Code's JSON validation also reports. */
 const rawDocsJsonDiagnostics = new Map<string, vscode.Diagnostic[]>();
 
@@ -62,17 +66,53 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('docsLsp.restartServer', () => restart()),
     vscode.commands.registerCommand('docsLsp.showOutput', () => output.show()),
     vscode.workspace.onDidChangeConfiguration(async (e) => {
+      if (e.affectsConfiguration(`${SECTION}.jsonSchemaMapping`)) await mapDocsJsonSchema();
       if (e.affectsConfiguration(`${SECTION}.serverPath`)) return restart();
-      if (e.affectsConfiguration(SECTION)) await pushSettings();
+      if (e.affectsConfiguration(SECTION)) await queueSettingsPush();
     }),
     context.secrets.onDidChange(async (e) => {
-      if (e.key === SECRET_KEY_NAME) await pushSettings();
+      if (e.key === SECRET_KEY_NAME) await queueSettingsPush();
     }),
     vscode.languages.onDidChangeDiagnostics((e) => {
       for (const uri of e.uris) if (rawDocsJsonDiagnostics.has(uri.toString())) refilterDocsJson(uri);
     }),
   );
+  void mapDocsJsonSchema();
   await start();
+}
+
+/**
+ * Gives VS Code's JSON support `https://mintlify.com/docs.json` (docs.json's `$schema`) as a schema that
+ * checks nothing, in the user's `json.schemas` (see jsonschema.ts for why there and nowhere else).
+ */
+async function mapDocsJsonSchema(): Promise<void> {
+  if (!vscode.workspace.getConfiguration(SECTION).get<boolean>('jsonSchemaMapping', true)) return;
+  const json = vscode.workspace.getConfiguration('json');
+  const updated = withDocsJsonMapping(json.inspect('schemas')?.globalValue);
+  if (!updated) return;
+  try {
+    await json.update('schemas', updated, vscode.ConfigurationTarget.Global);
+    output.appendLine('Added to the user setting json.schemas: https://mintlify.com/docs.json maps to a schema that checks nothing ' +
+      '(docs-lsp checks docs.json; turn off with docsLsp.jsonSchemaMapping).');
+  } catch (e) {
+    output.appendLine(`Could not add the docs.json schema mapping to json.schemas: ${String(e)}`);
+  }
+}
+
+/**
+ * Diagnostics by push only. Offered pull, vscode-languageclient pulls only for documents shown in a
+ * tab: a page opened without one (`openTextDocument`, a definition preview) would show no problems,
+ * and closing a tab empties its problems while the document stays open. Without this capability the
+ * server is not offered pull and pushes every file's problems, open or not, to the Problems view.
+ */
+class PushDiagnosticsOnly implements StaticFeature {
+  fillClientCapabilities(capabilities: ClientCapabilities): void {
+    delete capabilities.textDocument?.diagnostic;
+    delete capabilities.workspace?.diagnostics;
+  }
+  initialize(): void {}
+  getState(): FeatureState { return { kind: 'static' }; }
+  clear(): void {}
 }
 
 export async function deactivate(): Promise<void> {
@@ -81,7 +121,9 @@ export async function deactivate(): Promise<void> {
 }
 
 async function start(): Promise<void> {
-  const found = findServerBinary(vscode.workspace.getConfiguration(SECTION).get<string>('serverPath'), defaultLookupEnv(firstFolder()));
+  const bundled = bundledServerPath(ctx.extensionPath);
+  ensureExecutable(bundled);
+  const found = findServerBinary(vscode.workspace.getConfiguration(SECTION).get<string>('serverPath'), defaultLookupEnv(firstFolder()), bundled);
   if (!found.ok) {
     output.appendLine(found.message);
     const choice = await vscode.window.showErrorMessage(found.message, 'Set docsLsp.serverPath', 'Show output');
@@ -117,14 +159,6 @@ async function start(): Promise<void> {
         rawDocsJsonDiagnostics.set(uri.toString(), diagnostics);
         next(uri, dedupe(diagnostics, othersDiagnostics(uri)));
       },
-      provideDiagnostics: async (document, previousResultId, token, next) => {
-        const report = await next(document, previousResultId, token);
-        const uri = document instanceof vscode.Uri ? document : document.uri;
-        if (report && report.kind === 'full' && isDocsJson(uri.fsPath)) {
-          return { ...report, items: dedupe(report.items, othersDiagnostics(uri)) };
-        }
-        return report;
-      },
       // The server's "Ask assistant about this selection" code action runs docsLsp.askAssistant
       // with {uri, range}: route it through the client so that it asks for a question first.
       provideCodeActions: async (document, range, context, token, next) => {
@@ -144,12 +178,24 @@ async function start(): Promise<void> {
     },
   };
   client = new LanguageClient('docsLsp', 'Docs LSP', serverOptions, clientOptions);
+  client.registerFeature(new PushDiagnosticsOnly());
   client.onNotification('docsLsp/assistantAnswer', (p: AnswerNotification) => panel.update(p));
   try {
     await client.start();
   } catch (e) {
     output.appendLine(`Failed to start docs-lsp: ${String(e)}`);
     void vscode.window.showErrorMessage(`Docs LSP: failed to start ${found.path}: ${String(e)}`, 'Show output').then((c) => c && output.show());
+  }
+}
+
+/** A .vsix unpacked without file modes (by hand, or by an old tool) leaves the server not executable. */
+function ensureExecutable(file: string): void {
+  if (process.platform === 'win32') return;
+  try {
+    const st = fs.statSync(file);
+    if (st.isFile() && (st.mode & 0o111) === 0) fs.chmodSync(file, st.mode | 0o755);
+  } catch {
+    // not bundled: the setting or PATH is used
   }
 }
 
@@ -172,6 +218,11 @@ function refilterDocsJson(uri: vscode.Uri): void {
   const kept = dedupe(raw, othersDiagnostics(uri));
   const shown = collection.get(uri) ?? [];
   if (kept.length !== shown.length) collection.set(uri, kept); // only when it changes: no event loop
+}
+
+function queueSettingsPush(): Promise<void> {
+  settingsPushed = settingsPushed.then(pushSettings, pushSettings);
+  return settingsPushed;
 }
 
 async function pushSettings(): Promise<void> {
@@ -239,6 +290,7 @@ async function ask(arg?: AskArgument): Promise<AnswerResult | undefined> {
     question = typed.trim() === '' ? undefined : typed.trim();
   }
   const id = arg?.id ?? `vscode-${Date.now().toString(36)}-${++askCounter}`;
+  await settingsPushed.catch(() => undefined);
   panel.add(newEntry(id, question ?? DEFAULT_QUESTION, context));
   const argument: AskArgument = { uri, range, id, ...(question !== undefined ? { question } : {}) };
   try {

@@ -21,6 +21,7 @@ export const API_KEY_ENV = 'DOCS_ASSISTANT_API_KEY';
 export const SETTINGS: readonly SettingSpec[] = [
   { key: 'serverPath', clientOnly: true },
   { key: 'trace.server', clientOnly: true },
+  { key: 'jsonSchemaMapping', clientOnly: true },
   { key: 'assistant.baseUrl', omitWhen: isEmptyString },
   { key: 'assistant.domain', omitWhen: isEmptyString },
   { key: 'assistant.apiKey', omitWhen: isEmptyString },

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SETTINGS, apiKeySource, buildServerSettings, configurationItem, redact } from '../src/settings';
-import { findServerBinary, LookupEnv } from '../src/binary';
+import { bundledServerPath, findServerBinary, LookupEnv } from '../src/binary';
 
 const pkg = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8'));
 const contributed: Record<string, { default?: unknown; description?: string; markdownDescription?: string }> =
@@ -79,7 +79,7 @@ function env(executables: string[], extra: Partial<LookupEnv> = {}): LookupEnv {
   return { platform: 'linux', pathVar: '/usr/bin:/home/u/.cargo/bin', home: '/home/u', base: '/ws', isExecutable: (p) => executables.includes(p), ...extra };
 }
 
-test('binary: setting first, then PATH, else a message with the install command', () => {
+test('binary: bundled first, then the setting, then PATH, else a message with the install command', () => {
   assert.deepEqual(findServerBinary('~/bin/docs-lsp', env(['/home/u/bin/docs-lsp'])), { ok: true, path: '/home/u/bin/docs-lsp', from: 'setting' });
   assert.deepEqual(findServerBinary('target/release/docs-lsp', env(['/ws/target/release/docs-lsp'])), { ok: true, path: '/ws/target/release/docs-lsp', from: 'setting' });
   assert.deepEqual(findServerBinary('', env(['/home/u/.cargo/bin/docs-lsp'])), { ok: true, path: '/home/u/.cargo/bin/docs-lsp', from: 'PATH' });
@@ -89,6 +89,13 @@ test('binary: setting first, then PATH, else a message with the install command'
   const bad = findServerBinary('/nope/docs-lsp', env(['/usr/bin/docs-lsp']));
   assert.equal(bad.ok, false, 'a wrong serverPath is reported, not silently replaced by PATH');
   assert.match(!bad.ok ? bad.message : '', /docsLsp\.serverPath/);
+  // The server inside a platform .vsix comes first, then the setting, then PATH.
+  const bundled = '/ext/docs-lsp-0.1.0-linux-x64/server/docs-lsp';
+  assert.equal(bundledServerPath('/ext/docs-lsp-0.1.0-linux-x64', 'linux'), bundled);
+  assert.equal(bundledServerPath('C:\\ext\\d', 'win32'), 'C:\\ext\\d\\server\\docs-lsp.exe');
+  assert.deepEqual(findServerBinary('/opt/docs-lsp', env([bundled, '/opt/docs-lsp', '/usr/bin/docs-lsp']), bundled), { ok: true, path: bundled, from: 'bundled' });
+  assert.deepEqual(findServerBinary('/opt/docs-lsp', env(['/opt/docs-lsp', '/usr/bin/docs-lsp']), bundled), { ok: true, path: '/opt/docs-lsp', from: 'setting' });
+  assert.deepEqual(findServerBinary('', env(['/usr/bin/docs-lsp']), bundled), { ok: true, path: '/usr/bin/docs-lsp', from: 'PATH' });
   const win = findServerBinary('', env(['C:\\tools\\docs-lsp.exe'], { platform: 'win32', pathVar: 'C:\\Windows;C:\\tools', pathExt: '.EXE;.CMD' }));
   assert.deepEqual(win, { ok: true, path: 'C:\\tools\\docs-lsp.exe', from: 'PATH' });
 });

@@ -1,9 +1,11 @@
 //! All diagnostics of a site, by rule family.
 
+mod links;
 mod navigation;
 mod pages;
 mod references;
 
+pub use links::{relative_path, write_like};
 pub use references::Listing;
 pub(crate) mod specs;
 
@@ -19,6 +21,10 @@ pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) -> Listi
     {
         let _t = crate::timing::span("pages");
         pages::check(site, out);
+    }
+    {
+        let _t = crate::timing::span("links");
+        links::check(site, config.root.as_deref(), out);
     }
     let unlisted = || Listing {
         listed: Default::default(),
@@ -59,10 +65,10 @@ pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) -> Listi
                         // With a part of docs.json unreadable (a broken
                         // `$ref`), "no navigation lists this page" would be
                         // said of every page that part lists.
-                        let complete = !config
-                            .diagnostics
-                            .iter()
-                            .any(|d| d.severity == crate::diagnostics::Severity::Error);
+                        let complete = !config.diagnostics.iter().any(|d| {
+                            d.severity == crate::diagnostics::Severity::Error
+                                || d.code == "file-unreadable"
+                        });
                         references::check(site, root, &ix, complete, &mut rules)
                     };
                     let remote = ix
@@ -73,6 +79,19 @@ pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) -> Listi
                     (rules, listing, remote)
                 },
             );
+            // A list the platform drops is said once, by the navigation
+            // rule that names what disappears (not also as an unknown key).
+            let mut found = found;
+            if rules.iter().any(|d| d.code == "nav-mixed-children") {
+                let dropped: rustc_hash::FxHashSet<_> = rules
+                    .iter()
+                    .filter(|d| d.code == "nav-mixed-children")
+                    .map(|d| (d.file, d.range.clone()))
+                    .collect();
+                found.retain(|d| {
+                    !(d.code == "unknown-key" && dropped.contains(&(d.file, d.range.clone())))
+                });
+            }
             out.extend(found);
             out.extend(rules);
             (listing, remote)

@@ -3,9 +3,10 @@
 use crate::diagnostics::{Diagnostic, Fix, Severity, did_you_mean};
 use crate::model::languages::LANGUAGES;
 use crate::model::nav::{CHILD_KEYS, ElementKind, NavIndex, ROOT_KEYS};
-use crate::syntax::tree::{Node, Prop, Value};
+use crate::syntax::tree::{Node, Value};
 
 pub fn check(ix: &NavIndex, out: &mut Vec<Diagnostic>) {
+    dropped_lists(ix, out);
     for (i, el) in ix.elements.iter().enumerate() {
         match el.kind {
             ElementKind::Root => {
@@ -18,7 +19,6 @@ pub fn check(ix: &NavIndex, out: &mut Vec<Diagnostic>) {
             kind => {
                 label(el.node, kind, out);
                 unique_labels(el.node, out);
-                one_kind_of_child(el.node, kind, out);
                 if kind == ElementKind::Item {
                     menu_children(el.node, out);
                 }
@@ -75,40 +75,27 @@ fn unique_labels(node: &Node, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// `navigation` needs one primary pattern; with several, the platform keeps
+/// one (see `dropped_lists`).
 fn root_pattern(nav: &Node, out: &mut Vec<Diagnostic>) {
-    let primary: Vec<&Prop> = nav
+    if nav
         .props()
         .iter()
-        .filter(|p| ROOT_KEYS.contains(&p.key.as_str()))
-        .collect();
-    match primary.as_slice() {
-        [] => {
-            // Point at the `navigation` object itself; keep the range small.
-            let r = nav.range.start..nav.range.start + 1;
-            out.push(Diagnostic::error(
-                nav.file,
-                r,
-                "nav-root",
-                format!(
-                    "navigation needs one primary pattern at its root: one of {}",
-                    list(ROOT_KEYS)
-                ),
-            ));
-        }
-        [first, rest @ ..] => {
-            for p in rest {
-                out.push(Diagnostic::error(
-                    p.value.file,
-                    p.key_range.clone(),
-                    "nav-root",
-                    format!(
-                        "navigation has both `{}` and `{}` at its root: keep one primary pattern and nest the other inside it",
-                        first.key, p.key
-                    ),
-                ));
-            }
-        }
+        .any(|p| ROOT_KEYS.contains(&p.key.as_str()))
+    {
+        return;
     }
+    // Point at the `navigation` object itself; keep the range small.
+    let r = nav.range.start..nav.range.start + 1;
+    out.push(Diagnostic::error(
+        nav.file,
+        r,
+        "nav-root",
+        format!(
+            "navigation needs one primary pattern at its root: one of {}",
+            list(ROOT_KEYS)
+        ),
+    ));
 }
 
 fn label(node: &Node, kind: ElementKind, out: &mut Vec<Diagnostic>) {
@@ -138,60 +125,94 @@ fn label(node: &Node, kind: ElementKind, out: &mut Vec<Diagnostic>) {
     }
 }
 
-fn one_kind_of_child(node: &Node, kind: ElementKind, out: &mut Vec<Diagnostic>) {
-    let children: Vec<&Prop> = node
-        .props()
-        .iter()
-        .filter(|p| CHILD_KEYS.contains(&p.key.as_str()))
-        .collect();
-    if let [first, rest @ ..] = children.as_slice() {
-        // A key written twice is one child kind (and reported as a
-        // duplicate key), not two.
-        for p in rest.iter().filter(|p| p.key != first.key) {
-            let (a, b) = (first.key.as_str(), p.key.as_str());
-            let advice = if can_hold(a, b) {
-                format!("move the `{b}` into one of the `{a}`")
-            } else if can_hold(b, a) {
-                format!("move the `{a}` into one of the `{b}`")
-            } else {
-                "keep one of them here and move the other to another level".to_string()
-            };
-            out.push(Diagnostic::error(
-                p.value.file,
-                p.key_range.clone(),
-                "nav-mixed-children",
-                format!(
-                    "this {} holds both `{a}` and `{b}`: an element holds one kind of child at each level; {advice}",
-                    kind.label_key(),
-                ),
-            ));
-        }
+/// Child lists the platform drops because their element holds another kind
+/// of child it keeps first (see [`crate::model::nav::keep_order`]): a
+/// warning naming what disappears from the sidebar. The dropped lists are
+/// not in the navigation index, so no other rule reads them (a page in a
+/// dropped list and in a kept one is no duplicate; a missing page there
+/// breaks nothing).
+fn dropped_lists(ix: &NavIndex, out: &mut Vec<Diagnostic>) {
+    if ix.dropped.is_empty() {
+        return;
     }
-}
-
-/// Whether the elements of child list `parent` (`groups`, `tabs`, ...) may
-/// hold a child list `child`, per the navigation elements' table of the
-/// spec: the advice to move one list into the other must be possible.
-fn can_hold(parent: &str, child: &str) -> bool {
-    match parent {
-        "groups" | "menu" | "anchors" | "dropdowns" | "products" => {
-            matches!(child, "pages" | "groups") && !(parent == "groups" && child == "groups")
+    let shown: rustc_hash::FxHashSet<&str> = ix
+        .entries
+        .iter()
+        .map(|e| e.value.trim_start_matches('/'))
+        .collect();
+    for d in &ix.dropped {
+        let el = &ix.elements[d.element];
+        let key = d.prop.key.as_str();
+        let holder = match el.kind {
+            ElementKind::Root => "the navigation".to_string(),
+            k => format!("a {}", k.label_key()),
+        };
+        let why = match d.kept {
+            Some(kept) => format!("the platform keeps `{kept}` when {holder} holds both"),
+            None => format!(
+                "{holder} cannot hold `{key}` (it holds {})",
+                list(crate::model::nav::keep_order(el.kind))
+            ),
+        };
+        let mut lost: Vec<String> = Vec::new();
+        for item in d.prop.value.items() {
+            match &item.value {
+                Value::String(p) if !shown.contains(p.trim_start_matches('/')) => {
+                    lost.push(format!("`{p}`"))
+                }
+                Value::Object(_) => {
+                    let label_key = if key == "pages" {
+                        "group"
+                    } else {
+                        crate::model::nav::kind_of_array(key).map_or("", |k| k.label_key())
+                    };
+                    let label = item.get(label_key).and_then(Node::as_str).unwrap_or("");
+                    lost.push(format!("{label_key} \"{label}\""));
+                }
+                _ => {}
+            }
         }
-        "tabs" => child != "tabs",
-        "versions" | "languages" => child != parent,
-        _ => false,
+        let what = match lost.len() {
+            0 if d.prop.value.items().is_empty() => "nothing is lost (it is empty)".to_string(),
+            0 => "nothing is lost (its pages are all listed elsewhere)".to_string(),
+            1 => format!("{} is not shown", lost[0]),
+            n if n <= 3 => format!(
+                "{} and {} are not shown",
+                lost[..n - 1].join(", "),
+                lost[n - 1]
+            ),
+            n => format!("{} and {} more are not shown", lost[..3].join(", "), n - 3),
+        };
+        let advice = match d.kept {
+            Some(kept)
+                if kept != "pages"
+                    && crate::model::nav::kind_of_array(kept)
+                        .is_some_and(|k| crate::model::nav::keep_order(k).contains(&key)) =>
+            {
+                format!("move it into one of the `{kept}`")
+            }
+            _ => "move it to another level or remove it".to_string(),
+        };
+        out.push(Diagnostic::warning(
+            d.prop.value.file,
+            d.prop.key_range.clone(),
+            "nav-mixed-children",
+            format!("`{key}` is dropped: {why}, so {what}; {advice}"),
+        ));
     }
 }
 
 fn menu_children(node: &Node, out: &mut Vec<Diagnostic>) {
     for p in node.props() {
         if CHILD_KEYS.contains(&p.key.as_str()) && p.key != "groups" && p.key != "pages" {
-            out.push(Diagnostic::error(
+            // The platform's schema accepts it (see `keep_order`): not
+            // a broken build, but not a layout its documentation describes.
+            out.push(Diagnostic::warning(
                 p.value.file,
                 p.key_range.clone(),
                 "nav-menu-child",
                 format!(
-                    "a menu item holds only groups, pages and links (`href`), not `{}`",
+                    "a menu item is documented to hold only groups, pages and links (`href`), not `{}`: the platform accepts it, but the menu may not show it as you expect; move it up a level",
                     p.key
                 ),
             ));
@@ -247,7 +268,14 @@ fn group_rules(node: &Node, nested: bool, out: &mut Vec<Diagnostic>) {
         .props()
         .iter()
         .any(|p| CHILD_KEYS.contains(&p.key.as_str()) && p.key != "pages");
-    if !has_pages && !has_other_child && node.get("openapi").is_none() && node.get("root").is_none()
+    // `"hidden": true` with `"pages": []` is a deliberate placeholder.
+    let placeholder = node.get("hidden").and_then(Node::as_bool) == Some(true)
+        && matches!(node.get("pages").map(|p| &p.value), Some(Value::Array(a)) if a.is_empty());
+    if !has_pages
+        && !has_other_child
+        && !placeholder
+        && node.get("openapi").is_none()
+        && node.get("root").is_none()
     {
         let target = node
             .prop("group")

@@ -1,9 +1,7 @@
 //! Page files: unreadable files and front matter.
 
 use crate::diagnostics::Diagnostic;
-use crate::model::endpoint::{
-    Resolution, parse_asyncapi_ref, parse_endpoint, resolve_endpoint, resolve_spec_token,
-};
+use crate::model::endpoint::{Resolution, parse_asyncapi_ref, parse_endpoint, resolve_spec_token};
 use crate::model::paths;
 use crate::model::site::{Site, SourceFile};
 use crate::schema::{self, ValidateOptions};
@@ -19,6 +17,7 @@ pub fn check(site: &Site, out: &mut Vec<Diagnostic>) {
 }
 
 fn check_pages(site: &Site, out: &mut Vec<Diagnostic>) {
+    stale_docs_json(site, out);
     let spec_files = super::specs::all_specs(site);
     let mut specs: Option<super::specs::SpecList> = None;
     for f in site.pages_unsorted() {
@@ -41,7 +40,7 @@ fn check_pages(site: &Site, out: &mut Vec<Diagnostic>) {
         };
         if let Some(v) = root.get("openapi") {
             let specs = specs.get_or_insert_with(|| super::specs::list(&spec_files));
-            openapi_value(v, paths::dir_of(&f.path), specs, out);
+            openapi_value(site, v, paths::dir_of(&f.path), specs, out);
         }
         if let Some(v) = root.get("asyncapi") {
             let specs = specs.get_or_insert_with(|| super::specs::list(&spec_files));
@@ -50,14 +49,65 @@ fn check_pages(site: &Site, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// A docs.json below the docs root that is part of this site: the loader
+/// found it a stale copy (its page entries resolve from the docs root, not
+/// from its own folder; a nested site of its own is loaded as its own
+/// root). The platform builds the root's docs.json only, so this file has
+/// no effect: one note on it, not an error per entry.
+fn stale_docs_json(site: &Site, out: &mut Vec<Diagnostic>) {
+    if site.partial {
+        return;
+    }
+    for f in site.data_files() {
+        if f.kind != crate::model::site::FileKind::Json || !f.path.ends_with("/docs.json") {
+            continue;
+        }
+        let dir = crate::model::paths::dir_of(&f.path);
+        let example = f
+            .json()
+            .root
+            .as_deref()
+            .and_then(|r| r.get("navigation"))
+            .and_then(|nav| {
+                crate::model::nav::index(nav)
+                    .entries
+                    .iter()
+                    .find(|e| {
+                        site.page_ref(e.value).is_some()
+                            && site
+                                .page_ref(&format!("{dir}/{}", e.value.trim_start_matches('/')))
+                                .is_none()
+                    })
+                    .map(|e| e.value.to_string())
+            });
+        let why = match example {
+            Some(e) => format!(
+                "its page entries name pages from the docs root (\"{e}\" is {}), not from its own folder",
+                site.page(&e).map_or(e.clone(), |p| p.path.clone())
+            ),
+            None => "its page entries do not resolve from its own folder".to_string(),
+        };
+        out.push(Diagnostic::new(
+            f.id,
+            0..0,
+            crate::diagnostics::Severity::Information,
+            "nested-docs-json",
+            format!(
+                "this docs.json is a copy inside the site, not a site of its own: {why}; the platform builds only the root docs.json, so this file is not used (and not checked)"
+            ),
+        ));
+    }
+}
+
 /// A page's diagnostics that need nothing but the page: unreadable file,
 /// front matter syntax and schema, `groups` without `playground: auth`.
 fn own(f: &SourceFile) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     if let Err(e) = &f.text {
-        out.push(Diagnostic::error(
+        out.push(Diagnostic::new(
             f.id,
             0..0,
+            e.severity(),
             "file-unreadable",
             format!("page {} {e}", f.path),
         ));
@@ -73,24 +123,33 @@ fn own(f: &SourceFile) -> Vec<Diagnostic> {
         ));
     }
     if let Some(root) = &fm.root {
+        // The platform builds a page whatever its front matter values are
+        // (its reader passes them on as written): a value of the wrong
+        // type or outside its choices is a warning saying so.
+        let from = out.len();
         schema::validate(
             root,
             schema::frontmatter(),
             &ValidateOptions::frontmatter(),
             &mut out,
         );
+        for d in &mut out[from..] {
+            d.message.push_str(
+                " (the page builds; the platform passes the value on as written and may ignore it)",
+            );
+        }
         groups_without_auth(root, &mut out);
-        refused_keys(f.text(), root, &mut out);
+        reader_differences(f.text(), root, &mut out);
     }
     out
 }
 
-/// Front matter keys that MDX pipelines' YAML readers (js-yaml, `yaml`)
-/// refuse, so the page does not build, while yaml-rust2 reads them: a key
-/// set twice in one mapping (yaml-rust2 keeps the last), and a key of a
-/// block mapping indented with a tab (flow mappings, `{a: 1}`, may hold
-/// tabs as spacing).
-fn refused_keys(text: &str, root: &Node, out: &mut Vec<Diagnostic>) {
+/// Front matter keys yaml-rust2 reads but the platform's reader (js-yaml 3)
+/// sees otherwise: a key set twice in one mapping, which js-yaml 3 refuses
+/// (the build stops; yaml-rust2 keeps the last); and a key of a block
+/// mapping indented with a tab, which js-yaml 3 accepts but strict readers
+/// refuse (a warning; flow mappings, `{a: 1}`, may hold tabs as spacing).
+fn reader_differences(text: &str, root: &Node, out: &mut Vec<Diagnostic>) {
     root.walk(|node| {
         let crate::syntax::tree::Value::Object(props) = &node.value else {
             return;
@@ -113,11 +172,18 @@ fn refused_keys(text: &str, root: &Node, out: &mut Vec<Diagnostic>) {
             let line_start = text[..key_at].rfind('\n').map_or(0, |i| i + 1);
             let indent = &text[line_start..key_at];
             if !flow && indent.contains('\t') && indent.trim_matches([' ', '\t']).is_empty() {
-                out.push(Diagnostic::error(
+                // js-yaml 3, the platform's reader, accepts it (it counts
+                // the spaces before the first tab as the indentation);
+                // strict YAML readers and editors' YAML tools refuse it.
+                out.push(Diagnostic::warning(
                     p.value.file,
                     line_start..key_at,
-                    "yaml-syntax",
-                    "this line is indented with a tab: YAML indents with spaces only (the page fails to build)",
+                    "yaml-tab-indent",
+                    format!(
+                        "this line is indented with a tab: the platform reads `{}` at an indentation of {} (it counts only the spaces before a tab), other YAML readers refuse the line; indent with spaces",
+                        p.key,
+                        indent.bytes().take_while(|&b| b == b' ').count()
+                    ),
                 ));
             }
         }
@@ -175,7 +241,13 @@ pub fn may_be_in_a_remote_spec(site: &Site, d: &Diagnostic) -> bool {
 /// by the rules real sites rely on: a spec named without its extension, a
 /// path relative to the page or (with a leading `/`) the root, any method
 /// case, and a search of every spec when none is named.
-fn openapi_value(v: &Node, dir: &str, specs: &super::specs::SpecList, out: &mut Vec<Diagnostic>) {
+fn openapi_value<'a>(
+    site: &'a Site,
+    v: &Node,
+    dir: &str,
+    specs: &super::specs::SpecList<'a>,
+    out: &mut Vec<Diagnostic>,
+) {
     let Some(s) = v.as_str() else { return };
     let Some(r) = parse_endpoint(s.trim()) else {
         out.push(Diagnostic::error(
@@ -189,6 +261,8 @@ fn openapi_value(v: &Node, dir: &str, specs: &super::specs::SpecList, out: &mut 
     if paths::is_url(r.spec.unwrap_or_default()) {
         return;
     }
+    let (res, named) = super::specs::resolve(site, &r, dir, specs);
+    let specs = named.as_ref().unwrap_or(specs);
     if specs.is_empty() {
         out.push(Diagnostic::error(
             v.file,
@@ -200,7 +274,7 @@ fn openapi_value(v: &Node, dir: &str, specs: &super::specs::SpecList, out: &mut 
     }
     let lead = s.len() - s.trim_start().len();
     let shift = |rr: &std::ops::Range<usize>| lead + rr.start..lead + rr.end;
-    match resolve_endpoint(&r, dir, specs) {
+    match res {
         Resolution::Found { .. } => {}
         Resolution::SpecNotFound => {
             let token = r.spec.unwrap_or_default();
@@ -224,6 +298,13 @@ fn openapi_value(v: &Node, dir: &str, specs: &super::specs::SpecList, out: &mut 
                 d = d.with_fix(crate::diagnostics::Fix::Replace(format!("/{p}")));
             }
             out.push(d);
+        }
+        Resolution::NotFound { spec, .. }
+            if let Some(d) = spec
+                .and_then(|i| specs.get(i))
+                .and_then(|(p, ix)| super::specs::not_a_spec((v.file, v.range.clone()), p, ix)) =>
+        {
+            out.push(d)
         }
         Resolution::NotFound { spec, suggestion } => out.push(super::specs::endpoint_not_found(
             (v.file, v.range.clone()),

@@ -4,7 +4,7 @@
 use super::specs;
 use crate::diagnostics::{Diagnostic, Fix, Severity};
 use crate::ide::lookup;
-use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint, resolve_endpoint};
+use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint};
 use crate::model::nav::{Entry, NavIndex, Scope};
 use crate::model::site::{PageRef, Site, strip_page_ext};
 use crate::syntax::tree::{FileId, Node};
@@ -148,8 +148,16 @@ fn target<'a>(
 ) -> Target<'a> {
     if let Some(r) = parse_endpoint(e.value) {
         endpoint(site, e, &r, api_sources, all_specs, out);
+        // The page an endpoint entry makes lives in its spec's `directory`:
+        // the same endpoint under two directories is two pages.
+        let directory = e
+            .inherited_openapi
+            .iter()
+            .filter_map(|s| s.directory.as_deref())
+            .collect::<Vec<_>>()
+            .join(",");
         return Target::Endpoint(Cow::Owned(format!(
-            "{} {} {}",
+            "{} {} {} {directory}",
             r.spec.unwrap_or(""),
             r.method.to_ascii_uppercase(),
             r.path
@@ -230,7 +238,9 @@ fn endpoint(
     let at = |rr: &std::ops::Range<usize>| {
         e.node.range.start + 1 + rr.start..e.node.range.start + 1 + rr.end
     };
-    match resolve_endpoint(r, "", &list) {
+    let (res, named) = specs::resolve(site, r, "", &list);
+    let list = named.unwrap_or(list);
+    match res {
         Resolution::Found { .. } => {}
         Resolution::SpecNotFound => out.push(Diagnostic::error(
             e.node.file,
@@ -242,6 +252,13 @@ fn endpoint(
             ),
         )),
         Resolution::NotFound { spec, suggestion } => {
+            if let Some(d) = spec
+                .and_then(|i| list.get(i))
+                .and_then(|(p, ix)| specs::not_a_spec((e.node.file, e.node.range.clone()), p, ix))
+            {
+                out.push(d);
+                return;
+            }
             let spec_name = spec
                 .and_then(|i| list.get(i))
                 .map(|s| s.0)

@@ -2,12 +2,12 @@
 //! names exist and parse.
 
 use crate::diagnostics::{Diagnostic, Fix, Severity, did_you_mean};
-use crate::model::endpoint::EndpointRef;
+use crate::model::endpoint::{EndpointRef, Resolution, resolve_endpoint, resolve_spec_token};
 use crate::model::nav::{SpecSource, openapi_of};
 use crate::model::openapi::SpecIndex;
 use crate::model::paths;
-use crate::model::site::{Site, SourceFile};
-use crate::syntax::tree::Node;
+use crate::model::site::{FileKind, Site, SourceFile};
+use crate::syntax::tree::{FileId, Node};
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -25,6 +25,49 @@ pub fn list<'a>(files: &[&'a Arc<SourceFile>]) -> SpecList<'a> {
         .filter(|f| f.text.is_ok())
         .map(|f| (f.path.as_str(), f.spec_index().as_ref()))
         .collect()
+}
+
+/// [`resolve_endpoint`] against `list`, and when the reference names a spec
+/// that none of the recognised specs is: the JSON/YAML file the token names,
+/// read as a spec whatever its content looks like (a reference says what
+/// the file is). The second value, when set, is the list the resolution's
+/// indices refer to instead of `list`.
+pub fn resolve<'a>(
+    site: &'a Site,
+    r: &EndpointRef,
+    from_dir: &str,
+    list: &SpecList<'a>,
+) -> (Resolution, Option<SpecList<'a>>) {
+    let res = resolve_endpoint(r, from_dir, list);
+    if res != Resolution::SpecNotFound || site.partial {
+        return (res, None);
+    }
+    let Some(token) = r.spec else {
+        return (res, None);
+    };
+    let mut files: Vec<&'a Arc<SourceFile>> = site
+        .data_files()
+        .filter(|f| matches!(f.kind, FileKind::Json | FileKind::Yaml) && f.text.is_ok())
+        .collect();
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
+    let Some(i) = resolve_spec_token(token, from_dir, &paths) else {
+        return (res, None);
+    };
+    let one: SpecList<'a> = vec![(files[i].path.as_str(), files[i].spec_index().as_ref())];
+    (resolve_endpoint(r, from_dir, &one), Some(one))
+}
+
+/// `invalid-spec` when a reference names a file that is not a spec (see
+/// [`resolve`]); `None` when the spec reads.
+pub fn not_a_spec(at: (FileId, Range<usize>), path: &str, ix: &SpecIndex) -> Option<Diagnostic> {
+    let e = ix.errors.first()?;
+    Some(Diagnostic::error(
+        at.0,
+        at.1,
+        "invalid-spec",
+        format!("spec \"{path}\" does not read as a spec: {}", e.message),
+    ))
 }
 
 /// The files named by `sources` that exist (URLs and missing files are
@@ -116,9 +159,10 @@ pub fn check_sources(site: &Site, sources: &[SpecSource], out: &mut Vec<Diagnost
             continue;
         };
         if let Err(e) = &f.text {
-            out.push(Diagnostic::error(
+            out.push(Diagnostic::new(
                 s.file,
                 s.range.clone(),
+                e.severity(),
                 "file-unreadable",
                 format!("spec \"{}\" {e}", s.value),
             ));

@@ -5,6 +5,8 @@ mod completion;
 mod context;
 mod fixes;
 mod hover;
+mod page_components;
+mod page_links;
 mod refactor;
 mod symbols;
 

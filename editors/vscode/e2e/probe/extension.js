@@ -1,0 +1,345 @@
+// Test-only extension for the real-VS Code run (editors/vscode/e2e/run.sh). It starts with VS Code,
+// does what a user does through VS Code's API, and checks what VS Code then holds (diagnostics,
+// completions, hovers, edits, processes). For what only the screen shows (the Problems view, the
+// suggest widget, the hover, the quick fix menu, the explorer, the assistant panel) it asks the
+// driver (drive.mjs, which has the browser) over the loopback control server in
+// $DOCS_LSP_E2E_CONTROL, and waits for its answer. Every scenario is reported as it ends.
+const vscode = require('vscode');
+const fs = require('fs');
+const path = require('path');
+
+const CONTROL = process.env.DOCS_LSP_E2E_CONTROL;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function post(route, body) {
+  const r = await fetch(CONTROL + route, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return r.json();
+}
+const log = (...a) => post('/log', { text: a.join(' ') }).catch(() => {});
+
+/** Polls `fn` until it returns a truthy value; throws after `ms`. */
+async function waitFor(what, fn, ms = 15000) {
+  const t0 = Date.now();
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() - t0 > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+/** `fn` stays true for `ms` (a thing that must not go away). */
+async function holds(what, fn, ms) {
+  const t0 = Date.now();
+  while (Date.now() - t0 < ms) {
+    if (!fn()) throw new Error(`${what}: stopped after ${Date.now() - t0} ms`);
+    await sleep(100);
+  }
+}
+
+/** Every text in the rows of the Problems view (maximized for the look, so that no row is scrolled away). */
+async function problemsView(name, texts) {
+  await vscode.commands.executeCommand('workbench.actions.view.problems');
+  await vscode.commands.executeCommand('workbench.action.toggleMaximizedPanel');
+  try {
+    await screen('problems', { name, texts });
+  } finally {
+    await vscode.commands.executeCommand('workbench.action.toggleMaximizedPanel');
+  }
+}
+
+/** Asks the driver to look at the screen (and maybe act on it); throws if it saw something else. */
+async function screen(check, args = {}) {
+  const r = await post('/screen', { check, ...args });
+  if (!r.ok) throw new Error(`on screen (${check}): ${r.error}`);
+  return r;
+}
+
+const code = (d) => (typeof d.code === 'object' && d.code ? d.code.value : d.code);
+const ours = (uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'docs-lsp');
+const codes = (uri) => ours(uri).map(code).sort();
+const brief = (uri) => ours(uri).map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${code(d)}`);
+
+function assert(ok, message) {
+  if (!ok) throw new Error(message);
+}
+
+/** Position of the `nth` occurrence of `needle` in the document, plus `delta` characters. */
+function positionOf(doc, needle, delta = 0, nth = 0) {
+  const text = doc.getText();
+  let at = -1;
+  for (let i = 0; i <= nth; i++) at = text.indexOf(needle, at + 1);
+  assert(at >= 0, `"${needle}" not in ${vscode.workspace.asRelativePath(doc.uri)}`);
+  return doc.positionAt(at + delta);
+}
+
+function labels(list) {
+  return (list?.items ?? []).map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+}
+
+/** docs-lsp processes started from `exe` (pid list), found in /proc. */
+function serverPids(exe) {
+  const pids = [];
+  for (const p of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(p)) continue;
+    try {
+      const argv0 = fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0')[0];
+      if (argv0 === exe) pids.push(Number(p));
+    } catch { /* gone */ }
+  }
+  return pids;
+}
+
+async function closeTabsOf(uri) {
+  const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input && t.input.uri && t.input.uri.toString() === uri.toString());
+  if (tabs.length) await vscode.window.tabGroups.close(tabs);
+}
+
+const results = [];
+async function scenario(name, fn) {
+  const t0 = Date.now();
+  let result;
+  try {
+    const detail = await fn();
+    result = { name, ok: true, ms: Date.now() - t0, detail: detail ?? '' };
+  } catch (e) {
+    result = { name, ok: false, ms: Date.now() - t0, error: String((e && e.message) || e) };
+    await post('/screen', { check: 'screenshot', name: `${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}-FAILED` }).catch(() => {});
+  }
+  results.push(result);
+  await post('/step', result);
+}
+
+exports.activate = async () => {
+  if (!CONTROL) return; // installed by hand: do nothing
+  try {
+    await run();
+  } catch (e) {
+    await log('probe crashed:', (e && e.stack) || String(e));
+  }
+  await post('/done', { results });
+};
+
+async function run() {
+  const folder = vscode.workspace.workspaceFolders[0].uri;
+  const at = (rel) => vscode.Uri.joinPath(folder, rel);
+  const docsJson = at('docs.json');
+  const overview = at('api/overview.mdx');
+  const changelog = at('guides/changelog.mdx');
+  const quickstart = at('guides/quickstart.mdx');
+  const renamed = at('guides/getting-started.mdx');
+  const control = at('json-support-control.json');
+  const ext = vscode.extensions.getExtension('docs-lsp.docs-lsp');
+  const bundled = ext && path.join(ext.extensionPath, 'server', 'docs-lsp');
+  let serverPid;
+  let docsJsonDoc;
+
+  await scenario('the .vsix carries the server, and runs it with no docs-lsp on PATH', async () => {
+    assert(ext, 'extension docs-lsp.docs-lsp is not installed');
+    await ext.activate();
+    const onPath = (process.env.PATH || '').split(':').filter((d) => d && fs.existsSync(path.join(d, 'docs-lsp')));
+    assert(onPath.length === 0, `docs-lsp is on PATH: ${onPath}`);
+    assert(!vscode.workspace.getConfiguration('docsLsp').get('serverPath'), 'docsLsp.serverPath is set');
+    const pids = await waitFor(`a process running ${bundled}`, () => { const p = serverPids(bundled); return p.length ? p : undefined; });
+    serverPid = pids[0];
+    return `extension ${ext.packageJSON.version} from ${path.basename(ext.extensionPath)}; server pid ${serverPid}: ${path.relative(path.dirname(ext.extensionPath), bundled)}`;
+  });
+
+  await scenario('problems of a page opened without a tab (openTextDocument alone)', async () => {
+    await vscode.workspace.openTextDocument(overview);
+    await waitFor('wrong-type in api/overview.mdx', () => codes(overview).includes('wrong-type'));
+    // They were pushed while it was closed; opening it must not take them away.
+    await holds('wrong-type in api/overview.mdx after it opened', () => codes(overview).includes('wrong-type'), 3000);
+    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input && t.input.uri && t.input.uri.toString() === overview.toString());
+    assert(tabs.length === 0, 'api/overview.mdx has a tab');
+    return brief(overview).join(', ');
+  });
+
+  await scenario('problems of a page never opened', async () => {
+    await waitFor('invalid-enum in guides/changelog.mdx', () => codes(changelog).includes('invalid-enum'));
+    assert(!vscode.workspace.textDocuments.some((d) => d.uri.toString() === changelog.toString()), 'guides/changelog.mdx is open');
+    return brief(changelog).join(', ');
+  });
+
+  await scenario('problems of docs.json in a tab, in the Problems view', async () => {
+    docsJsonDoc = await vscode.workspace.openTextDocument(docsJson);
+    await vscode.window.showTextDocument(docsJsonDoc, { preview: false });
+    const want = ['invalid-enum', 'missing-endpoint', 'missing-page'];
+    await waitFor(`${want} in docs.json`, () => want.every((c) => codes(docsJson).includes(c)));
+    await problemsView('problems-docs-json-open', ['docs.json', 'invalid value `mapel`', 'overview.mdx', '`public` must be a boolean', 'changelog.mdx', '`interactiv`']);
+    return brief(docsJson).join(', ');
+  });
+
+  await scenario("VS Code's JSON support neither loads https://mintlify.com/docs.json nor checks docs.json again", async () => {
+    // A JSON file with a syntax error shows that VS Code's JSON support runs and reports.
+    await vscode.window.showTextDocument(control, { preview: false, preserveFocus: true });
+    await waitFor("VS Code's JSON support reporting json-support-control.json", () => vscode.languages.getDiagnostics(control).some((d) => d.source === 'json'), 30000);
+    const theirs = () => vscode.languages.getDiagnostics(docsJson).filter((d) => d.source !== 'docs-lsp');
+    await waitFor('no diagnostic of another source in docs.json', () => theirs().length === 0, 10000)
+      .catch(() => { throw new Error(`docs.json: ${theirs().map((d) => `${d.source}: ${d.message}`).join(' | ')}`); });
+    await holds('no diagnostic of another source in docs.json', () => theirs().length === 0, 1500);
+    const mapped = (vscode.workspace.getConfiguration('json').inspect('schemas').globalValue || []).find((s) => s.url === 'https://mintlify.com/docs.json');
+    assert(mapped, 'no json.schemas entry for https://mintlify.com/docs.json in the user settings');
+    return `json.schemas: ${JSON.stringify(mapped)}`;
+  });
+
+  await scenario("problems stay after closing the tabs (docs.json's and every other)", async () => {
+    const before = codes(docsJson).length;
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await holds('docs.json problems after its tab closed', () => codes(docsJson).length >= 3, 3000);
+    await holds('api/overview.mdx problems', () => codes(overview).includes('wrong-type'), 500);
+    await problemsView('problems-all-tabs-closed', ['docs.json', 'invalid value `mapel`', 'overview.mdx', 'changelog.mdx']);
+    return `docs.json: ${before} before, ${codes(docsJson).length} after (${brief(docsJson).join(', ')})`;
+  });
+
+  let editor;
+  await scenario('completion of page paths in docs.json', async () => {
+    editor = await vscode.window.showTextDocument(docsJsonDoc, { preview: false });
+    const end = positionOf(docsJsonDoc, '"guides/changelog"', '"guides/changelog"'.length);
+    await editor.edit((e) => e.insert(end, ', ""'));
+    const inside = end.translate(0, 3);
+    const list = await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', docsJson, inside);
+    const got = labels(list);
+    assert(got.includes('guides/installation'), `no guides/installation in ${JSON.stringify(got.slice(0, 20))}`);
+    editor.selection = new vscode.Selection(inside, inside);
+    await vscode.commands.executeCommand('editor.action.triggerSuggest');
+    await screen('suggest', { name: 'completion-pages', text: 'guides/installation' });
+    await vscode.commands.executeCommand('hideSuggestWidget');
+    return `${got.length} items: ${got.slice(0, 6).join(', ')}`;
+  });
+
+  await scenario('completion of endpoints in docs.json', async () => {
+    const end = positionOf(docsJsonDoc, '"api/overview"', '"api/overview"'.length);
+    await editor.edit((e) => e.insert(end, ', ""'));
+    const inside = end.translate(0, 3);
+    const list = await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', docsJson, inside);
+    const got = labels(list);
+    const endpoint = got.find((l) => /^GET \/pets\/\{petId\}$/.test(l)) ?? got.find((l) => /POST \/pets/.test(l));
+    assert(endpoint, `no endpoint of api/openapi.yaml in ${JSON.stringify(got.slice(0, 20))}`);
+    editor.selection = new vscode.Selection(inside, inside);
+    await vscode.commands.executeCommand('editor.action.triggerSuggest');
+    await screen('suggest', { name: 'completion-endpoints', text: endpoint });
+    await vscode.commands.executeCommand('hideSuggestWidget');
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    assert(!docsJsonDoc.isDirty, 'docs.json still dirty after revert');
+    return `${got.length} items: ${got.filter((l) => /^[A-Z]+ \//.test(l)).join(', ')}`;
+  });
+
+  await scenario('hover on a page path', async () => {
+    const pos = positionOf(docsJsonDoc, '"guides/quickstart"', 5);
+    const hovers = await vscode.commands.executeCommand('vscode.executeHoverProvider', docsJson, pos);
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    assert(text.includes('Quickstart'), `hover: ${JSON.stringify(text)}`);
+    editor.selection = new vscode.Selection(pos, pos);
+    await vscode.commands.executeCommand('editor.action.showHover');
+    await screen('hover', { name: 'hover', text: 'Quickstart' });
+    await vscode.commands.executeCommand('editor.action.hideHover').then(undefined, () => {});
+    return text.split('\n').filter(Boolean).slice(0, 2).join(' | ');
+  });
+
+  await scenario('go to definition of a page path', async () => {
+    const pos = positionOf(docsJsonDoc, '"guides/quickstart"', 5);
+    const defs = await vscode.commands.executeCommand('vscode.executeDefinitionProvider', docsJson, pos);
+    const uris = defs.map((d) => d.targetUri ?? d.uri);
+    assert(uris.some((u) => u.path === quickstart.path), `definitions: ${uris}`);
+    editor.selection = new vscode.Selection(pos, pos);
+    await vscode.commands.executeCommand('editor.action.revealDefinition');
+    await waitFor('guides/quickstart.mdx as the active editor', () => vscode.window.activeTextEditor?.document.uri.toString() === quickstart.toString());
+    return vscode.workspace.asRelativePath(uris[0]);
+  });
+
+  await scenario('a quick fix chosen in the light bulb menu', async () => {
+    editor = await vscode.window.showTextDocument(docsJsonDoc, { preview: false });
+    const d = ours(docsJson).find((x) => code(x) === 'missing-page');
+    assert(d, `no missing-page in docs.json: ${brief(docsJson)}`);
+    const actions = await vscode.commands.executeCommand('vscode.executeCodeActionProvider', docsJson, d.range, vscode.CodeActionKind.QuickFix.value);
+    const titles = actions.map((a) => a.title);
+    const title = titles.find((t) => t.includes('guides/installation'));
+    assert(title, `quick fixes: ${JSON.stringify(titles)}`);
+    editor.selection = new vscode.Selection(d.range.start, d.range.start);
+    await vscode.commands.executeCommand('editor.action.quickFix');
+    await screen('choose-action', { name: 'quick-fix-menu', text: title });
+    await waitFor('"guides/installation" in docs.json', () => docsJsonDoc.getText().includes('"guides/installation"'), 10000);
+    await docsJsonDoc.save();
+    await waitFor('no missing-page in docs.json', () => !codes(docsJson).includes('missing-page'));
+    return `${title} (offered: ${titles.join('; ')})`;
+  });
+
+  await scenario('renaming a page file in the explorer rewrites docs.json', async () => {
+    await vscode.commands.executeCommand('revealInExplorer', quickstart);
+    await screen('explorer-rename', { name: 'explorer-rename', from: 'quickstart.mdx', to: 'getting-started.mdx' });
+    await waitFor('guides/getting-started.mdx on disk', () => fs.existsSync(renamed.fsPath), 15000);
+    await waitFor('"guides/getting-started" in docs.json', () => docsJsonDoc.getText().includes('"guides/getting-started"'), 15000);
+    assert(!docsJsonDoc.getText().includes('"guides/quickstart"'), 'docs.json still lists guides/quickstart');
+    if (docsJsonDoc.isDirty) await docsJsonDoc.save();
+    await waitFor('docs.json on disk rewritten', () => fs.readFileSync(docsJson.fsPath, 'utf8').includes('"guides/getting-started"'), 5000);
+    await holds('no missing-page after the rename', () => !codes(docsJson).includes('missing-page'), 1000);
+    return `docs.json line: ${docsJsonDoc.getText().split('\n').find((l) => l.includes('getting-started')).trim()}`;
+  });
+
+  await scenario('the assistant, asked about a selection, streams its answer into its panel', async () => {
+    const page = await vscode.workspace.openTextDocument(renamed);
+    const ed = await vscode.window.showTextDocument(page, { preview: false });
+    const start = positionOf(page, 'Install and run.');
+    ed.selection = new vscode.Selection(start, start.translate(0, 'Install and run.'.length));
+    const asked = vscode.commands.executeCommand('docsLsp.ask');
+    await screen('type-question', { name: 'assistant-question', text: 'How do I install it?' });
+    await screen('assistant', { name: 'assistant-streaming', partial: true });
+    const result = await asked;
+    assert(result && typeof result.text === 'string' && result.text.includes('npm install acme'), `answer: ${JSON.stringify(result)}`);
+    await screen('assistant', { name: 'assistant-answered', partial: false });
+    const req = (await post('/requests', {})).requests;
+    assert(req.length === 1, `${req.length} requests`);
+    const body = JSON.stringify(req[0].body);
+    assert(body.includes('Install and run.') && body.includes('How do I install it?'), `request body: ${body.slice(0, 400)}`);
+    return `domain ${req[0].domain}; answer ${JSON.stringify(result.text)}`;
+  });
+
+  await scenario('a settings change takes effect (docsLsp.assistant.domain)', async () => {
+    await vscode.workspace.getConfiguration('docsLsp').update('assistant.domain', 'e2e-two', vscode.ConfigurationTarget.Global);
+    await waitFor('the new setting seen by extensions', () => vscode.workspace.getConfiguration('docsLsp').get('assistant.domain') === 'e2e-two');
+    const page = vscode.window.activeTextEditor.document;
+    const sel = vscode.window.activeTextEditor.selection;
+    const result = await vscode.commands.executeCommand('docsLsp.ask', {
+      uri: page.uri.toString(), range: { start: { line: sel.start.line, character: sel.start.character }, end: { line: sel.end.line, character: sel.end.character } },
+      question: 'And to upgrade?',
+    });
+    assert(result && result.text.includes('npm install acme'), `answer: ${JSON.stringify(result)}`);
+    const req = (await post('/requests', {})).requests;
+    assert(req.length === 2, `${req.length} requests`);
+    assert(req[0].domain === 'e2e-one' && req[1].domain === 'e2e-two', `domains: ${req.map((r) => r.domain)}`);
+    return `domains asked: ${req.map((r) => r.domain).join(' then ')}`;
+  });
+
+  await scenario('restarting the server (Docs: Restart language server)', async () => {
+    assert(serverPid, 'no server pid from the first scenario');
+    await vscode.commands.executeCommand('docsLsp.restartServer');
+    const pids = await waitFor('a new server process', () => { const p = serverPids(bundled).filter((x) => x !== serverPid); return p.length ? p : undefined; });
+    await waitFor(`server ${serverPid} gone`, () => !fs.existsSync(`/proc/${serverPid}`) || fs.readFileSync(`/proc/${serverPid}/stat`, 'utf8').split(' ')[2] === 'Z', 10000);
+    await waitFor('docs.json problems again', () => codes(docsJson).includes('invalid-enum'));
+    await waitFor('guides/changelog.mdx problems again', () => codes(changelog).includes('invalid-enum'));
+    const pos = positionOf(docsJsonDoc, '"guides/getting-started"', 5);
+    const hovers = await waitFor('a hover from the new server', async () => {
+      const h = await vscode.commands.executeCommand('vscode.executeHoverProvider', docsJson, pos);
+      return h.length ? h : undefined;
+    });
+    return `server pid ${serverPid} → ${pids[0]}; ${hovers.length} hover`;
+  });
+
+  // The picture for the README: docs.json with its problems, the Problems view, the assistant panel.
+  try {
+    const ed = await vscode.window.showTextDocument(docsJsonDoc, { viewColumn: vscode.ViewColumn.One, preview: false });
+    const d = ours(docsJson).find((x) => code(x) === 'invalid-enum');
+    if (d) {
+      ed.selection = new vscode.Selection(d.range.start, d.range.start);
+      ed.revealRange(d.range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    }
+    await vscode.commands.executeCommand('workbench.actions.view.problems');
+    await vscode.commands.executeCommand('workbench.action.focusFirstEditorGroup');
+    await screen('screenshot', { name: 'readme' });
+  } catch (e) {
+    await log('readme screenshot:', String(e));
+  }
+}
+
+exports.deactivate = () => {};

@@ -1,0 +1,179 @@
+//! The page-body reader: one pass over an MDX/Markdown page that yields its
+//! index (headings, links of every form, imports and exports, JSX/HTML
+//! elements) and the MDX syntax the platform's parser refuses.
+//!
+//! The reader is a hand-written scanner, not a Markdown parser: it knows the
+//! block structure that decides what is code (fenced code; MDX has no
+//! indented code), JSX tags, `{…}` expressions, ESM lines and the inline
+//! forms of links, and nothing else. See `benches/page.rs` for its speed
+//! next to pulldown-cmark and the `markdown` crate.
+//!
+//! Pure, no I/O, never panics: a panic inside is caught here and becomes one
+//! [`SyntaxError`] for the page.
+
+mod scan;
+#[cfg(test)]
+mod tests;
+mod text;
+
+use std::ops::Range;
+
+/// What one page holds, read once per page version from its full text
+/// (front matter included; byte offsets are into the full text).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PageIndex {
+    /// In document order, including headings inside components.
+    pub headings: Vec<Heading>,
+    /// Every link-like reference outside code, in document order.
+    pub links: Vec<Link>,
+    /// ESM imports.
+    pub imports: Vec<Import>,
+    /// Names of `export const X = …`, `export function X`, …
+    pub exports: Vec<String>,
+    /// Every JSX/HTML element opened in the body, in document order.
+    pub elements: Vec<Element>,
+    /// MDX syntax the platform's parser refuses.
+    pub errors: Vec<SyntaxError>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Heading {
+    pub level: u8,
+    /// Plain text as rendered, without `{#id}`.
+    pub text: String,
+    pub custom_id: Option<String>,
+    /// The heading line (marker to end of text, without the line break).
+    pub range: Range<usize>,
+    /// Inside a JSX element (`<Tab>`, `<Accordion>`, …).
+    pub in_component: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LinkKind {
+    /// `[text](target)`
+    Markdown,
+    /// `![alt](target)`
+    Image,
+    /// `[text][ref]`, `[ref][]`, `[ref]` resolved to its definition (the
+    /// target is the definition's).
+    Reference,
+    /// `[ref]: target`
+    Definition,
+    /// `<a href>`, `<Card href>`, …
+    Href,
+    /// `<img src>`, `<video src>`, …
+    Src,
+    /// An `img=""` prop.
+    Img,
+    /// `<Snippet file="…" />`
+    Snippet,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Link {
+    pub kind: LinkKind,
+    /// As written, not decoded.
+    pub target: String,
+    /// The target text only.
+    pub target_range: Range<usize>,
+    /// The whole link (for props: the attribute).
+    pub range: Range<usize>,
+    /// The component/tag name for prop links.
+    pub element: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Import {
+    pub source: String,
+    /// The source text without its quotes.
+    pub source_range: Range<usize>,
+    pub default: Option<String>,
+    /// Local names of named imports (`{ A, B as C }` gives `A`, `C`), and of
+    /// `* as X`.
+    pub named: Vec<String>,
+    pub range: Range<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Element {
+    /// Tag name as written (`Card`, `a`, `Tabs.Tab`); empty for fragments.
+    pub name: String,
+    pub name_range: Range<usize>,
+    pub attrs: Vec<Attr>,
+    /// The whole element, open tag to end of close tag (to the end of the
+    /// open tag when never closed).
+    pub range: Range<usize>,
+    pub self_closing: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Attr {
+    pub name: String,
+    pub name_range: Range<usize>,
+    pub value: AttrValue,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum AttrValue {
+    None,
+    /// A quoted value; `range` is inside the quotes, `value` as written.
+    String {
+        value: String,
+        range: Range<usize>,
+    },
+    /// `{…}`; `range` covers the braces.
+    Expression {
+        range: Range<usize>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SyntaxError {
+    pub range: Range<usize>,
+    pub message: String,
+    /// A mechanical fix: replace this range with this text.
+    pub fix: Option<(Range<usize>, String)>,
+}
+
+impl Element {
+    pub fn attr(&self, name: &str) -> Option<&Attr> {
+        self.attrs.iter().find(|a| a.name == name)
+    }
+}
+
+/// Read a page. Never panics.
+pub fn read(text: &str) -> PageIndex {
+    match std::panic::catch_unwind(|| scan::read(text)) {
+        Ok(index) => index,
+        Err(_) => PageIndex {
+            errors: vec![SyntaxError {
+                range: 0..0,
+                message: "docs-lsp could not read this page (an internal error); please report it"
+                    .into(),
+                fix: None,
+            }],
+            ..PageIndex::default()
+        },
+    }
+}
+
+/// Where the body starts: after the front matter's closing fence line, or 0.
+pub fn body_start(text: &str) -> usize {
+    let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let rest = &text[bom..];
+    if !(rest.starts_with("---\n") || rest.starts_with("---\r\n")) {
+        return 0;
+    }
+    let mut pos = bom + rest.find('\n').map_or(rest.len(), |i| i + 1);
+    while pos < text.len() {
+        let end =
+            memchr::memchr(b'\n', &text.as_bytes()[pos..]).map_or(text.len(), |i| pos + i + 1);
+        let line = text[pos..end].trim_end();
+        if line == "---" {
+            return end;
+        }
+        pos = end;
+    }
+    // Unclosed front matter: the front matter reader reports it.
+    text.len()
+}

@@ -1,0 +1,276 @@
+use super::*;
+use expect_test::{Expect, expect};
+use std::fmt::Write;
+
+/// The index as lines: `kind text@range`, ranges shown as the text they cover.
+fn render(src: &str) -> String {
+    let ix = read(src);
+    let mut s = String::new();
+    for h in &ix.headings {
+        let _ = writeln!(
+            s,
+            "h{} {:?}{}{} @{:?}",
+            h.level,
+            h.text,
+            h.custom_id
+                .as_ref()
+                .map(|i| format!(" #{i}"))
+                .unwrap_or_default(),
+            if h.in_component {
+                " (in component)"
+            } else {
+                ""
+            },
+            &src[h.range.clone()]
+        );
+    }
+    for l in &ix.links {
+        let _ = writeln!(
+            s,
+            "{:?}{} {:?} @{:?}",
+            l.kind,
+            l.element
+                .as_ref()
+                .map(|e| format!("<{e}>"))
+                .unwrap_or_default(),
+            &src[l.target_range.clone()],
+            &src[l.range.clone()]
+        );
+        assert_eq!(l.target, src[l.target_range.clone()]);
+    }
+    for i in &ix.imports {
+        let _ = writeln!(
+            s,
+            "import default={:?} named={:?} from {:?} @{:?}",
+            i.default,
+            i.named,
+            &src[i.source_range.clone()],
+            &src[i.range.clone()]
+        );
+    }
+    for e in &ix.exports {
+        let _ = writeln!(s, "export {e}");
+    }
+    for e in &ix.elements {
+        let attrs: Vec<String> = e
+            .attrs
+            .iter()
+            .map(|a| match &a.value {
+                AttrValue::None => a.name.clone(),
+                AttrValue::String { value, .. } => format!("{}={value:?}", a.name),
+                AttrValue::Expression { range } => format!("{}={}", a.name, &src[range.clone()]),
+            })
+            .collect();
+        let whole = &src[e.range.clone()];
+        let _ = writeln!(
+            s,
+            "<{}{}{}> {} lines{}",
+            &src[e.name_range.clone()],
+            if attrs.is_empty() { "" } else { " " },
+            attrs.join(" "),
+            whole.lines().count(),
+            if e.self_closing { " self-closing" } else { "" }
+        );
+    }
+    for e in &ix.errors {
+        let _ = writeln!(
+            s,
+            "error @{:?}: {}{}",
+            &src[e.range.clone()],
+            e.message,
+            e.fix
+                .as_ref()
+                .map(|(r, t)| format!(" [fix {:?} -> {t:?}]", &src[r.clone()]))
+                .unwrap_or_default()
+        );
+    }
+    s
+}
+
+fn check(src: &str, expect: Expect) {
+    expect.assert_eq(&render(src));
+}
+
+#[test]
+fn headings() {
+    check(
+        r####"---
+title: "# not a heading"
+---
+# One
+## Two **bold** and `code` {#custom}
+### [Link text](/x) <Icon icon="a" /> ###
+Setext
+======
+<Tabs>
+  <Tab title="A">
+    ## Inside
+  </Tab>
+</Tabs>
+#NoSpace
+####### seven
+"####,
+        expect![[r####"
+            h1 "One" @"# One"
+            h2 "Two bold and code" #custom @"## Two **bold** and `code` {#custom}"
+            h3 "Link text" @"### [Link text](/x) <Icon icon=\"a\" /> ###"
+            h1 "Setext" @"Setext"
+            h2 "Inside" (in component) @"## Inside"
+            Markdown "/x" @"[Link text](/x)"
+            <Icon icon="a"> 1 lines self-closing
+            <Tabs> 5 lines
+            <Tab title="A"> 3 lines
+        "####]],
+    );
+}
+
+#[test]
+fn code_is_not_read() {
+    check(
+        r####"Text `[not](/a) <b` and ``double ` [x](/b)``.
+
+```mdx
+# not a heading
+[not](/c) <5 <!-- x -->
+```
+
+  ~~~~
+  [no](/d)
+  ~~~~
+
+    [indented is not code in MDX](/e)
+"####,
+        expect![[r#"
+            Markdown "/e" @"[indented is not code in MDX](/e)"
+        "#]],
+    );
+}
+
+#[test]
+fn links_of_every_form() {
+    check(
+        r####"See [a](/a "title"), ![img](/img.png), [b](<./b c.mdx>), [c][ref], [ref][], [ref].
+[![badge](/badge.svg)](https://x.y/z)
+
+[ref]: /defined#anchor
+[unused]: ./unused
+
+<a href="/html">x</a> <img src="/i.png" />
+<Card title="C" href="/card" img="/card.png" />
+<Frame><img src='/framed.png' /></Frame>
+<Snippet file="snippet.mdx" />
+Not a link: [just brackets] and [x] (y).
+"####,
+        expect![[r#"
+            Markdown "/a" @"[a](/a \"title\")"
+            Image "/img.png" @"![img](/img.png)"
+            Markdown "./b c.mdx" @"[b](<./b c.mdx>)"
+            Reference "/defined#anchor" @"[c][ref]"
+            Reference "/defined#anchor" @"[ref][]"
+            Reference "/defined#anchor" @"[ref]"
+            Markdown "https://x.y/z" @"[![badge](/badge.svg)](https://x.y/z)"
+            Image "/badge.svg" @"![badge](/badge.svg)"
+            Definition "/defined#anchor" @"[ref]: /defined#anchor"
+            Definition "./unused" @"[unused]: ./unused"
+            Href<a> "/html" @"href=\"/html\""
+            Src<img> "/i.png" @"src=\"/i.png\""
+            Href<Card> "/card" @"href=\"/card\""
+            Img<Card> "/card.png" @"img=\"/card.png\""
+            Src<img> "/framed.png" @"src='/framed.png'"
+            Snippet<Snippet> "snippet.mdx" @"file=\"snippet.mdx\""
+            <a href="/html"> 1 lines
+            <img src="/i.png"> 1 lines self-closing
+            <Card title="C" href="/card" img="/card.png"> 1 lines self-closing
+            <Frame> 1 lines
+            <img src="/framed.png"> 1 lines self-closing
+            <Snippet file="snippet.mdx"> 1 lines self-closing
+        "#]],
+    );
+}
+
+#[test]
+fn imports_and_exports() {
+    check(
+        r####"---
+title: x
+---
+import Intro from '/snippets/intro.mdx';
+import { A, B as C } from "/snippets/ab.jsx"
+import D, {
+  E,
+} from '/snippets/de.mdx';
+
+export const Banner = ({ title }) => {
+  return <div>{title}</div>;
+};
+
+export function Helper() {}
+
+Text mentioning import x from 'y' is not ESM.
+"####,
+        expect![[r#"
+            import default=Some("Intro") named=[] from "/snippets/intro.mdx" @"import Intro from '/snippets/intro.mdx';"
+            import default=None named=["A", "C"] from "/snippets/ab.jsx" @"import { A, B as C } from \"/snippets/ab.jsx\""
+            import default=Some("D") named=["E"] from "/snippets/de.mdx" @"import D, {\n  E,\n} from '/snippets/de.mdx';"
+            export Banner
+            export Helper
+        "#]],
+    );
+}
+
+#[test]
+fn multi_line_tags_and_expressions() {
+    check(
+        r####"<Card
+  title="Multi"
+  href="/multi"
+  icon={<Icon />}
+  {...rest}
+>
+  Body with {props.value} and {`template ${x}`}.
+</Card>
+<Step title="W&B" />
+<>fragment</>
+"####,
+        expect![[r#"
+            Href<Card> "/multi" @"href=\"/multi\""
+            <Card title="Multi" href="/multi" icon={<Icon />}> 8 lines
+            <Step title="W&B"> 1 lines self-closing
+            <> 1 lines
+        "#]],
+    );
+}
+
+#[test]
+fn never_panics_on_odd_input() {
+    for src in [
+        "",
+        "<",
+        "{",
+        "[",
+        "![",
+        "`",
+        "---",
+        "---\n",
+        "<a href=",
+        "<a href=\"",
+        "[x](",
+        "[x]: ",
+        "import",
+        "import {",
+        "export const",
+        "<!--",
+        "<https://",
+        "\u{feff}---\ntitle: é\n---\n# é",
+        "é<é>é{é}[é](é)",
+        "</",
+        "</>",
+        "<>",
+        "\\",
+        "#",
+        "=\n=",
+    ] {
+        let _ = read(src);
+        let _ = render(src);
+    }
+}

@@ -1,0 +1,336 @@
+//! Small text helpers of the page reader: heading text as rendered, custom
+//! heading ids, reference labels, ESM statements.
+
+use super::{Import, PageIndex};
+
+/// `Title {#custom-id}` -> (`Title`, Some(`custom-id`)).
+pub(super) fn split_custom_id(raw: &str) -> (&str, Option<&str>) {
+    let t = raw.trim_end();
+    if let Some(rest) = t.strip_suffix('}')
+        && let Some(open) = rest.rfind("{#")
+    {
+        let id = &rest[open + 2..];
+        if !id.is_empty() && !id.contains(['{', '}', ' ']) {
+            return (rest[..open].trim_end(), Some(id));
+        }
+    }
+    (t, None)
+}
+
+/// A reference label as matched: case-folded, inner whitespace collapsed.
+pub(super) fn normalize_label(label: &str) -> String {
+    let mut out = String::with_capacity(label.len());
+    for w in label.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(&w.to_lowercase());
+    }
+    out
+}
+
+/// The plain text of inline Markdown/MDX as rendered: emphasis markers,
+/// code backticks, link destinations, tags and expressions dropped, escapes
+/// and common character references resolved.
+pub(super) fn plain(src: &str) -> String {
+    let b = src.as_bytes();
+    let mut out = String::with_capacity(src.len());
+    let mut i = 0;
+    let mut last = 0;
+    let flush = |out: &mut String, from: usize, to: usize| out.push_str(&src[from..to]);
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b'\\' if i + 1 < b.len() && b[i + 1].is_ascii_punctuation() => {
+                flush(&mut out, last, i);
+                out.push(b[i + 1] as char);
+                i += 2;
+                last = i;
+            }
+            b'`' => {
+                flush(&mut out, last, i);
+                let mut n = i;
+                while n < b.len() && b[n] == b'`' {
+                    n += 1;
+                }
+                let run = &src[i..n];
+                match src[n..].find(run) {
+                    Some(j) => {
+                        out.push_str(src[n..n + j].trim_matches(' '));
+                        i = n + j + run.len();
+                    }
+                    None => {
+                        out.push_str(run);
+                        i = n;
+                    }
+                }
+                last = i;
+            }
+            b'*' | b'~' => {
+                flush(&mut out, last, i);
+                i += 1;
+                last = i;
+            }
+            b'_' => {
+                let prev = if i == 0 { b' ' } else { b[i - 1] };
+                let next = b.get(i + 1).copied().unwrap_or(b' ');
+                if prev.is_ascii_alphanumeric() && next.is_ascii_alphanumeric() {
+                    i += 1;
+                } else {
+                    flush(&mut out, last, i);
+                    i += 1;
+                    last = i;
+                }
+            }
+            b'!' if b.get(i + 1) == Some(&b'[') => {
+                flush(&mut out, last, i);
+                i += 1;
+                last = i;
+            }
+            b'[' => {
+                flush(&mut out, last, i);
+                i += 1;
+                last = i;
+            }
+            b']' => {
+                flush(&mut out, last, i);
+                i += 1;
+                // `](dest)` or `[ref]`: drop the destination.
+                if b.get(i) == Some(&b'(')
+                    && let Some(j) = src[i..].find(')')
+                {
+                    i += j + 1;
+                } else if b.get(i) == Some(&b'[')
+                    && let Some(j) = src[i..].find(']')
+                {
+                    i += j + 1;
+                }
+                last = i;
+            }
+            b'<' if b
+                .get(i + 1)
+                .is_some_and(|n| n.is_ascii_alphabetic() || *n == b'/' || *n == b'>') =>
+            {
+                flush(&mut out, last, i);
+                i = src[i..].find('>').map_or(b.len(), |j| i + j + 1);
+                last = i;
+            }
+            b'{' => {
+                flush(&mut out, last, i);
+                let e = super::scan::skip_js(b, i + 1, b.len(), b'}').unwrap_or(b.len());
+                // A string literal expression renders as its text.
+                let inner = src[i + 1..e.min(b.len())].trim();
+                if inner.len() >= 2
+                    && (inner.starts_with('"') && inner.ends_with('"')
+                        || inner.starts_with('\'') && inner.ends_with('\''))
+                {
+                    out.push_str(&inner[1..inner.len() - 1]);
+                }
+                i = (e + 1).min(b.len());
+                last = i;
+            }
+            b'&' => {
+                let rest = &src[i..];
+                let ent = [
+                    ("&amp;", "&"),
+                    ("&lt;", "<"),
+                    ("&gt;", ">"),
+                    ("&quot;", "\""),
+                    ("&apos;", "'"),
+                    ("&nbsp;", "\u{a0}"),
+                ]
+                .into_iter()
+                .find(|(e, _)| rest.starts_with(e));
+                if let Some((e, r)) = ent {
+                    flush(&mut out, last, i);
+                    out.push_str(r);
+                    i += e.len();
+                    last = i;
+                } else {
+                    i += 1;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    flush(&mut out, last, b.len());
+    let collapsed: Vec<&str> = out.split_whitespace().collect();
+    collapsed.join(" ")
+}
+
+/// Read the imports and exports of the ESM block `text[start..end]`.
+pub(super) fn esm(text: &str, start: usize, end: usize, out: &mut PageIndex) {
+    let toks = tokens(text, start, end);
+    let mut i = 0;
+    while i < toks.len() {
+        let (ts, te) = toks[i];
+        let w = &text[ts..te];
+        if w == "import"
+            && (i == 0 || text[toks[i - 1].0..toks[i - 1].1] == *";" || is_stmt_start(text, ts))
+        {
+            i = import(text, &toks, i, out);
+            continue;
+        }
+        if w == "export" && is_stmt_start(text, ts) {
+            let mut j = i + 1;
+            let word = |j: usize| toks.get(j).map(|&(s, e)| &text[s..e]);
+            if word(j) == Some("async") {
+                j += 1;
+            }
+            match word(j) {
+                Some("const" | "let" | "var" | "function" | "class") => {
+                    let mut k = j + 1;
+                    if word(k) == Some("*") {
+                        k += 1;
+                    }
+                    if let Some(n) = word(k)
+                        && is_ident(n)
+                    {
+                        out.exports.push(n.to_string());
+                    }
+                }
+                Some("{") => {
+                    let mut k = j + 1;
+                    while let Some(n) = word(k) {
+                        if n == "}" {
+                            break;
+                        }
+                        if n == "as" {
+                            // `A as B`: the exported name is B.
+                            if let Some(b) = word(k + 1) {
+                                out.exports.pop();
+                                out.exports.push(b.to_string());
+                            }
+                            k += 2;
+                            continue;
+                        }
+                        if is_ident(n) {
+                            out.exports.push(n.to_string());
+                        }
+                        k += 1;
+                    }
+                }
+                _ => {}
+            }
+            i = j;
+            continue;
+        }
+        i += 1;
+    }
+}
+
+fn is_stmt_start(text: &str, at: usize) -> bool {
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    text[line_start..at].trim().is_empty()
+}
+
+fn is_ident(s: &str) -> bool {
+    let mut c = s.chars();
+    c.next()
+        .is_some_and(|f| f.is_alphabetic() || f == '_' || f == '$')
+        && c.all(|x| x.is_alphanumeric() || x == '_' || x == '$')
+}
+
+fn import(text: &str, toks: &[(usize, usize)], i: usize, out: &mut PageIndex) -> usize {
+    let word = |j: usize| toks.get(j).map(|&(s, e)| &text[s..e]);
+    let start = toks[i].0;
+    let mut j = i + 1;
+    let mut default = None;
+    let mut named = Vec::new();
+    loop {
+        let Some(w) = word(j) else { return j };
+        if w.starts_with('"') || w.starts_with('\'') {
+            let (s, e) = toks[j];
+            let end = if word(j + 1) == Some(";") {
+                toks[j + 1].1
+            } else {
+                e
+            };
+            out.imports.push(Import {
+                source: text[s + 1..e.saturating_sub(1).max(s + 1)].to_string(),
+                source_range: s + 1..e.saturating_sub(1).max(s + 1),
+                default,
+                named,
+                range: start..end,
+            });
+            return j + 1;
+        }
+        match w {
+            "{" => {
+                j += 1;
+                while let Some(n) = word(j) {
+                    if n == "}" {
+                        break;
+                    }
+                    if n == "as" {
+                        if let Some(b) = word(j + 1) {
+                            named.pop();
+                            named.push(b.to_string());
+                        }
+                        j += 2;
+                        continue;
+                    }
+                    if is_ident(n) && n != "type" {
+                        named.push(n.to_string());
+                    }
+                    j += 1;
+                }
+            }
+            "*" => {
+                if word(j + 1) == Some("as")
+                    && let Some(n) = word(j + 2)
+                {
+                    named.push(n.to_string());
+                    j += 2;
+                }
+            }
+            "from" | "," => {}
+            "import" | "export" => return j,
+            n if is_ident(n) && default.is_none() => default = Some(n.to_string()),
+            _ => return j + 1,
+        }
+        j += 1;
+    }
+}
+
+/// JavaScript-ish tokens of `text[start..end]`: identifiers, strings (with
+/// quotes), single punctuation; comments and whitespace skipped.
+fn tokens(text: &str, start: usize, end: usize) -> Vec<(usize, usize)> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut p = start;
+    while p < end {
+        let c = b[p];
+        if c.is_ascii_whitespace() {
+            p += 1;
+        } else if c == b'/' && b.get(p + 1) == Some(&b'/') {
+            p = memchr::memchr(b'\n', &b[p..end]).map_or(end, |i| p + i);
+        } else if c == b'/' && b.get(p + 1) == Some(&b'*') {
+            p = memchr::memmem::find(&b[p + 2..end], b"*/").map_or(end, |i| p + 2 + i + 2);
+        } else if c == b'"' || c == b'\'' || c == b'`' {
+            let mut q = p + 1;
+            while q < end && b[q] != c {
+                if b[q] == b'\\' {
+                    q += 1;
+                }
+                q += 1;
+            }
+            let e = (q + 1).min(end);
+            out.push((p, e));
+            p = e;
+        } else if c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c >= 0x80 {
+            let mut q = p;
+            while q < end
+                && (b[q].is_ascii_alphanumeric() || b[q] == b'_' || b[q] == b'$' || b[q] >= 0x80)
+            {
+                q += 1;
+            }
+            out.push((p, q));
+            p = q;
+        } else {
+            out.push((p, p + 1));
+            p += 1;
+        }
+    }
+    out
+}
