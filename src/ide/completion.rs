@@ -319,16 +319,9 @@ fn pages(
     let exact = site
         .page_ref(typed)
         .filter(|r| analysis.is_listed(r.ordinal as usize));
-    if let Some(r) = exact {
-        if let Some(f) = site.file(r.id) {
-            put(
-                (&mut buckets, &mut dropped),
-                0,
-                true,
-                lookup::page_key(&f.path),
-                r.id,
-            );
-        }
+    if let Some((r, f)) = exact.and_then(|r| Some((r, site.file(r.id)?))) {
+        let key = lookup::page_key(&f.path);
+        put((&mut buckets, &mut dropped), 0, true, key, r.id);
     }
     let full =
         |b: &[Vec<(&str, FileId)>]| b[..4].iter().map(Vec::len).sum::<usize>() >= MAX_PAGE_ITEMS;
