@@ -119,8 +119,106 @@ pub fn edits_for_moves(analysis: &Analysis, moves: &[(String, String)]) -> Vec<F
             });
         }
     }
+    out.extend(body_link_edits(analysis, &files, &folders));
     out.sort_by_key(|e| (e.file, e.range.start));
     out
+}
+
+/// The links in page bodies (and snippets) to the moved pages, rewritten
+/// to the new paths in the style they were written in (root-absolute,
+/// `./`/`../` relative or bare; extension, fragment and query kept).
+fn body_link_edits(
+    analysis: &Analysis,
+    files: &HashMap<&str, (Option<FileId>, &str)>,
+    folders: &[(String, &str)],
+) -> Vec<FileEdit> {
+    use crate::model::links::{self, Resolved, Style, Target};
+    use rayon::prelude::*;
+    if files.is_empty() && folders.is_empty() {
+        return Vec::new();
+    }
+    let site = &analysis.site;
+    let targets = links::targets_of(site, analysis.config.root.as_deref());
+    // Names a link must mention to possibly lead to a moved page.
+    let names: Vec<&str> = files
+        .keys()
+        .map(|k| k.rsplit('/').next().unwrap_or(k))
+        .chain(folders.iter().map(|(p, _)| {
+            let p = p.trim_end_matches('/');
+            p.rsplit('/').next().unwrap_or(p)
+        }))
+        .collect();
+    let new_key = |page_path: &str| -> Option<String> {
+        let key = crate::model::site::strip_page_ext(page_path);
+        if let Some((_, new)) = files.get(key) {
+            return Some(crate::model::site::strip_page_ext(new).to_string());
+        }
+        folders.iter().find_map(|(prefix, new)| {
+            let rest = key.strip_prefix(prefix.as_str())?;
+            Some(if new.is_empty() {
+                rest.to_string()
+            } else {
+                format!("{new}/{rest}")
+            })
+        })
+    };
+    let pages: Vec<&std::sync::Arc<crate::model::site::SourceFile>> = site
+        .files()
+        .filter(|f| matches!(f.kind, FileKind::Page | FileKind::Snippet))
+        .collect();
+    pages
+        .par_iter()
+        .flat_map_iter(|f| {
+            let mut out = Vec::new();
+            for l in &f.page_index().links {
+                if !names.iter().any(|n| l.target.contains(n)) {
+                    continue;
+                }
+                let Target::Internal(int) = links::parse(&l.target) else {
+                    continue;
+                };
+                let Some(page) =
+                    links::candidates(&f.path, &int).iter().find_map(|c| {
+                        match targets.resolve(c) {
+                            Resolved::Page(p) => Some(p),
+                            _ => None,
+                        }
+                    })
+                else {
+                    continue;
+                };
+                let Some(new) = new_key(&page) else { continue };
+                let ext = [".mdx", ".md"]
+                    .iter()
+                    .find(|e| int.path.ends_with(**e))
+                    .map_or("", |e| *e);
+                let written = match int.style {
+                    Style::Absolute => format!("/{new}{ext}"),
+                    style => {
+                        let rel = crate::ide::diagnostics::relative_path(
+                            crate::model::paths::dir_of(&f.path),
+                            &format!("{new}{ext}"),
+                        );
+                        if style == Style::Relative && !rel.starts_with("../") {
+                            format!("./{rel}")
+                        } else {
+                            rel
+                        }
+                    }
+                };
+                let lead = l.target.len() - l.target.trim_start().len();
+                let start = l.target_range.start + lead;
+                if written != int.path {
+                    out.push(FileEdit {
+                        file: f.id,
+                        range: start..start + int.path.len(),
+                        new_text: written,
+                    });
+                }
+            }
+            out
+        })
+        .collect()
 }
 
 /// The page entry under the cursor: its content range and value.
@@ -146,16 +244,90 @@ fn page_entry_at(
 }
 
 /// What a rename at `offset` would rename: a page entry (the range of the
-/// string's content, and the entry as placeholder). Nothing else can be
-/// renamed (keys, endpoint entries, spec files, positions in page files):
-/// `None`.
+/// string's content, and the entry as placeholder) or a Markdown heading of
+/// a page (its text; the links to its anchor follow). Nothing else can be
+/// renamed (keys, endpoint entries, spec files): `None`.
 pub fn prepare_rename(
     analysis: &Analysis,
     file: FileId,
     text: &str,
     offset: usize,
 ) -> Option<(Range<usize>, String)> {
+    if let Some((_, r, t)) = heading_at(analysis, file, text, offset) {
+        return Some((r, t));
+    }
     page_entry_at(analysis, file, text, offset).map(|(r, v, _)| (r, v))
+}
+
+/// The Markdown heading of a page under the cursor: its index among the
+/// page's headings, the range of its text in `text`, and the text (only
+/// when the source holds the text as is: no inline formatting).
+fn heading_at(
+    analysis: &Analysis,
+    file: FileId,
+    text: &str,
+    offset: usize,
+) -> Option<(usize, Range<usize>, String)> {
+    let f = analysis.site.file(file)?;
+    if f.kind != FileKind::Page {
+        return None;
+    }
+    let ix = f.page_index();
+    let i = ix
+        .headings
+        .iter()
+        .position(|h| h.range.start <= offset && offset <= h.range.end)?;
+    let h = &ix.headings[i];
+    let line = text.get(h.range.clone())?;
+    let at = line.find(h.text.as_str())?;
+    let start = h.range.start + at;
+    Some((i, start..start + h.text.len(), h.text.clone()))
+}
+
+/// Rename a heading: its text, and every link to its anchor (in every page
+/// body and snippet) follows the new id. A heading with a `{#custom-id}`
+/// keeps its id: only its text changes.
+fn rename_heading(
+    analysis: &Analysis,
+    file: FileId,
+    (i, range, _): (usize, Range<usize>, String),
+    new_text: &str,
+) -> Result<Vec<Change>, String> {
+    let f = analysis.site.file(file).ok_or("no such file")?;
+    let ix = f.page_index();
+    let mut out = vec![Change::Edit(FileEdit {
+        file,
+        range,
+        new_text: new_text.to_string(),
+    })];
+    if ix.headings[i].custom_id.is_some() {
+        return Ok(out);
+    }
+    let ids = crate::ide::page_links::heading_ids(f);
+    let old_id = ids[i].0.clone();
+    // The new id, numbered among the page's other headings.
+    let mut s = crate::model::slug::Slugger::default();
+    let mut new_id = String::new();
+    for (j, h) in ix.headings.iter().enumerate() {
+        if h.custom_id.is_some() {
+            continue;
+        }
+        let id = s.slug(if j == i { new_text } else { &h.text });
+        if j == i {
+            new_id = crate::model::slug::clean(&id);
+        }
+    }
+    if new_id.is_empty() || new_id == old_id {
+        return Ok(out);
+    }
+    for (t, _) in crate::ide::page_links::inbound(analysis, f, Some(&old_id)) {
+        out.push(Change::Edit(FileEdit {
+            file: t.file,
+            range: t.range,
+            new_text: new_id.clone(),
+        }));
+    }
+    Ok(out)
 }
 
 /// Rename the page entry at `offset` to `new_name` (a page path as the
@@ -169,6 +341,13 @@ pub fn rename(
     offset: usize,
     new_name: &str,
 ) -> Result<Vec<Change>, String> {
+    if let Some(h) = heading_at(analysis, file, text, offset) {
+        let t = new_name.trim();
+        if t.is_empty() {
+            return Err("a heading needs text".into());
+        }
+        return rename_heading(analysis, file, h, t);
+    }
     let (_, entry, page) =
         page_entry_at(analysis, file, text, offset).ok_or("only page entries can be renamed")?;
     let wanted = new_name.trim();
