@@ -24,6 +24,7 @@ fn check_pages(site: &Site, out: &mut Vec<Diagnostic>) {
         // What depends on the page alone is computed once per page version;
         // only the spec lookups below see the rest of the site.
         out.extend_from_slice(f.memo_diagnostics(|| own(f)));
+        super::components::check(site, f, out);
         // A file checked on its own (outside any docs root, or before its
         // root loaded) has no site to look endpoints up in: saying "no
         // spec" would be a false error.
