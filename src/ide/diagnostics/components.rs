@@ -15,9 +15,32 @@ use crate::diagnostics::{Diagnostic, did_you_mean};
 use crate::model::site::{Site, SourceFile};
 use crate::schema::components::{Component, PropKind, components};
 use crate::syntax::page::{AttrValue, Element, PageIndex};
+use crate::syntax::tree::FileId;
 
-/// The component diagnostics of one page.
-pub fn check(site: &Site, f: &SourceFile, out: &mut Vec<Diagnostic>) {
+/// Files some page imports: the platform builds them as snippets, inlined
+/// where they are imported, not as pages of their own.
+pub fn imported_files(site: &Site) -> rustc_hash::FxHashSet<FileId> {
+    let mut out = rustc_hash::FxHashSet::default();
+    for f in site.pages_unsorted() {
+        if f.text.is_err() {
+            continue;
+        }
+        for imp in &f.page_index().imports {
+            if let Some(sf) = resolve(site, f, &imp.source) {
+                out.insert(sf.id);
+            }
+        }
+    }
+    out
+}
+
+/// The component diagnostics of one page (`imported`: see [`imported_files`]).
+pub fn check(
+    site: &Site,
+    f: &SourceFile,
+    imported: &rustc_hash::FxHashSet<FileId>,
+    out: &mut Vec<Diagnostic>,
+) {
     if f.text.is_err() {
         return;
     }
@@ -25,7 +48,10 @@ pub fn check(site: &Site, f: &SourceFile, out: &mut Vec<Diagnostic>) {
     if ix.elements.is_empty() {
         return;
     }
-    let scope = Scope::of(site, f, ix);
+    let mut scope = Scope::of(site, f, ix);
+    // A page another page imports is a snippet there: the names in scope are
+    // the importer's too.
+    scope.open |= imported.contains(&f.id);
     for el in &ix.elements {
         element(f, el, &scope, out);
     }
