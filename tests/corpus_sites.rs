@@ -113,12 +113,16 @@ fn corpus_sites_report_exactly_the_real_errors() {
         (2, 2, 1),
         "{f:?}"
     );
+    // meilisearch also imports a generated code sample that its pipeline
+    // had not generated at this commit (the page does not build).
     let f = findings("meilisearch__documentation");
     assert_eq!(
         (errors(&f), count(&f, "warning", "duplicate-page")),
-        (0, 1),
+        (1, 1),
         "{f:?}"
     );
+    assert!(f.iter().any(|x| x.1 == "missing-snippet"
+        && x.2 == "capabilities/conversational_search/getting_started/setup.mdx"));
     // dify: the same page in two products is normal; no duplicates. Two plugin
     // guides (in en/ja/zh) use `<CheckList>`/`<CheckListItem>`, which neither
     // the platform nor the site defines: 8 unknown components per language.
@@ -132,9 +136,20 @@ fn corpus_sites_report_exactly_the_real_errors() {
         (24, 24, 0),
         "{f:?}"
     );
-    for site in ["JochemBruijninckx__docs", "Terminal49__API"] {
-        let f = findings(site);
-        assert_eq!(errors(&f), 0, "{site}: {f:?}");
-        assert!(f.is_empty(), "{site}: {f:?}");
-    }
+    // JochemBruijninckx: 12 links to `concepts/{employees,shifts,demands}`,
+    // pages that live under `entities/` (no redirect): real 404s.
+    let f = findings("JochemBruijninckx__docs");
+    assert_eq!(
+        (errors(&f), count(&f, "error", "broken-link"), f.len()),
+        (12, 12, 12),
+        "{f:?}"
+    );
+    // Terminal49: two same-page anchors to headings since renamed
+    // (`#listing-all-parties` is now `## List all parties`).
+    let f = findings("Terminal49__API");
+    assert_eq!(
+        (errors(&f), count(&f, "warning", "missing-anchor"), f.len()),
+        (0, 2, 2),
+        "{f:?}"
+    );
 }

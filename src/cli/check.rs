@@ -54,6 +54,10 @@ pub fn run(path: &Path, opts: &Options, out: &mut dyn std::io::Write) -> i32 {
             if suppress.silences(&d, &file.path) {
                 continue;
             }
+            // Pages read in bulk keep only their front matter: a position
+            // in the body is placed with the whole text, read again.
+            let whole = load::whole_text(file, d.range.end);
+            let file = whole.as_ref().unwrap_or(file);
             located.push(Located::new(join(&file.path), file, d));
         }
     }

@@ -72,7 +72,7 @@ pub fn at<'a>(analysis: &'a Analysis, file: FileId, text: &str, offset: usize) -
     match f.kind {
         FileKind::Page => front_matter(analysis, f, text, offset),
         FileKind::DocsJson | FileKind::Json => docs_json(analysis, f, text, offset),
-        FileKind::Yaml => None,
+        FileKind::Yaml | FileKind::Snippet => None,
     }
 }
 

@@ -85,7 +85,14 @@ pub fn completion_list(
     let Some(f) = analysis.site.file(file) else {
         return list;
     };
-    if f.kind == FileKind::Page
+    if matches!(f.kind, FileKind::Page | FileKind::Snippet)
+        && let Some(items) = super::page_links::completions(analysis, file, text, offset)
+    {
+        list.incomplete = items.len() >= MAX_PAGE_ITEMS * 5;
+        list.items = items;
+        return list;
+    }
+    if matches!(f.kind, FileKind::Page | FileKind::Snippet)
         && let Some(items) = super::page_components::completions(analysis, file, text, offset)
     {
         list.items = items;
@@ -96,7 +103,7 @@ pub fn completion_list(
         FileKind::DocsJson | FileKind::Json => {
             docs_json(analysis, f, text, offset, &mut list.incomplete)
         }
-        FileKind::Yaml => Vec::new(),
+        FileKind::Yaml | FileKind::Snippet => Vec::new(),
     };
     list
 }

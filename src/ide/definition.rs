@@ -13,6 +13,9 @@ pub struct Target {
 }
 
 pub fn definition(analysis: &Analysis, file: FileId, text: &str, offset: usize) -> Vec<Target> {
+    if let Some(t) = super::page_links::definition(analysis, file, offset) {
+        return vec![t];
+    }
     if let Some(t) = super::page_components::definition(analysis, file, text, offset) {
         return vec![t];
     }

@@ -37,7 +37,7 @@ pub fn folding_ranges(analysis: &Analysis, file: FileId, text: &str) -> Vec<Fold
             out.sort_by_key(|f| f.range.start);
             out
         }
-        FileKind::Yaml => Vec::new(),
+        FileKind::Yaml | FileKind::Snippet => Vec::new(),
     }
 }
 

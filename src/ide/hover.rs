@@ -17,6 +17,9 @@ pub struct HoverInfo {
 }
 
 pub fn hover(analysis: &Analysis, file: FileId, text: &str, offset: usize) -> Option<HoverInfo> {
+    if let Some((markdown, range)) = super::page_links::hover(analysis, file, offset) {
+        return Some(HoverInfo { markdown, range });
+    }
     if let Some((markdown, range)) = super::page_components::hover(analysis, file, text, offset) {
         return Some(HoverInfo { markdown, range });
     }

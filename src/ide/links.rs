@@ -21,6 +21,12 @@ pub fn document_links(analysis: &Analysis, file: FileId) -> Vec<DocumentLink> {
     let Some(f) = analysis.site.file(file) else {
         return Vec::new();
     };
+    if matches!(f.kind, FileKind::Page | FileKind::Snippet) {
+        return super::page_links::document_links(analysis, file)
+            .into_iter()
+            .map(|(range, target)| DocumentLink { range, target })
+            .collect();
+    }
     if !matches!(f.kind, FileKind::DocsJson | FileKind::Json) {
         return Vec::new();
     }

@@ -17,6 +17,7 @@ pub mod folding;
 pub mod hover;
 pub mod links;
 pub mod page_components;
+pub mod page_links;
 pub mod page_outline;
 pub mod references;
 pub mod rename;

@@ -29,7 +29,41 @@ pub fn references(analysis: &Analysis, file: FileId, text: &str, offset: usize) 
         return Vec::new();
     };
     let mut out = match f.kind {
-        FileKind::Page => page_references(analysis, page_key(&f.path), Some(f)),
+        FileKind::Page => {
+            // On a heading: the links to its anchor; on a link: what it
+            // links to; elsewhere: the page (navigation and body links).
+            let heading = f
+                .page_index()
+                .headings
+                .iter()
+                .position(|h| h.range.start <= offset && offset <= h.range.end);
+            if let Some(i) = heading {
+                let (id, _) = super::page_links::heading_ids(f).swap_remove(i);
+                super::page_links::inbound(analysis, f, Some(&id))
+                    .into_iter()
+                    .map(|(t, _)| t)
+                    .collect()
+            } else if let Some(to) = super::page_links::link_at(analysis, file, offset)
+                && let Some(target) = to.file.filter(|t| t.kind == FileKind::Page)
+            {
+                let mut v = page_references(analysis, page_key(&target.path), Some(&target));
+                v.extend(
+                    super::page_links::inbound(analysis, &target, None)
+                        .into_iter()
+                        .map(|(t, _)| t),
+                );
+                v
+            } else {
+                let mut v = page_references(analysis, page_key(&f.path), Some(f));
+                v.extend(
+                    super::page_links::inbound(analysis, f, None)
+                        .into_iter()
+                        .map(|(t, _)| t),
+                );
+                v
+            }
+        }
+        FileKind::Snippet => Vec::new(),
         FileKind::DocsJson | FileKind::Json | FileKind::Yaml => match spec_items_at(f, offset) {
             Some(items) => endpoint_references(analysis, f, &items),
             None => match at::at(analysis, file, text, offset).map(|a| a.thing) {

@@ -14,6 +14,11 @@ pub fn position(text: &str, idx: &LineIndex, offset: usize, enc: Encoding) -> ls
 }
 
 pub fn range(file: &SourceFile, r: &Range<usize>, enc: Encoding) -> lsp::Range {
+    // A page read in bulk keeps only its front matter: a position in its
+    // body is placed with the whole text, read again.
+    if let Some(whole) = crate::workspace::load::whole_text(file, r.end) {
+        return range(&whole, r, enc);
+    }
     let text = file.text();
     let idx = file.lines();
     lsp::Range::new(

@@ -396,7 +396,18 @@ impl World {
             return None;
         }
         let rel = site.rel(path)?;
-        let kind = load::kind_of(&rel)?;
+        let Some(kind) = load::kind_of(&rel) else {
+            // An image or download: a link target, never read.
+            let exists = path.is_file();
+            site.update(None, |s| {
+                if exists {
+                    s.insert_asset(&rel)
+                } else {
+                    s.remove_asset(&rel)
+                }
+            });
+            return Some(site);
+        };
         if !path.exists() {
             return self.set_file(path, None, None);
         }
@@ -414,7 +425,9 @@ impl World {
         };
         // Not open (checked above): a closed document leaves the versions.
         site.update(Some((path, None)), |s| {
-            s.insert(Arc::new(load::source_file(id, rel.clone(), kind, read)))
+            let bulk = read.1.is_some();
+            let file = load::source_file(id, rel.clone(), kind, read);
+            s.insert(Arc::new(if bulk { file.with_origin(path) } else { file }))
         });
         Some(site)
     }

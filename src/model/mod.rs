@@ -3,7 +3,9 @@
 pub mod config;
 pub mod endpoint;
 pub mod languages;
+pub mod links;
 pub mod nav;
 pub mod openapi;
 pub mod paths;
 pub mod site;
+pub mod slug;

@@ -39,6 +39,10 @@ pub struct Operation {
     pub excluded: bool,
     /// Path-level parameters merged with the operation's own (which win).
     pub parameters: Vec<Param>,
+    /// `x-mint: href`: the URL of the page the platform generates for it.
+    pub href: Option<String>,
+    /// The first of `tags`: the folder of its generated page.
+    pub tag: Option<String>,
     /// The method key in the spec file.
     pub method_range: Range<usize>,
     /// The path key in the spec file.
@@ -176,6 +180,14 @@ impl SpecIndex {
                         hidden: flag(op, "x-hidden"),
                         excluded: flag(op, "x-excluded"),
                         parameters: params(root, op.get("parameters"), &shared),
+                        href: op
+                            .get("x-mint")
+                            .and_then(|m| m.get("href"))
+                            .and_then(text_of),
+                        tag: op
+                            .get("tags")
+                            .and_then(|t| t.items().first())
+                            .and_then(text_of),
                         method_range: method.key_range.clone(),
                         path_range: p.key_range.clone(),
                     });
@@ -504,8 +516,12 @@ fn path_item_keeps(rest: &[&str]) -> bool {
                 | "parameters"
                 | "x-hidden"
                 | "x-excluded"
+                | "x-mint"
+                | "tags"
         ),
         [_, "parameters", k] => param_keeps(k),
+        [_, "x-mint", k] => *k == "href",
+        [_, "tags", _] => true,
         _ => false,
     }
 }

@@ -57,6 +57,9 @@ pub enum FileKind {
     Json,
     Yaml,
     Page,
+    /// A file under `snippets/` that pages import or include (`.mdx`,
+    /// `.md`, `.jsx`, `.tsx`, `.js`): read whole, never a page.
+    Snippet,
 }
 
 /// What a root-relative path is to the site; `None` for files it ignores.
@@ -65,7 +68,15 @@ pub fn kind_of(rel: &str) -> Option<FileKind> {
     if rel == "docs.json" {
         Some(FileKind::DocsJson)
     } else if name.ends_with(".mdx") || name.ends_with(".md") {
-        (!is_snippet(rel)).then_some(FileKind::Page)
+        Some(if is_snippet(rel) {
+            FileKind::Snippet
+        } else {
+            FileKind::Page
+        })
+    } else if is_snippet(rel)
+        && (name.ends_with(".jsx") || name.ends_with(".tsx") || name.ends_with(".js"))
+    {
+        Some(FileKind::Snippet)
     } else if name.ends_with(".json") {
         Some(FileKind::Json)
     } else if name.ends_with(".yaml") || name.ends_with(".yml") {
@@ -75,9 +86,10 @@ pub fn kind_of(rel: &str) -> Option<FileKind> {
     }
 }
 
-/// Files under `snippets/` are included by pages, never pages themselves.
+/// Files under `snippets/` (and the older `_snippets/`) are included by
+/// pages, never pages themselves.
 pub fn is_snippet(rel: &str) -> bool {
-    rel.starts_with("snippets/")
+    rel.starts_with("snippets/") || rel.starts_with("_snippets/")
 }
 
 /// One file of a site. `text` is the whole file, except for pages read from
@@ -97,6 +109,10 @@ pub struct SourceFile {
     front: OnceLock<FrontMatter>,
     /// The page body's index (headings, links, elements, MDX syntax errors).
     page: OnceLock<crate::syntax::page::PageIndex>,
+    anchors: OnceLock<crate::model::links::Anchors>,
+    /// Where a page read in bulk came from: its body was dropped, and the
+    /// protocol and report layers read it again to place a position in it.
+    pub origin: Option<Arc<std::path::Path>>,
     spec: OnceLock<Arc<crate::model::openapi::SpecIndex>>,
     declares_spec: OnceLock<bool>,
     own_diagnostics: OnceLock<Vec<crate::diagnostics::Diagnostic>>,
@@ -118,6 +134,8 @@ impl SourceFile {
             json: OnceLock::new(),
             front: OnceLock::new(),
             page: OnceLock::new(),
+            anchors: OnceLock::new(),
+            origin: None,
             spec: OnceLock::new(),
             declares_spec: OnceLock::new(),
             own_diagnostics: OnceLock::new(),
@@ -145,6 +163,19 @@ impl SourceFile {
 
     pub fn json(&self) -> &json::Parsed {
         self.json.get_or_init(|| json::parse(self.id, self.text()))
+    }
+
+    /// The ids a link's `#fragment` may name on this page (clean form,
+    /// sorted), computed once per version.
+    pub fn anchors(&self) -> &crate::model::links::Anchors {
+        self.anchors
+            .get_or_init(|| crate::model::links::anchors_of(self.page_index(), self.front_matter()))
+    }
+
+    /// Remember where the text was read from (see [`SourceFile::origin`]).
+    pub fn with_origin(mut self, path: &std::path::Path) -> Self {
+        self.origin = Some(Arc::from(path));
+        self
     }
 
     pub fn front_matter(&self) -> &FrontMatter {
@@ -224,6 +255,9 @@ pub struct Site {
     /// docs.json, `$ref` files, specs: few, so copied per snapshot.
     data: HashMap<FileId, Arc<SourceFile>>,
     by_path: Arc<HashMap<String, FileId>>,
+    /// Every other file of the site (images, downloads, ...), by path: link
+    /// targets, never read.
+    assets: Arc<rustc_hash::FxHashSet<Box<str>>>,
     pub docs_json: Option<FileId>,
     /// Only some of the site's files are known (a file opened outside every
     /// docs root): rules that need the whole site (does this page exist?)
@@ -321,6 +355,8 @@ pub struct Derived {
     /// Did-you-mean answers already given, by missing page key: an entry
     /// stays wrong over many keystrokes elsewhere.
     suggestions: std::sync::Mutex<HashMap<Box<str>, Option<Box<str>>>>,
+    /// The site's files as link targets (with the pages its specs generate).
+    pub link_files: OnceLock<Arc<crate::model::links::FileTargets>>,
 }
 
 impl Site {
@@ -380,6 +416,26 @@ impl Site {
 
     pub fn remove(&mut self, path: &str) {
         self.drop_path(path);
+    }
+
+    /// A file the site serves but does not read (an image, a download).
+    pub fn insert_asset(&mut self, path: &str) {
+        if !self.assets.contains(path) {
+            Arc::make_mut(&mut self.assets).insert(path.into());
+            self.derived = Arc::default();
+        }
+    }
+
+    pub fn remove_asset(&mut self, path: &str) {
+        if self.assets.contains(path) {
+            Arc::make_mut(&mut self.assets).remove(path);
+            self.derived = Arc::default();
+        }
+    }
+
+    /// The files the site serves but does not read, unsorted.
+    pub fn assets(&self) -> impl Iterator<Item = &str> {
+        self.assets.iter().map(|a| &**a)
     }
 
     fn drop_path(&mut self, path: &str) {

@@ -157,12 +157,19 @@ pub fn rel_path(root: &Path, file: &Path) -> Option<String> {
 /// nested docs.json that is a stale copy does not make one: its folder's
 /// files are the root's, see [`is_own_site`]).
 pub fn list_files(root: &Path) -> Vec<(PathBuf, String, FileKind)> {
+    list_all(root).0
+}
+
+/// [`list_files`], and the paths of the root's other files (images and
+/// downloads: link targets, never read).
+pub fn list_all(root: &Path) -> (Vec<(PathBuf, String, FileKind)>, Vec<String>) {
     let canon_root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
     let nested_root = {
         let root = root.to_path_buf();
         move |dir: &Path| dir != root && dir.join("docs.json").is_file() && is_own_site(&root, dir)
     };
     let mut out = Vec::new();
+    let mut assets = Vec::new();
     let mut b = walker(root);
     b.filter_entry(move |e| {
         e.file_name() != "node_modules"
@@ -180,7 +187,10 @@ pub fn list_files(root: &Path) -> Vec<(PathBuf, String, FileKind)> {
         let Some(rel) = rel_path(root, entry.path()) else {
             continue;
         };
-        let Some(kind) = kind_of(&rel) else { continue };
+        let Some(kind) = kind_of(&rel) else {
+            assets.push(rel);
+            continue;
+        };
         if ft.is_symlink() {
             // A symlinked file counts only if it stays inside the root.
             match entry.path().canonicalize() {
@@ -190,7 +200,7 @@ pub fn list_files(root: &Path) -> Vec<(PathBuf, String, FileKind)> {
         }
         out.push((entry.path().to_path_buf(), rel, kind));
     }
-    out
+    (out, assets)
 }
 
 /// Read one file with the limits for its kind. Pages keep only their front
@@ -289,6 +299,35 @@ fn front_matter_prefix(text: &str) -> &str {
     text
 }
 
+/// The file with its whole text when `file` is a page read in bulk (its
+/// body dropped) and `offset` lies past what it kept: read again from disk
+/// (a few recent ones are kept), for placing a position in the body.
+pub fn whole_text(file: &SourceFile, offset: usize) -> Option<Arc<SourceFile>> {
+    if offset <= file.text().len() {
+        return None;
+    }
+    let origin = file.origin.as_ref()?;
+    static CACHE: std::sync::Mutex<Vec<(FileId, usize, Arc<SourceFile>)>> =
+        std::sync::Mutex::new(Vec::new());
+    let key = (file.id, file.text().as_ptr() as usize);
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, _, f)) = cache.iter().find(|(i, p, _)| (*i, *p) == key) {
+        return Some(f.clone());
+    }
+    let text = read_file(origin, file.kind, true).ok()?;
+    let whole = Arc::new(SourceFile::new(
+        file.id,
+        file.path.clone(),
+        file.kind,
+        Ok(text),
+    ));
+    if cache.len() >= 64 {
+        cache.remove(0);
+    }
+    cache.push((key.0, key.1, whole.clone()));
+    Some(whole)
+}
+
 /// Threads for reading files. Reading waits on the disk far more than it
 /// computes: with the file cache cold, 25,000 pages took 2.5 s on two
 /// threads (one per core) and 1.1 s on sixteen.
@@ -307,17 +346,15 @@ fn io_pool() -> Option<&'static rayon::ThreadPool> {
 /// Read a whole docs root into a snapshot, in parallel.
 pub fn load_site(root: &Path, name: String, ids: &FileIds) -> Site {
     let _t = crate::timing::span("load site");
-    let files = list_files(root);
+    let (files, assets) = list_all(root);
     let read = || -> Vec<SourceFile> {
         files
             .into_par_iter()
             .map(|(path, rel, kind)| {
-                source_file(
-                    ids.id(&path),
-                    rel,
-                    kind,
-                    read_file_indexed(&path, kind, false),
-                )
+                let read = read_file_indexed(&path, kind, false);
+                let bulk = read.1.is_some();
+                let file = source_file(ids.id(&path), rel, kind, read);
+                if bulk { file.with_origin(&path) } else { file }
             })
             .collect()
     };
@@ -328,6 +365,9 @@ pub fn load_site(root: &Path, name: String, ids: &FileIds) -> Site {
     let mut site = Site::new(name);
     for f in loaded {
         site.insert(Arc::new(f));
+    }
+    for a in assets {
+        site.insert_asset(&a);
     }
     site
 }

@@ -1,10 +1,12 @@
 //! All diagnostics of a site, by rule family.
 
 mod components;
+mod links;
 mod navigation;
 mod pages;
 mod references;
 
+pub use links::{relative_path, write_like};
 pub use references::Listing;
 pub(crate) mod specs;
 
@@ -20,6 +22,10 @@ pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) -> Listi
     {
         let _t = crate::timing::span("pages");
         pages::check(site, out);
+    }
+    {
+        let _t = crate::timing::span("links");
+        links::check(site, config.root.as_deref(), out);
     }
     let unlisted = || Listing {
         listed: Default::default(),

@@ -6,6 +6,7 @@ mod context;
 mod fixes;
 mod hover;
 mod page_components;
+mod page_links;
 mod refactor;
 mod symbols;
 

@@ -110,7 +110,7 @@ fn references_from_page_file_and_entry() {
         &with(
             nav_files(),
             "intro.mdx",
-            "---\ntitle: Intro\n---\n# Hel$0lo\n",
+            "---\ntitle: Intro\n---\n# Hello\n\nBo$0dy\n",
         ),
         expect![[r#"
             docs.json 150..155 intro

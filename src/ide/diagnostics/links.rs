@@ -1,0 +1,488 @@
+//! Links, images, anchors and snippets inside pages, and the `redirects`
+//! of docs.json. What a target may be is `model::links`; here each link of
+//! each page (and snippet) is looked up and what does not resolve is
+//! reported, with a did-you-mean where one is near.
+
+use crate::diagnostics::{Diagnostic, Fix};
+use crate::model::links::{self, Resolved, Style, Target, Targets};
+use crate::model::site::{FileKind, Site, SourceFile};
+use crate::syntax::page::{Import, Link, LinkKind};
+use crate::syntax::tree::Node;
+use rayon::prelude::*;
+
+/// Every link diagnostic of the site into `out`.
+pub fn check(site: &Site, root: Option<&Node>, out: &mut Vec<Diagnostic>) {
+    if site.partial {
+        return;
+    }
+    let targets = links::targets_of(site, root);
+    // A copy of a site without its images (text only, or a checkout without
+    // Git LFS) would have every image reported: images are checked only when
+    // the site has some.
+    let images = targets.files.files().any(links::is_image_path);
+    let files: Vec<&std::sync::Arc<SourceFile>> = site
+        .files()
+        .filter(|f| {
+            matches!(f.kind, FileKind::Page | FileKind::Snippet)
+                && f.text.is_ok()
+                && !links::not_served(&f.path)
+        })
+        .collect();
+    let found: Vec<Diagnostic> = files
+        .par_iter()
+        .flat_map_iter(|f| check_file(site, &targets, f, images))
+        .collect();
+    out.extend(found);
+    if let Some(root) = root {
+        check_redirects(&targets, root, out);
+    }
+}
+
+/// The link diagnostics of one page or snippet.
+pub fn check_file(site: &Site, targets: &Targets, f: &SourceFile, images: bool) -> Vec<Diagnostic> {
+    let ix = f.page_index();
+    let mut out = Vec::new();
+    let snippet = f.kind == FileKind::Snippet;
+    // Components the page defines or imports take any props: an `href` of
+    // theirs is theirs to interpret (a site under `/docs` writes its own).
+    let local = |name: &str| {
+        ix.exports.iter().any(|e| e == name)
+            || ix
+                .imports
+                .iter()
+                .any(|i| i.default.as_deref() == Some(name) || i.named.iter().any(|n| n == name))
+    };
+    for link in &ix.links {
+        if link.kind == LinkKind::Definition {
+            // Checked where a reference uses it.
+            continue;
+        }
+        if link.element.as_deref().is_some_and(local) {
+            continue;
+        }
+        if !images && (is_image(link) || names_static_file(&link.target)) {
+            continue;
+        }
+        if let Some(d) = check_link(site, targets, f, link, snippet) {
+            out.push(d);
+        }
+    }
+    for imp in &ix.imports {
+        if let Some(d) = check_import(targets, f, imp) {
+            out.push(d);
+        }
+    }
+    out
+}
+
+/// A target whose last segment has an extension other than a page's
+/// (`/files/guide.pdf`, `/images/a.png`): a static file.
+fn names_static_file(target: &str) -> bool {
+    let path = target.split(['#', '?']).next().unwrap_or("");
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.contains('.') && !links::is_page_path(name) && !crate::model::paths::is_url(target)
+}
+
+/// A path through a hidden file or folder (`/.github/x.yml`): not served
+/// and not read here, so not judged.
+fn hidden(path: &str) -> bool {
+    path.split('/')
+        .any(|s| s.starts_with('.') && s != "." && s != "..")
+}
+
+fn is_image(link: &Link) -> bool {
+    match link.kind {
+        LinkKind::Image | LinkKind::Img => true,
+        LinkKind::Src => !matches!(link.element.as_deref(), Some("iframe" | "script")),
+        _ => false,
+    }
+}
+
+fn check_link(
+    site: &Site,
+    targets: &Targets,
+    f: &SourceFile,
+    link: &Link,
+    snippet: bool,
+) -> Option<Diagnostic> {
+    if link.kind == LinkKind::Snippet {
+        return check_snippet_element(targets, f, link);
+    }
+    let parsed = links::parse(&link.target);
+    let lead = link.target.len() - link.target.trim_start().len();
+    match parsed {
+        Target::External | Target::Skip => None,
+        Target::Fragment(frag) => {
+            if snippet {
+                // Which page it lands on decides.
+                return None;
+            }
+            let anchors = f.anchors();
+            if has_anchor(site, f, frag) {
+                return None;
+            }
+            let start = link.target_range.start + lead + link.target.trim_start().find('#')? + 1;
+            let range = start..start + frag.len();
+            let mut d = Diagnostic::warning(
+                f.id,
+                range,
+                "missing-anchor",
+                format!("no heading on this page has the id `#{frag}`"),
+            );
+            if let Some(n) = nearest_anchor(frag, &anchors.ids) {
+                d.message.push_str(&format!("; did you mean `#{n}`?"));
+                d = d.with_fix(Fix::Replace(n));
+            }
+            Some(d)
+        }
+        Target::Internal(l) if hidden(l.path) => None,
+        Target::Internal(l) => {
+            let cands = links::candidates(&f.path, &l);
+            let mut resolved = Resolved::Missing;
+            for c in &cands {
+                let r = targets.resolve(c);
+                if r != Resolved::Missing {
+                    resolved = r;
+                    break;
+                }
+            }
+            let path_start = link.target_range.start + lead;
+            let path_range = path_start..path_start + l.path.len();
+            match resolved {
+                Resolved::Missing => {
+                    if snippet && l.style != Style::Absolute {
+                        // Relative to the page that includes it.
+                        return None;
+                    }
+                    if targets.remote_specs
+                        && !is_image(link)
+                        && could_be_generated(targets, &cands)
+                    {
+                        return None;
+                    }
+                    Some(missing(site, targets, f, link, &l, &cands, path_range))
+                }
+                Resolved::Page(p) => {
+                    let frag = l.fragment.filter(|x| !x.is_empty())?;
+                    let target = site.file_by_path(&p)?;
+                    let anchors = target.anchors();
+                    if has_anchor(site, target, frag) {
+                        return None;
+                    }
+                    let start = path_range.end + link.target[lead + l.path.len()..].find('#')? + 1;
+                    let range = start..start + frag.len();
+                    let key = crate::model::site::strip_page_ext(&p);
+                    let mut d = Diagnostic::warning(
+                        f.id,
+                        range,
+                        "missing-anchor",
+                        format!("no heading of `/{key}` has the id `#{frag}`"),
+                    )
+                    .with_subject(p.clone());
+                    if let Some(n) = nearest_anchor(frag, &anchors.ids) {
+                        d.message.push_str(&format!("; did you mean `#{n}`?"));
+                        d = d.with_fix(Fix::Replace(n));
+                    }
+                    Some(d)
+                }
+                _ => None,
+            }
+        }
+    }
+}
+
+/// Whether `page` has the anchor, counting the headings of the snippets it
+/// includes (their content becomes part of the page).
+pub fn has_anchor(site: &Site, page: &SourceFile, frag: &str) -> bool {
+    if page.anchors().has(frag) {
+        return true;
+    }
+    let ix = page.page_index();
+    let snippet = |p: &str| {
+        site.file_by_path(p)
+            .filter(|s| s.kind == FileKind::Snippet)
+            .is_some_and(|s| s.anchors().has(frag))
+    };
+    ix.imports.iter().any(|i| {
+        let l = links::Internal {
+            path: &i.source,
+            fragment: None,
+            style: if i.source.starts_with('/') {
+                Style::Absolute
+            } else {
+                Style::Relative
+            },
+        };
+        links::candidates(&page.path, &l).iter().any(|c| snippet(c))
+    }) || ix.links.iter().any(|l| {
+        l.kind == LinkKind::Snippet && {
+            let rel = l.target.trim().trim_start_matches('/');
+            snippet(&format!("snippets/{rel}"))
+                || snippet(&format!("_snippets/{rel}"))
+                || snippet(rel)
+        }
+    })
+}
+
+/// With a spec read from a URL, a path under a folder no file of the site
+/// lives in may be one of its generated pages.
+fn could_be_generated(targets: &Targets, cands: &[String]) -> bool {
+    cands.iter().any(|c| {
+        let dir = crate::model::paths::dir_of(c);
+        !targets.files.has_folder(dir)
+    })
+}
+
+fn missing(
+    site: &Site,
+    targets: &Targets,
+    f: &SourceFile,
+    link: &Link,
+    l: &links::Internal<'_>,
+    cands: &[String],
+    range: std::ops::Range<usize>,
+) -> Diagnostic {
+    let image = is_image(link);
+    let (code, what) = if image {
+        ("missing-image", "image")
+    } else {
+        ("broken-link", "page or file")
+    };
+    let shown = cands
+        .first()
+        .map_or(l.path.to_string(), |c| format!("/{c}"));
+    let mut d = Diagnostic::error(
+        f.id,
+        range,
+        code,
+        if cands.is_empty() {
+            format!("link `{}` leads outside the docs root", l.path)
+        } else {
+            format!("{what} `{shown}` does not exist (readers get a 404)",)
+        },
+    )
+    .with_subject(cands.first().cloned().unwrap_or_default());
+    let Some(c) = cands.first() else { return d };
+    let suggestion = if image
+        || !links::is_page_path(c) && c.contains('.') && site.page_ref(c).is_none() && has_ext(c)
+    {
+        nearest_file(targets, c)
+    } else {
+        moved_page(site, crate::model::site::strip_page_ext(c))
+            .or_else(|| site.nearest_page(crate::model::site::strip_page_ext(c)))
+            .map(|k| {
+                // Keep the extension the link wrote.
+                let ext = [".mdx", ".md"].iter().find(|e| c.ends_with(**e));
+                match ext {
+                    Some(e) => format!("{k}{e}"),
+                    None => k,
+                }
+            })
+    };
+    if let Some(s) = suggestion {
+        let written = write_like(&f.path, l.style, &s);
+        d.message.push_str(&format!("; did you mean `{written}`?"));
+        d = d.with_fix(Fix::Replace(written));
+    }
+    d
+}
+
+/// The one page with the same file name in another folder: a moved page.
+fn moved_page(site: &Site, key: &str) -> Option<String> {
+    let name = key.rsplit('/').next()?;
+    let mut same = site
+        .page_names()
+        .filter(|p| p.key != key && p.key.rsplit('/').next() == Some(name));
+    match (same.next(), same.next()) {
+        (Some(only), None) => Some(only.key.to_string()),
+        _ => None,
+    }
+}
+
+fn has_ext(p: &str) -> bool {
+    p.rsplit('/').next().is_some_and(|n| n.contains('.'))
+}
+
+/// The nearest existing non-page file to a missing one (same extension
+/// family first).
+fn nearest_file(targets: &Targets, missing: &str) -> Option<String> {
+    let files: Vec<&str> = targets
+        .files
+        .files()
+        .filter(|p| !links::is_page_path(p))
+        .collect();
+    crate::diagnostics::did_you_mean(missing, files.iter().copied()).map(str::to_string)
+}
+
+fn nearest_anchor(frag: &str, ids: &[Box<str>]) -> Option<String> {
+    let clean = crate::model::slug::clean(frag);
+    crate::diagnostics::did_you_mean(&clean, ids.iter().map(|s| &**s)).map(str::to_string)
+}
+
+/// A site path written the way the link was: `/a/b`, `../b`, `b`.
+pub fn write_like(from: &str, style: Style, path: &str) -> String {
+    match style {
+        Style::Absolute => format!("/{path}"),
+        Style::Relative | Style::Bare => {
+            let rel = relative_path(crate::model::paths::dir_of(from), path);
+            if style == Style::Relative && !rel.starts_with("../") {
+                format!("./{rel}")
+            } else {
+                rel
+            }
+        }
+    }
+}
+
+/// `path` relative to the folder `dir` (both root-relative).
+pub fn relative_path(dir: &str, path: &str) -> String {
+    let d: Vec<&str> = dir.split('/').filter(|s| !s.is_empty()).collect();
+    let p: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    let common = d.iter().zip(&p).take_while(|(a, b)| a == b).count();
+    let mut parts: Vec<&str> = vec![".."; d.len() - common];
+    parts.extend(&p[common..]);
+    parts.join("/")
+}
+
+/// `<Snippet file="x.mdx" />`: a file under `snippets/`.
+fn check_snippet_element(targets: &Targets, f: &SourceFile, link: &Link) -> Option<Diagnostic> {
+    let file = link.target.trim();
+    if file.is_empty() || file.starts_with('{') {
+        return None;
+    }
+    let rel = file.trim_start_matches('/');
+    let path = if rel.starts_with("snippets/") || rel.starts_with("_snippets/") {
+        rel.to_string()
+    } else {
+        format!("snippets/{rel}")
+    };
+    // `<Snippet file>` names a file of `_snippets/` (the older folder) or
+    // of `snippets/`.
+    if targets.files.has_file(&path) || targets.files.has_file(&format!("_{path}")) {
+        return None;
+    }
+    let mut d = Diagnostic::error(
+        f.id,
+        link.target_range.clone(),
+        "missing-snippet",
+        format!("snippet `{path}` does not exist (the page does not build)"),
+    )
+    .with_subject(path.clone());
+    let snippets: Vec<&str> = targets
+        .files
+        .files()
+        .filter(|p| crate::model::site::is_snippet(p))
+        .collect();
+    if let Some(n) = crate::diagnostics::did_you_mean(&path, snippets.iter().copied()) {
+        let shown = n
+            .strip_prefix("snippets/")
+            .or_else(|| n.strip_prefix("_snippets/"))
+            .unwrap_or(n)
+            .to_string();
+        d.message.push_str(&format!("; did you mean `{shown}`?"));
+        d = d.with_fix(Fix::Replace(shown));
+    }
+    Some(d)
+}
+
+/// `import X from '/snippets/x.mdx'`: a file of the site (package imports
+/// are not checked).
+fn check_import(targets: &Targets, f: &SourceFile, imp: &Import) -> Option<Diagnostic> {
+    let src = imp.source.as_str();
+    let style = if src.starts_with('/') {
+        Style::Absolute
+    } else if src.starts_with("./") || src.starts_with("../") {
+        Style::Relative
+    } else if src.starts_with("snippets/") {
+        Style::Bare
+    } else {
+        return None;
+    };
+    let l = links::Internal {
+        path: src,
+        fragment: None,
+        style,
+    };
+    let cands = links::candidates(&f.path, &l);
+    for c in &cands {
+        if targets.files.has_file(c)
+            || [".mdx", ".md", ".jsx", ".tsx", ".js"]
+                .iter()
+                .any(|e| targets.files.has_file(&format!("{c}{e}")))
+        {
+            return None;
+        }
+    }
+    let mut d = Diagnostic::error(
+        f.id,
+        imp.source_range.clone(),
+        "missing-snippet",
+        format!(
+            "imported file `{}` does not exist (the page does not build)",
+            cands.first().map_or(src.to_string(), |c| format!("/{c}"))
+        ),
+    )
+    .with_subject(cands.first().cloned().unwrap_or_default());
+    if let Some(c) = cands.first() {
+        let snippets: Vec<&str> = targets
+            .files
+            .files()
+            .filter(|p| p.starts_with("snippets/"))
+            .collect();
+        if let Some(n) = crate::diagnostics::did_you_mean(c, snippets.iter().copied()) {
+            let written = write_like(&f.path, style, n);
+            d.message.push_str(&format!("; did you mean `{written}`?"));
+            d = d.with_fix(Fix::Replace(written));
+        }
+    }
+    Some(d)
+}
+
+/// `redirects`: a destination that does not exist, or that is redirected
+/// again.
+fn check_redirects(targets: &Targets, root: &Node, out: &mut Vec<Diagnostic>) {
+    let Some(list) = root.get("redirects") else {
+        return;
+    };
+    // The entries `links::targets_of` read, in the same order.
+    let entries = list.items().iter().filter_map(|item| {
+        item.get("source").and_then(|n| n.as_str())?;
+        let dest = item.get("destination")?;
+        Some((dest, dest.as_str()?))
+    });
+    for (i, (dest, dest_text)) in entries.enumerate() {
+        let (resolved, hops, last) = targets.follow(i);
+        match resolved {
+            Resolved::Missing if hops == 0 => {
+                out.push(
+                    Diagnostic::warning(
+                        dest.file,
+                        dest.range.clone(),
+                        "broken-redirect",
+                        format!("redirect destination `{dest_text}` does not exist: readers who follow it get a 404"),
+                    )
+                    .with_subject(links::normalize_route(dest_text)),
+                );
+            }
+            Resolved::Missing => out.push(Diagnostic::warning(
+                dest.file,
+                dest.range.clone(),
+                "redirect-chain",
+                format!("redirect destination `{dest_text}` is redirected again and the chain never reaches a page (a loop or a missing page)"),
+            )),
+            _ if hops > 0 => {
+                let end = &targets.redirects()[last].destination;
+                out.push(
+                    Diagnostic::warning(
+                        dest.file,
+                        dest.range.clone(),
+                        "redirect-chain",
+                        format!("redirect destination `{dest_text}` is itself redirected ({hops} more hop{}, ending at `{end}`): point it at the end", if hops == 1 { "" } else { "s" }),
+                    )
+                    .with_fix(Fix::Replace(format!("\"{end}\""))),
+                );
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,438 @@
+//! Links in page bodies, in the editor: go to definition (the file, or the
+//! heading's line), hover (the target's title and description), document
+//! links, references (the links to a page or to one of its headings) and
+//! completion after `](`, `href="`, `src="`, `file="` and in imports.
+//! The same resolution as the diagnostics (`model::links`).
+
+use super::analysis::Analysis;
+use super::completion::{CompletionItem, CompletionKind};
+use super::definition::Target;
+use crate::model::links::{self, Resolved, Target as LinkTarget};
+use crate::model::site::{FileKind, SourceFile, strip_page_ext};
+use crate::model::slug;
+use crate::syntax::page::{Link, LinkKind};
+use crate::syntax::tree::FileId;
+use std::ops::Range;
+use std::sync::Arc;
+
+/// What a link in a page names.
+#[derive(Debug, Clone)]
+pub struct LinkTo {
+    /// The link's target text range in the page.
+    pub range: Range<usize>,
+    /// The file it resolves to (a page or a snippet), if the site reads it.
+    pub file: Option<Arc<SourceFile>>,
+    /// The fragment, if any (`#x`), and the heading it names in `file`.
+    pub fragment: Option<String>,
+    pub heading: Option<Range<usize>>,
+}
+
+fn targets(analysis: &Analysis) -> links::Targets {
+    links::targets_of(&analysis.site, analysis.config.root.as_deref())
+}
+
+/// Resolve a link written in `from` to a file of the site.
+pub fn resolve(
+    analysis: &Analysis,
+    t: &links::Targets,
+    from: &SourceFile,
+    link: &Link,
+) -> Option<LinkTo> {
+    let site = &analysis.site;
+    let (file, fragment) = if link.kind == LinkKind::Snippet {
+        let rel = link.target.trim().trim_start_matches('/');
+        let p = if rel.starts_with("snippets/") {
+            rel.to_string()
+        } else {
+            format!("snippets/{rel}")
+        };
+        (
+            site.file_by_path(&p)
+                .or_else(|| site.file_by_path(&format!("_{p}")))
+                .cloned(),
+            None,
+        )
+    } else {
+        match links::parse(&link.target) {
+            LinkTarget::Fragment(f) => (site.file(from.id).cloned(), Some(f.to_string())),
+            LinkTarget::Internal(l) => {
+                let file =
+                    links::candidates(&from.path, &l)
+                        .iter()
+                        .find_map(|c| match t.resolve(c) {
+                            Resolved::Page(p) | Resolved::File(p) => site.file_by_path(&p).cloned(),
+                            _ => None,
+                        });
+                (file, l.fragment.map(str::to_string))
+            }
+            _ => return None,
+        }
+    };
+    let heading = match (&file, &fragment) {
+        (Some(f), Some(frag)) if !frag.is_empty() => heading_range(f, frag),
+        _ => None,
+    };
+    Some(LinkTo {
+        range: link.target_range.clone(),
+        file,
+        fragment,
+        heading,
+    })
+}
+
+/// The heading of `page` whose id is `fragment` (clean comparison).
+pub fn heading_range(page: &SourceFile, fragment: &str) -> Option<Range<usize>> {
+    let want = slug::clean(fragment);
+    heading_ids(page)
+        .into_iter()
+        .find(|(id, _)| *id == want)
+        .map(|(_, r)| r)
+}
+
+/// Each Markdown heading of a page with its clean id, in order.
+pub fn heading_ids(page: &SourceFile) -> Vec<(String, Range<usize>)> {
+    let mut s = slug::Slugger::default();
+    page.page_index()
+        .headings
+        .iter()
+        .map(|h| {
+            let id = match &h.custom_id {
+                Some(c) => slug::normalize_custom_id(c),
+                None => slug::clean(&s.slug(&h.text)),
+            };
+            (id, h.range.clone())
+        })
+        .collect()
+}
+
+/// The link under the cursor (in its target text, or anywhere in it).
+pub fn link_at(analysis: &Analysis, file: FileId, offset: usize) -> Option<LinkTo> {
+    let f = analysis.site.file(file)?;
+    if !matches!(f.kind, FileKind::Page | FileKind::Snippet) {
+        return None;
+    }
+    let ix = f.page_index();
+    let link = ix
+        .links
+        .iter()
+        .find(|l| l.target_range.start <= offset && offset <= l.target_range.end)
+        .or_else(|| {
+            ix.links
+                .iter()
+                .find(|l| l.range.start <= offset && offset < l.range.end)
+        })?;
+    resolve(analysis, &targets(analysis), f, link)
+}
+
+pub fn definition(analysis: &Analysis, file: FileId, offset: usize) -> Option<Target> {
+    let to = link_at(analysis, file, offset)?;
+    let f = to.file?;
+    Some(Target {
+        file: f.id,
+        range: to.heading.unwrap_or(0..0),
+    })
+}
+
+/// Hover on a link: the target page's title and description.
+pub fn hover(analysis: &Analysis, file: FileId, offset: usize) -> Option<(String, Range<usize>)> {
+    let to = link_at(analysis, file, offset)?;
+    let f = to.file?;
+    let mut md = String::new();
+    if let Some(t) = f.title() {
+        md.push_str(&format!("**{t}**\n\n"));
+    }
+    if let Some(d) = f
+        .front_matter()
+        .root
+        .as_ref()
+        .and_then(|r| r.get("description"))
+        .and_then(|d| d.as_str())
+    {
+        md.push_str(&format!("{d}\n\n"));
+    }
+    if let Some(frag) = &to.fragment {
+        md.push_str(&format!(
+            "`#{frag}`{}\n\n",
+            if to.heading.is_some() {
+                ""
+            } else {
+                " (no such heading)"
+            }
+        ));
+    }
+    md.push_str(&format!("`{}`", f.path));
+    Some((md, to.range))
+}
+
+/// Every link of a page that leads to a file the site reads.
+pub fn document_links(analysis: &Analysis, file: FileId) -> Vec<(Range<usize>, FileId)> {
+    let Some(f) = analysis.site.file(file) else {
+        return Vec::new();
+    };
+    if !matches!(f.kind, FileKind::Page | FileKind::Snippet) {
+        return Vec::new();
+    }
+    let t = targets(analysis);
+    f.page_index()
+        .links
+        .iter()
+        .filter_map(|l| {
+            let to = resolve(analysis, &t, f, l)?;
+            Some((to.range, to.file?.id))
+        })
+        .collect()
+}
+
+/// The links in every page body (and snippet) that lead to `page`; with
+/// `fragment`, only those naming that anchor. Ranges are the link's path
+/// (or, with a fragment, the fragment text).
+pub fn inbound(
+    analysis: &Analysis,
+    page: &SourceFile,
+    fragment: Option<&str>,
+) -> Vec<(Target, Link)> {
+    use rayon::prelude::*;
+    let t = targets(analysis);
+    let want = fragment.map(slug::clean);
+    let files: Vec<&Arc<SourceFile>> = analysis
+        .site
+        .files()
+        .filter(|f| matches!(f.kind, FileKind::Page | FileKind::Snippet))
+        .collect();
+    files
+        .par_iter()
+        .flat_map_iter(|f| {
+            let mut out = Vec::new();
+            for l in &f.page_index().links {
+                // Cheap filter before resolving: the file name must appear.
+                if !mentions(l, page, f) {
+                    continue;
+                }
+                let Some(to) = resolve(analysis, &t, f, l) else {
+                    continue;
+                };
+                if to.file.as_ref().map(|x| x.id) != Some(page.id) {
+                    continue;
+                }
+                match &want {
+                    Some(w) => {
+                        if to.fragment.as_deref().map(slug::clean).as_ref() == Some(w) {
+                            let hash = l.target.find('#').unwrap_or(0);
+                            let start = l.target_range.start + hash + 1;
+                            out.push((
+                                Target {
+                                    file: f.id,
+                                    range: start..l.target_range.end,
+                                },
+                                l.clone(),
+                            ));
+                        }
+                    }
+                    None => out.push((
+                        Target {
+                            file: f.id,
+                            range: l.target_range.clone(),
+                        },
+                        l.clone(),
+                    )),
+                }
+            }
+            out
+        })
+        .collect()
+}
+
+fn mentions(l: &Link, page: &SourceFile, from: &SourceFile) -> bool {
+    if l.target.starts_with('#') {
+        return from.id == page.id;
+    }
+    let stem = strip_page_ext(page.path.rsplit('/').next().unwrap_or(&page.path));
+    let decoded = slug::percent_decode(&l.target);
+    decoded.contains(stem) || (stem == "index" && !decoded.contains('.'))
+}
+
+/// Where the cursor is in a page body, for completion.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Slot {
+    /// After `](` or `href="`: a page path (or `#` anchor).
+    Link,
+    /// After `![..](` or `src="`/`img="`: an image or file.
+    Image,
+    /// In `from '...'` or `<Snippet file="`: a snippet.
+    Snippet { element: bool },
+}
+
+/// Completion in a page body: page paths with titles, then `#` headings of
+/// the target page; image paths; snippet paths.
+pub fn completions(
+    analysis: &Analysis,
+    file: FileId,
+    text: &str,
+    offset: usize,
+) -> Option<Vec<CompletionItem>> {
+    let f = analysis.site.file(file)?;
+    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let before = &text[line_start..offset];
+    let (slot, typed_start) = slot_at(before)?;
+    let typed = &before[typed_start..];
+    let replace = line_start + typed_start..offset;
+    let site = &analysis.site;
+    let mut items = Vec::new();
+    let style = if typed.starts_with('/') {
+        links::Style::Absolute
+    } else if typed.starts_with('.') {
+        links::Style::Relative
+    } else {
+        links::Style::Absolute
+    };
+    if let (Slot::Link, Some(hash)) = (&slot, typed.find('#')) {
+        // Headings of the page before `#` (or this page).
+        let path = &typed[..hash];
+        let page = if path.is_empty() {
+            Some(f.clone())
+        } else {
+            let t = targets(analysis);
+            let l = links::Internal {
+                path,
+                fragment: None,
+                style: match links::parse(path) {
+                    LinkTarget::Internal(i) => i.style,
+                    _ => links::Style::Absolute,
+                },
+            };
+            links::candidates(&f.path, &l)
+                .iter()
+                .find_map(|c| match t.resolve(c) {
+                    Resolved::Page(p) => site.file_by_path(&p).cloned(),
+                    _ => None,
+                })
+        };
+        let page = page?;
+        for (i, (id, r)) in heading_ids(&page).into_iter().enumerate() {
+            let h = &page
+                .page_index()
+                .headings
+                .iter()
+                .find(|h| h.range == r)?
+                .text;
+            items.push(CompletionItem {
+                label: format!("#{id}"),
+                kind: CompletionKind::Value,
+                detail: Some(h.clone()),
+                documentation: None,
+                insert_text: format!("{path}#{id}"),
+                replace: replace.clone(),
+                sort_text: Some(format!("{i:05}")),
+                filter_text: Some(format!("{path}#{id}")),
+            });
+        }
+        return Some(items);
+    }
+    match slot {
+        Slot::Link => {
+            for (i, p) in site.page_names().enumerate() {
+                if items.len() >= super::completion::MAX_PAGE_ITEMS * 5 {
+                    break;
+                }
+                let written = super::diagnostics::write_like(&f.path, style, p.key);
+                if !written.starts_with(typed)
+                    && !p.key.contains(typed.trim_start_matches(['/', '.']))
+                {
+                    continue;
+                }
+                let title = site.file(p.id).and_then(|x| x.title().map(str::to_string));
+                items.push(CompletionItem {
+                    label: written.clone(),
+                    kind: CompletionKind::Page,
+                    detail: title,
+                    documentation: None,
+                    insert_text: written.clone(),
+                    replace: replace.clone(),
+                    sort_text: Some(format!("{i:06}")),
+                    filter_text: Some(written),
+                });
+            }
+        }
+        Slot::Image => {
+            let mut assets: Vec<&str> = site.assets().filter(|a| links::is_image_path(a)).collect();
+            assets.sort_unstable();
+            for a in assets.into_iter().take(500) {
+                let written = super::diagnostics::write_like(&f.path, style, a);
+                items.push(CompletionItem {
+                    label: written.clone(),
+                    kind: CompletionKind::File,
+                    detail: None,
+                    documentation: None,
+                    insert_text: written.clone(),
+                    replace: replace.clone(),
+                    sort_text: None,
+                    filter_text: Some(written),
+                });
+            }
+        }
+        Slot::Snippet { element } => {
+            let mut snippets: Vec<&str> = site
+                .files()
+                .filter(|x| x.kind == FileKind::Snippet)
+                .map(|x| x.path.as_str())
+                .collect();
+            snippets.sort_unstable();
+            for s in snippets {
+                let written = if element {
+                    s.strip_prefix("snippets/")
+                        .or_else(|| s.strip_prefix("_snippets/"))
+                        .unwrap_or(s)
+                        .to_string()
+                } else {
+                    format!("/{s}")
+                };
+                items.push(CompletionItem {
+                    label: written.clone(),
+                    kind: CompletionKind::File,
+                    detail: None,
+                    documentation: None,
+                    insert_text: written.clone(),
+                    replace: replace.clone(),
+                    sort_text: None,
+                    filter_text: Some(written),
+                });
+            }
+        }
+    }
+    Some(items)
+}
+
+/// The slot the text before the cursor (on its line) ends in, and where
+/// the typed target starts.
+fn slot_at(before: &str) -> Option<(Slot, usize)> {
+    let open_paren = before.rfind("](");
+    let open_quote = before.rfind(['"', '\'']);
+    if let Some(p) = open_paren {
+        let start = p + 2;
+        let typed = &before[start..];
+        if !typed.contains([')', ' ']) {
+            let bracket = before[..p].rfind('[');
+            let image = bracket.is_some_and(|b| b > 0 && before.as_bytes()[b - 1] == b'!');
+            return Some((if image { Slot::Image } else { Slot::Link }, start));
+        }
+    }
+    let q = open_quote?;
+    let start = q + 1;
+    let typed = &before[start..];
+    if typed.contains(['"', '\'']) {
+        return None;
+    }
+    let head = before[..q].trim_end();
+    let slot = if head.ends_with("href=") {
+        Slot::Link
+    } else if head.ends_with("src=") || head.ends_with("img=") {
+        Slot::Image
+    } else if head.ends_with("file=") && before.contains("<Snippet") {
+        Slot::Snippet { element: true }
+    } else if head.ends_with("from") && before.trim_start().starts_with("import") {
+        Slot::Snippet { element: false }
+    } else {
+        return None;
+    };
+    Some((slot, start))
+}

@@ -1,0 +1,152 @@
+//! Links in page bodies in the editor: definition, hover, document links,
+//! references and completion, on a small site with `$0` cursors.
+
+use crate::ide::completion::completions;
+use crate::ide::definition::definition;
+use crate::ide::fixture::with_cursor;
+use crate::ide::hover::hover;
+use crate::ide::links::document_links;
+use crate::ide::references::references;
+use expect_test::{Expect, expect};
+
+const DOCS: &str = r#"{"navigation": {"pages": ["index", "guides/setup", "guides/intro"]}}"#;
+const SETUP: &str = "---\ntitle: Setup\ndescription: Install and configure.\n---\n\n## Install the CLI\n\n## Overview\n\n## Overview\n";
+const INTRO: &str = "---\ntitle: Intro\n---\n\nSee [setup](./setup#install-the-cli) and [again](/guides/setup#overview-2).\n";
+
+fn files(index: &'static str) -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("docs.json", DOCS),
+        ("guides/setup.mdx", SETUP),
+        ("guides/intro.mdx", INTRO),
+        ("snippets/note.mdx", "Read [setup](/guides/setup).\n"),
+        ("index.mdx", index),
+    ]
+}
+
+fn check_def(index: &'static str, expect: Expect) {
+    let (a, id, text, off) = with_cursor(&files(index));
+    let out: Vec<String> = definition(&a, id, &text, off)
+        .iter()
+        .map(|t| {
+            let f = a.site.file(t.file).unwrap();
+            format!("{} {:?} {:?}", f.path, t.range, &f.text()[t.range.clone()])
+        })
+        .collect();
+    expect.assert_eq(&out.join("\n"));
+}
+
+#[test]
+fn definition_goes_to_the_file_or_the_heading() {
+    check_def(
+        "[a](/guides/se$0tup)\n",
+        expect![[r#"guides/setup.mdx 0..0 """#]],
+    );
+    check_def(
+        "[a](/guides/setup#overv$0iew-2)\n",
+        expect![[r###"guides/setup.mdx 91..102 "## Overview""###]],
+    );
+    check_def(
+        "## Local\n\n[a](#lo$0cal)\n",
+        expect![[r###"index.mdx 0..8 "## Local""###]],
+    );
+    check_def(
+        "<Snippet file=\"no$0te.mdx\" />\n",
+        expect![[r#"snippets/note.mdx 0..0 """#]],
+    );
+}
+
+#[test]
+fn hover_shows_title_and_description() {
+    let (a, id, text, off) = with_cursor(&files("[a](guides/set$0up#install-the-cli)\n"));
+    let h = hover(&a, id, &text, off).unwrap();
+    expect![[r#"
+        **Setup**
+
+        Install and configure.
+
+        `#install-the-cli`
+
+        `guides/setup.mdx`"#]]
+    .assert_eq(&h.markdown);
+}
+
+#[test]
+fn document_links_of_a_page() {
+    let (a, id, _, _) = with_cursor(&files(
+        "[a](/guides/setup) [b](/guides/intro#x) [c](/nope)$0\n",
+    ));
+    let out: Vec<String> = document_links(&a, id)
+        .iter()
+        .map(|l| format!("{:?} -> {}", l.range, a.site.file(l.target).unwrap().path))
+        .collect();
+    expect![[r#"
+        [
+            "4..17 -> guides/setup.mdx",
+            "23..38 -> guides/intro.mdx",
+        ]
+    "#]]
+    .assert_debug_eq(&out);
+}
+
+#[test]
+fn references_include_body_links_and_anchor_links() {
+    let show = |index: &'static str, at: &str| {
+        let mut fs = files(index);
+        for f in fs.iter_mut() {
+            if f.0 == at {
+                f.1 = Box::leak(
+                    f.1.replacen("## Overview\n", "## Over$0view\n", 1)
+                        .into_boxed_str(),
+                );
+            }
+        }
+        let (a, id, text, off) = with_cursor(&fs);
+        references(&a, id, &text, off)
+            .iter()
+            .map(|t| {
+                let f = a.site.file(t.file).unwrap();
+                format!("{} {:?} {}", f.path, t.range, &f.text()[t.range.clone()])
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    // The page: navigation entries and every body link (snippets too).
+    expect![[r#"
+        docs.json 36..48 guides/setup
+        guides/intro.mdx 34..57 ./setup#install-the-cli
+        guides/intro.mdx 71..95 /guides/setup#overview-2
+        snippets/note.mdx 13..26 /guides/setup
+        index.mdx 4..17 /guides/setup"#]]
+    .assert_eq(&show("[a](/guides/se$0tup)\n", "-"));
+    // A heading: the links to its anchor (the first `Overview` is `#overview`).
+    expect!["index.mdx 18..26 overview"].assert_eq(&show(
+        "[a](/guides/setup#overview) [b](guides/setup#Overview)\n",
+        "guides/setup.mdx",
+    ));
+}
+
+fn labels(index: &'static str) -> String {
+    let (a, id, text, off) = with_cursor(&files(index));
+    let mut v: Vec<String> = completions(&a, id, &text, off)
+        .iter()
+        .map(|c| format!("{} {:?}", c.insert_text, c.detail))
+        .collect();
+    v.sort();
+    v.join("\n")
+}
+
+#[test]
+fn completion_of_pages_headings_and_snippets() {
+    expect![[r#"
+        /guides/intro Some("Intro")
+        /guides/setup Some("Setup")
+        /index None"#]]
+    .assert_eq(&labels("See [x](/$0\n"));
+    expect![[r#"
+        /guides/setup#install-the-cli Some("Install the CLI")
+        /guides/setup#overview Some("Overview")
+        /guides/setup#overview-2 Some("Overview")"#]]
+    .assert_eq(&labels("<Card href=\"/guides/setup#$0\n"));
+    expect![[r#"/snippets/note.mdx None"#]].assert_eq(&labels("import Note from '/sni$0\n"));
+    expect![[r#"note.mdx None"#]].assert_eq(&labels("<Snippet file=\"$0\n"));
+}
