@@ -119,8 +119,106 @@ pub fn edits_for_moves(analysis: &Analysis, moves: &[(String, String)]) -> Vec<F
             });
         }
     }
+    out.extend(body_link_edits(analysis, &files, &folders));
     out.sort_by_key(|e| (e.file, e.range.start));
     out
+}
+
+/// The links in page bodies (and snippets) to the moved pages, rewritten
+/// to the new paths in the style they were written in (root-absolute,
+/// `./`/`../` relative or bare; extension, fragment and query kept).
+fn body_link_edits(
+    analysis: &Analysis,
+    files: &HashMap<&str, (Option<FileId>, &str)>,
+    folders: &[(String, &str)],
+) -> Vec<FileEdit> {
+    use crate::model::links::{self, Resolved, Style, Target};
+    use rayon::prelude::*;
+    if files.is_empty() && folders.is_empty() {
+        return Vec::new();
+    }
+    let site = &analysis.site;
+    let targets = links::targets_of(site, analysis.config.root.as_deref());
+    // Names a link must mention to possibly lead to a moved page.
+    let names: Vec<&str> = files
+        .keys()
+        .map(|k| k.rsplit('/').next().unwrap_or(k))
+        .chain(folders.iter().map(|(p, _)| {
+            let p = p.trim_end_matches('/');
+            p.rsplit('/').next().unwrap_or(p)
+        }))
+        .collect();
+    let new_key = |page_path: &str| -> Option<String> {
+        let key = crate::model::site::strip_page_ext(page_path);
+        if let Some((_, new)) = files.get(key) {
+            return Some(crate::model::site::strip_page_ext(new).to_string());
+        }
+        folders.iter().find_map(|(prefix, new)| {
+            let rest = key.strip_prefix(prefix.as_str())?;
+            Some(if new.is_empty() {
+                rest.to_string()
+            } else {
+                format!("{new}/{rest}")
+            })
+        })
+    };
+    let pages: Vec<&std::sync::Arc<crate::model::site::SourceFile>> = site
+        .files()
+        .filter(|f| matches!(f.kind, FileKind::Page | FileKind::Snippet))
+        .collect();
+    pages
+        .par_iter()
+        .flat_map_iter(|f| {
+            let mut out = Vec::new();
+            for l in &f.page_index().links {
+                if !names.iter().any(|n| l.target.contains(n)) {
+                    continue;
+                }
+                let Target::Internal(int) = links::parse(&l.target) else {
+                    continue;
+                };
+                let Some(page) =
+                    links::candidates(&f.path, &int).iter().find_map(|c| {
+                        match targets.resolve(c) {
+                            Resolved::Page(p) => Some(p),
+                            _ => None,
+                        }
+                    })
+                else {
+                    continue;
+                };
+                let Some(new) = new_key(&page) else { continue };
+                let ext = [".mdx", ".md"]
+                    .iter()
+                    .find(|e| int.path.ends_with(**e))
+                    .map_or("", |e| *e);
+                let written = match int.style {
+                    Style::Absolute => format!("/{new}{ext}"),
+                    style => {
+                        let rel = crate::ide::diagnostics::relative_path(
+                            crate::model::paths::dir_of(&f.path),
+                            &format!("{new}{ext}"),
+                        );
+                        if style == Style::Relative && !rel.starts_with("../") {
+                            format!("./{rel}")
+                        } else {
+                            rel
+                        }
+                    }
+                };
+                let lead = l.target.len() - l.target.trim_start().len();
+                let start = l.target_range.start + lead;
+                if written != int.path {
+                    out.push(FileEdit {
+                        file: f.id,
+                        range: start..start + int.path.len(),
+                        new_text: written,
+                    });
+                }
+            }
+            out
+        })
+        .collect()
 }
 
 /// The page entry under the cursor: its content range and value.

@@ -231,6 +231,9 @@ fs.writeFileSync(settingsFile, JSON.stringify({
   'update.mode': 'none',
   'chat.disableAIFeatures': true,
   'git.enabled': false,
+  // VS Code in a browser saves after a delay by default; desktop VS Code does not. The scenarios
+  // revert their completion edits, which a save in between would keep.
+  'files.autoSave': 'off',
   'docsLsp.trace.server': 'messages',
   'docsLsp.diagnostics.debounceMs': 50,
   'docsLsp.assistant.baseUrl': `http://127.0.0.1:${PORT}`,

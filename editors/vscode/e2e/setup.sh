@@ -5,7 +5,7 @@
 #   playwright-core from npm (it drives Debian's chromium; no browser download).
 # DIR defaults to $DOCS_LSP_E2E_HOME, else ~/.cache/docs-lsp-vscode-e2e. Nothing is fetched from
 # anywhere but the Debian and npm registries: code-server's postinstall would download ripgrep from
-# elsewhere, so its steps are done here by hand. About 60-90 s and 300 MB the first time; a second
+# elsewhere, so its steps are done here by hand. About 1-2.5 min and 300 MB the first time; a second
 # run finds everything in place and returns at once.
 set -euo pipefail
 CODE_SERVER_VERSION=4.100.3

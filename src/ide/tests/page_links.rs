@@ -150,3 +150,60 @@ fn completion_of_pages_headings_and_snippets() {
     expect![[r#"/snippets/note.mdx None"#]].assert_eq(&labels("import Note from '/sni$0\n"));
     expect![[r#"note.mdx None"#]].assert_eq(&labels("<Snippet file=\"$0\n"));
 }
+
+/// Moving a page or a folder rewrites the links to it in every page body
+/// and snippet, in the style each was written in.
+#[test]
+fn moves_rewrite_body_links() {
+    use crate::ide::rename::{Change, edits_for_moves};
+    let (a, _, _, _) = with_cursor(&files(
+        "[a](/guides/setup#install-the-cli) [b](guides/setup.mdx) [c](/guides/intro)$0\n",
+    ));
+    let show = |moves: &[(&str, &str)]| {
+        let m: Vec<(String, String)> = moves
+            .iter()
+            .map(|(x, y)| (x.to_string(), y.to_string()))
+            .collect();
+        let changes: Vec<Change> = edits_for_moves(&a, &m)
+            .into_iter()
+            .map(Change::Edit)
+            .collect();
+        super::refactor::render(&a, &changes)
+    };
+    expect![[r#"
+        --- docs.json
+        {"navigation": {"pages": ["index", "start/install", "guides/intro"]}}
+        --- guides/intro.mdx
+        ---
+        title: Intro
+        ---
+
+        See [setup](../start/install#install-the-cli) and [again](/start/install#overview-2).
+
+        --- index.mdx
+        [a](/start/install#install-the-cli) [b](start/install.mdx) [c](/guides/intro)
+
+        --- snippets/note.mdx
+        Read [setup](/start/install).
+
+    "#]]
+    .assert_eq(&show(&[("guides/setup.mdx", "start/install.mdx")]));
+    expect![[r#"
+        --- docs.json
+        {"navigation": {"pages": ["index", "docs/setup", "docs/intro"]}}
+        --- guides/intro.mdx
+        ---
+        title: Intro
+        ---
+
+        See [setup](./setup#install-the-cli) and [again](/docs/setup#overview-2).
+
+        --- index.mdx
+        [a](/docs/setup#install-the-cli) [b](docs/setup.mdx) [c](/docs/intro)
+
+        --- snippets/note.mdx
+        Read [setup](/docs/setup).
+
+    "#]]
+    .assert_eq(&show(&[("guides", "docs")]));
+}

@@ -193,8 +193,10 @@ async function run() {
   });
 
   let editor;
+  let original;
   await scenario('completion of page paths in docs.json', async () => {
     editor = await vscode.window.showTextDocument(docsJsonDoc, { preview: false });
+    original = docsJsonDoc.getText();
     const end = positionOf(docsJsonDoc, '"guides/changelog"', '"guides/changelog"'.length);
     await editor.edit((e) => e.insert(end, ', ""'));
     const inside = end.translate(0, 3);
@@ -221,7 +223,7 @@ async function run() {
     await screen('suggest', { name: 'completion-endpoints', text: endpoint });
     await vscode.commands.executeCommand('hideSuggestWidget');
     await vscode.commands.executeCommand('workbench.action.files.revert');
-    assert(!docsJsonDoc.isDirty, 'docs.json still dirty after revert');
+    assert(!docsJsonDoc.isDirty && docsJsonDoc.getText() === original, 'docs.json not as before the completions after File: Revert');
     return `${got.length} items: ${got.filter((l) => /^[A-Z]+ \//.test(l)).join(', ')}`;
   });
 
