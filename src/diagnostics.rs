@@ -38,6 +38,13 @@ pub enum Fix {
     Remove,
     /// Create this page (path relative to the docs root, with extension).
     CreatePage(String),
+    /// Replace `range` of the diagnostic's file with `text` (a mechanical
+    /// syntax fix that touches more or less than the diagnostic's range).
+    Edit {
+        title: String,
+        range: Range<usize>,
+        text: String,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]

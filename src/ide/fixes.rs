@@ -4,6 +4,7 @@
 //! - `Fix::CreatePage(path)`: create the page with a `title` from its path.
 //! - `Fix::Replace(text)`: replace the diagnostic's range (did-you-mean of a
 //!   page, endpoint, language code, key or enum value).
+//! - `Fix::Edit`: replace a range of the file (MDX syntax fixes).
 //! - `Fix::Remove`: remove the array item or object member the diagnostic
 //!   covers, with its comma, so the JSON stays valid (a duplicate entry,
 //!   `expanded` on a top-level group).
@@ -75,6 +76,12 @@ pub fn code_actions(
                     replaces == 1 && d.fixes.len() == 1,
                 )),
                 Fix::Remove => remove_fix(analysis, d),
+                Fix::Edit { title, range, text } => Some(action(
+                    d,
+                    title.clone(),
+                    vec![edit(d.file, range.clone(), text.clone())],
+                    d.fixes.len() == 1,
+                )),
             };
             out.extend(action);
         }

@@ -5,6 +5,7 @@ mod links;
 mod navigation;
 mod pages;
 mod references;
+mod syntax;
 
 pub use links::{relative_path, write_like};
 pub use references::Listing;
@@ -26,6 +27,10 @@ pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) -> Listi
     {
         let _t = crate::timing::span("links");
         links::check(site, config.root.as_deref(), out);
+    }
+    {
+        let _t = crate::timing::span("mdx syntax");
+        syntax::check(site, out);
     }
     let unlisted = || Listing {
         listed: Default::default(),

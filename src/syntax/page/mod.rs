@@ -32,7 +32,9 @@ pub struct PageIndex {
     pub exports: Vec<String>,
     /// Every JSX/HTML element opened in the body, in document order.
     pub elements: Vec<Element>,
-    /// MDX syntax the platform's parser refuses.
+    /// MDX syntax the platform's parser refuses. The platform stops at its
+    /// first error; `errors[0]` is the one it reports (errors of its
+    /// tokenizer first, in document order, then those of its tree).
     pub errors: Vec<SyntaxError>,
 }
 
@@ -103,6 +105,8 @@ pub struct Element {
     /// The whole element, open tag to end of close tag (to the end of the
     /// open tag when never closed).
     pub range: Range<usize>,
+    /// End of the opening tag.
+    pub open_end: usize,
     pub self_closing: bool,
 }
 
@@ -130,6 +134,7 @@ pub enum AttrValue {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct SyntaxError {
+    /// Starts where the platform's parser reports the error.
     pub range: Range<usize>,
     pub message: String,
     /// A mechanical fix: replace this range with this text.
@@ -162,15 +167,19 @@ pub fn read(text: &str) -> PageIndex {
 pub fn body_start(text: &str) -> usize {
     let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
     let rest = &text[bom..];
-    if !(rest.starts_with("---\n") || rest.starts_with("---\r\n")) {
+    let fence = if rest.starts_with("---\n") || rest.starts_with("---\r\n") {
+        "---"
+    } else if rest.starts_with("+++\n") || rest.starts_with("+++\r\n") {
+        "+++"
+    } else {
         return 0;
-    }
+    };
     let mut pos = bom + rest.find('\n').map_or(rest.len(), |i| i + 1);
     while pos < text.len() {
         let end =
             memchr::memchr(b'\n', &text.as_bytes()[pos..]).map_or(text.len(), |i| pos + i + 1);
         let line = text[pos..end].trim_end();
-        if line == "---" {
+        if line == fence {
             return end;
         }
         pos = end;

@@ -16,8 +16,13 @@ pub(super) fn read(t: &str) -> PageIndex {
         refs: Vec::new(),
         defs: HashMap::default(),
         fence: None,
-        in_para: false,
-        para_start: 0,
+        para: None,
+        events: Vec::new(),
+        saw_text: false,
+        line_start: 0,
+        tree_errors: Vec::new(),
+        pe_cache: std::cell::Cell::new((0, 0)),
+        table_row: false,
     };
     r.run();
     r.finish();
@@ -33,24 +38,53 @@ struct Fence {
 struct RefUse {
     label: String,
     range: Range<usize>,
-    /// Shortcut `[ref]` (only a link when the definition exists; it always
-    /// needs one, but the others are also only links when defined).
-    _shortcut: bool,
+}
+
+/// A tag met on the current line, applied once the line is known to be a
+/// flow line (tags and expressions only) or paragraph text.
+enum Ev {
+    Open {
+        idx: usize,
+        self_closing: bool,
+    },
+    Close {
+        name: Range<usize>,
+        start: usize,
+        end: usize,
+    },
+}
+
+/// An element left open: its index, and whether it was opened by a flow
+/// line (else it belongs to the paragraph it was opened in).
+struct Open {
+    idx: usize,
+    flow: bool,
 }
 
 struct Reader<'a> {
     t: &'a str,
     b: &'a [u8],
     out: PageIndex,
-    /// Open elements: indexes into `out.elements`.
-    stack: Vec<usize>,
+    stack: Vec<Open>,
     refs: Vec<RefUse>,
     defs: HashMap<String, (String, Range<usize>)>,
     fence: Option<Fence>,
-    /// The previous line was paragraph text (a setext underline or lazy
-    /// continuation may follow; definitions and ESM cannot start).
-    in_para: bool,
-    para_start: usize,
+    /// Start of the paragraph being read (definitions and ESM cannot start
+    /// inside one; a setext underline makes it a heading).
+    para: Option<usize>,
+    events: Vec<Ev>,
+    /// The current line held text besides tags and expressions.
+    saw_text: bool,
+    /// Start of the current line's content.
+    line_start: usize,
+    /// Errors the platform finds when it builds the tree (tags left open or
+    /// closed wrongly), after all the errors of its tokenizer.
+    tree_errors: Vec<SyntaxError>,
+    /// The last paragraph end found, and from where (tags in a long
+    /// paragraph all ask for it).
+    pe_cache: std::cell::Cell<(usize, usize)>,
+    /// The line is a table row (`| a | b |`).
+    table_row: bool,
 }
 
 fn is_ws(c: u8) -> bool {
@@ -65,11 +99,90 @@ fn is_name_char(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'-' || c >= 0x80
 }
 
+/// HTML elements that have no content, written `<br>` in HTML.
+const VOID: &[&str] = &[
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
+    "track", "wbr",
+];
+
 impl<'a> Reader<'a> {
     fn run(&mut self) {
         let mut pos = body_start(self.t);
         while pos < self.b.len() {
             pos = self.line(pos);
+        }
+        self.close_para();
+        // Flow elements never closed: the innermost first, as the platform
+        // reports it.
+        while let Some(o) = self.stack.pop() {
+            self.unclosed(o.idx, None);
+        }
+    }
+
+    fn err(&mut self, range: Range<usize>, message: String, fix: Option<(Range<usize>, String)>) {
+        self.out.errors.push(SyntaxError {
+            range,
+            message,
+            fix,
+        });
+    }
+
+    fn tree_err(
+        &mut self,
+        range: Range<usize>,
+        message: String,
+        fix: Option<(Range<usize>, String)>,
+    ) {
+        self.tree_errors.push(SyntaxError {
+            range,
+            message,
+            fix,
+        });
+    }
+
+    /// The element `idx` is never closed; `para` is the start of the
+    /// paragraph it had to close in (the platform's position), else the
+    /// error sits at the tag.
+    fn unclosed(&mut self, idx: usize, para: Option<usize>) {
+        let e = &self.out.elements[idx];
+        let name = e.name.clone();
+        let open = e.range.start..e.open_end;
+        let at = para.unwrap_or(open.start);
+        let is_void = VOID.contains(&name.as_str());
+        let (message, fix) = if is_void {
+            let gt = open.end.saturating_sub(1);
+            let fix = (self.b.get(gt) == Some(&b'>')).then(|| {
+                let ws = self.t[..gt].len() - self.t[..gt].trim_end().len();
+                (gt - ws..gt + 1, " />".to_string())
+            });
+            (
+                format!("`<{name}>` must be closed in MDX: write `<{name} />`"),
+                fix,
+            )
+        } else if para.is_some() {
+            (
+                format!(
+                    "`<{name}>` is not closed before the end of its paragraph: add `</{name}>` in the same paragraph, or put the opening and closing tags on lines of their own"
+                ),
+                None,
+            )
+        } else {
+            (
+                format!("`<{name}>` is never closed: add `</{name}>` (or write `<{name} />`)"),
+                None,
+            )
+        };
+        self.tree_err(at..open.end.max(at), message, fix);
+    }
+
+    /// The current paragraph ends: elements opened in it must be closed.
+    fn close_para(&mut self) {
+        let Some(start) = self.para.take() else {
+            return;
+        };
+        while self.stack.last().is_some_and(|o| !o.flow) {
+            let o = self.stack.pop().expect("checked");
+            self.unclosed(o.idx, Some(start));
         }
     }
 
@@ -107,7 +220,6 @@ impl<'a> Reader<'a> {
                 continue;
             }
             if p + 1 < end && matches!(self.b[p], b'-' | b'*' | b'+') && is_ws(self.b[p + 1]) {
-                // `- - -` is a thematic break, not lists; harmless here.
                 p = self.skip_ws(p + 1, end);
                 continue;
             }
@@ -144,13 +256,13 @@ impl<'a> Reader<'a> {
             return next;
         }
         if indent_end == end {
-            self.in_para = false;
+            self.close_para();
             return next;
         }
 
         // ESM: `import`/`export` at the start of a line, outside paragraphs.
         if indent_end == start
-            && !self.in_para
+            && self.para.is_none()
             && (self.t[start..].starts_with("import ") || self.t[start..].starts_with("export "))
         {
             return self.esm(start);
@@ -158,20 +270,25 @@ impl<'a> Reader<'a> {
 
         let p = self.container_prefix(start, end);
         if p == end {
-            self.in_para = false;
+            self.close_para();
             return next;
+        }
+        if p > indent_end {
+            // A list item or block quote starts a new block.
+            self.close_para();
         }
         let c = self.b[p];
 
-        // Code fence.
-        if c == b'`' || c == b'~' {
+        // Code fence (and `$$` math, read like one).
+        if c == b'`' || c == b'~' || c == b'$' {
             let mut q = p;
             while q < end && self.b[q] == c {
                 q += 1;
             }
-            if q - p >= 3 && !(c == b'`' && self.b[q..end].contains(&b'`')) {
+            let min = if c == b'$' { 2 } else { 3 };
+            if q - p >= min && !(c == b'`' && self.b[q..end].contains(&b'`')) {
+                self.close_para();
                 self.fence = Some(Fence { ch: c, len: q - p });
-                self.in_para = false;
                 return next;
             }
         }
@@ -184,20 +301,21 @@ impl<'a> Reader<'a> {
             }
             let level = q - p;
             if level <= 6 && (q == end || is_ws(self.b[q])) {
-                self.in_para = false;
-                return self.heading(p, level as u8, q, end, next);
+                self.close_para();
+                return self.heading(start, p, level as u8, q, end, next);
             }
         }
 
         // Setext underline.
-        if self.in_para && (c == b'=' || c == b'-') {
+        if let Some(ps) = self.para
+            && (c == b'=' || c == b'-')
+        {
             let mut q = p;
             while q < end && self.b[q] == c {
                 q += 1;
             }
             if self.skip_ws(q, end) == end {
                 let level = if c == b'=' { 1 } else { 2 };
-                let ps = self.para_start;
                 let pe = self.content_end(ps, start.saturating_sub(1).max(ps));
                 let raw = self.t[ps..pe].trim();
                 let (txt, id) = text::split_custom_id(raw);
@@ -208,22 +326,27 @@ impl<'a> Reader<'a> {
                     range: ps..pe,
                     in_component: !self.stack.is_empty(),
                 });
-                self.in_para = false;
+                self.close_para();
                 return next;
             }
         }
 
         // Link reference definition.
-        if c == b'[' && !self.in_para && self.definition(p, end) {
+        if c == b'[' && self.para.is_none() && self.definition(p, end) {
             return next;
         }
 
-        let starts_para = c != b'<' && c != b'{';
-        if starts_para && !self.in_para {
-            self.para_start = p;
-        }
+        self.line_start = p;
+        self.saw_text = false;
+        self.table_row = c == b'|';
         let after = self.inline(p, self.b.len(), true);
-        self.in_para = starts_para;
+        let flow = (c == b'<' || c == b'{') && !self.saw_text;
+        if flow {
+            self.close_para();
+        } else if self.para.is_none() {
+            self.para = Some(p);
+        }
+        self.apply(flow);
         if after > next {
             self.next_line(after.saturating_sub(1).max(start))
         } else {
@@ -231,7 +354,81 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn heading(&mut self, p: usize, level: u8, q: usize, end: usize, next: usize) -> usize {
+    /// Apply the tags of the line just read.
+    fn apply(&mut self, flow: bool) {
+        for ev in std::mem::take(&mut self.events) {
+            match ev {
+                Ev::Open { idx, self_closing } => {
+                    if !self_closing {
+                        self.stack.push(Open { idx, flow });
+                    }
+                }
+                Ev::Close { name, start, end } => self.close(name, start, end, flow),
+            }
+        }
+    }
+
+    fn close(&mut self, name_range: Range<usize>, start: usize, end: usize, flow: bool) {
+        let name = &self.t[name_range];
+        let shown = if name.is_empty() {
+            "</>".to_string()
+        } else {
+            format!("</{name}>")
+        };
+        let Some(top) = self.stack.last() else {
+            self.tree_err(
+                start + 1..end.max(start + 2),
+                format!("`{shown}` closes no open tag: remove it, or add the opening tag"),
+                Some((start..end, String::new())),
+            );
+            return;
+        };
+        let top_name = self.out.elements[top.idx].name.clone();
+        if top_name != name {
+            let open = self.out.elements[top.idx].range.start;
+            self.tree_err(
+                start..end,
+                format!(
+                    "`{shown}` does not match the open `<{top_name}>` (opened before it, {open_desc}): close `<{top_name}>` first",
+                    open_desc = "the innermost open tag"
+                ),
+                None,
+            );
+            let _ = open;
+            // Recover: close up to the matching element if there is one.
+            if let Some(i) = self
+                .stack
+                .iter()
+                .rposition(|o| self.out.elements[o.idx].name == name)
+            {
+                for o in self.stack.drain(i..) {
+                    self.out.elements[o.idx].range.end = end;
+                }
+            }
+            return;
+        }
+        if top.flow && !flow {
+            self.tree_err(
+                start..end,
+                format!(
+                    "`{shown}` closes `<{top_name}>`, which was opened on a line of its own, from inside a paragraph: put `{shown}` on a line of its own"
+                ),
+                None,
+            );
+        }
+        let o = self.stack.pop().expect("checked");
+        self.out.elements[o.idx].range.end = end;
+    }
+
+    fn heading(
+        &mut self,
+        line_start: usize,
+        p: usize,
+        level: u8,
+        q: usize,
+        end: usize,
+        next: usize,
+    ) -> usize {
         let ts = self.skip_ws(q, end);
         let mut te = end;
         while te > ts && is_ws(self.b[te - 1]) {
@@ -250,6 +447,15 @@ impl<'a> Reader<'a> {
         }
         let raw = &self.t[ts..te];
         let (txt, id) = text::split_custom_id(raw);
+        // The platform turns `## Title {#id}` into an element before parsing,
+        // but only on a line indented by at most 3 spaces (no list or quote
+        // marker): elsewhere `{#id}` is read as an expression, and fails.
+        let id_applies = p - line_start <= 3 && self.b[line_start..p].iter().all(|&c| c == b' ');
+        let (txt, id) = if id.is_some() && !id_applies {
+            (raw, None)
+        } else {
+            (txt, id)
+        };
         let in_component = !self.stack.is_empty();
         self.out.headings.push(Heading {
             level,
@@ -258,8 +464,24 @@ impl<'a> Reader<'a> {
             range: p..end,
             in_component,
         });
+        if !id_applies && let (_, Some(bad)) = text::split_custom_id(raw) {
+            let at = ts + raw.rfind(bad).unwrap_or(0);
+            let hash = self.t[..at].rfind('#').unwrap_or(at);
+            self.err(
+                hash..te,
+                format!(
+                    "the custom heading id `{{#{bad}}}` only works on a heading line indented by at most 3 spaces, outside lists and quotes (here the platform reads it as an expression, which fails): unindent the heading"
+                ),
+                None,
+            );
+        }
         let scan_end = ts + txt.len();
+        self.para = Some(ts);
+        self.line_start = ts;
+        self.table_row = false;
         self.inline(ts, scan_end, false);
+        self.apply(false);
+        self.close_para();
         next
     }
 
@@ -318,14 +540,21 @@ impl<'a> Reader<'a> {
             }
             let ne = self.line_end(next);
             let nce = self.content_end(next, ne);
-            if self.skip_ws(next, nce) == nce {
+            // A blank line ends the block once its JavaScript is complete
+            // (the platform's parser tries there, and reads on when the
+            // code is cut short).
+            if self.skip_ws(next, nce) == nce
+                && text::balance(self.b, start, block_end) != Err(block_end)
+            {
                 pos = next;
                 break;
             }
             pos = next;
         }
-        super::text::esm(self.t, start, block_end, &mut self.out);
-        self.in_para = false;
+        if let Some((at, message)) = text::esm(self.t, start, block_end, pos, &mut self.out) {
+            let end = (at + 1).min(self.b.len()).max(at);
+            self.err(at..end, message, None);
+        }
         pos
     }
 
@@ -338,13 +567,29 @@ impl<'a> Reader<'a> {
             let c = b[p];
             match c {
                 b'\n' if flow => return p + 1,
-                b'\\' => p += 2,
-                b'`' => p = self.code_span(p, limit),
+                b'\\' => {
+                    self.saw_text = true;
+                    p += 2
+                }
+                b'`' | b'$' => {
+                    self.saw_text = true;
+                    p = self.code_span(p, limit)
+                }
                 b'<' => p = self.tag(p, limit),
                 b'{' => p = self.expression(p, limit).1,
-                b'[' => p = self.link(p, limit, false),
-                b'!' if p + 1 < limit && b[p + 1] == b'[' => p = self.link(p + 1, limit, true),
-                _ => p += 1,
+                b'[' => {
+                    self.saw_text = true;
+                    p = self.link(p, limit, false)
+                }
+                b'!' if p + 1 < limit && b[p + 1] == b'[' => {
+                    self.saw_text = true;
+                    p = self.link(p + 1, limit, true)
+                }
+                b' ' | b'\t' | b'\r' => p += 1,
+                _ => {
+                    self.saw_text = true;
+                    p += 1
+                }
             }
         }
         p.min(limit)
@@ -371,17 +616,22 @@ impl<'a> Reader<'a> {
 
     fn code_span(&self, p: usize, limit: usize) -> usize {
         let b = self.b;
+        let m = b[p];
         let mut q = p;
-        while q < limit && b[q] == b'`' {
+        while q < limit && b[q] == m {
             q += 1;
         }
         let n = q - p;
-        let pe = self.para_end(q, limit);
+        let mut pe = self.para_end(q, limit);
+        if self.table_row {
+            // Table cells are read one by one: no span runs past its row.
+            pe = pe.min(self.line_end(q));
+        }
         let mut s = q;
-        while let Some(i) = memchr::memchr(b'`', &b[s..pe]) {
+        while let Some(i) = memchr::memchr(m, &b[s..pe]) {
             let a = s + i;
             let mut e = a;
-            while e < pe && b[e] == b'`' {
+            while e < pe && b[e] == m {
                 e += 1;
             }
             if e - a == n {
@@ -459,7 +709,6 @@ impl<'a> Reader<'a> {
             self.refs.push(RefUse {
                 label: text::normalize_label(label),
                 range: start..c2 + 1,
-                _shortcut: false,
             });
             self.inline(p + 1, close, false);
             return c2 + 1;
@@ -468,7 +717,6 @@ impl<'a> Reader<'a> {
             self.refs.push(RefUse {
                 label: text::normalize_label(&self.t[p + 1..close]),
                 range: start..close + 1,
-                _shortcut: true,
             });
         }
         // The text goes on being scanned (it may hold tags, code, links).
@@ -547,37 +795,72 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Where a construct at `p` that runs to the end of its text ends, as
+    /// the platform sees it: the end of the file for a construct that starts
+    /// a line (read as flow), else the end of its paragraph.
+    fn text_end(&self, p: usize) -> usize {
+        if p == self.line_start {
+            return self.b.len();
+        }
+        let (from, end) = self.pe_cache.get();
+        if from <= p && p < end {
+            return end;
+        }
+        let end = self.para_end(p, self.b.len());
+        self.pe_cache.set((p, end));
+        end
+    }
+
     /// A `{…}` expression at `p`: (closed, end after `}`).
     fn expression(&mut self, p: usize, limit: usize) -> (bool, usize) {
         match skip_js(self.b, p + 1, limit, b'}') {
             Some(e) => (true, e + 1),
             None => {
-                self.out.errors.push(SyntaxError {
-                    range: p..p + 1,
-                    message: "this `{` opens an expression that is never closed: add the `}`, or write `\\{` for a literal brace".into(),
-                    fix: None,
-                });
+                let at = self.text_end(p);
+                self.err(
+                    at..at,
+                    "this `{` opens an expression that is never closed: add the `}`, or write `\\{` for a literal brace".into(),
+                    Some((p..p + 1, "\\{".into())),
+                );
                 (false, limit)
             }
         }
     }
 
-    /// Something starting with `<` at `p`.
+    /// Something starting with `<` at `p`: a tag, or an error where the
+    /// platform's parser stops (it reads every `<` followed by anything but
+    /// whitespace as a tag).
     fn tag(&mut self, p: usize, limit: usize) -> usize {
         let b = self.b;
-        let n = b.get(p + 1).copied().unwrap_or(b' ');
+        let Some(&n) = b.get(p + 1) else {
+            self.saw_text = true;
+            self.err(
+                p + 1..p + 1,
+                "`<` at the end of the text starts no tag: write `&lt;` for a literal `<`".into(),
+                Some((p..p + 1, "&lt;".into())),
+            );
+            return p + 1;
+        };
+        if is_ws(n) {
+            self.saw_text = true;
+            return p + 1;
+        }
+        let limit = limit.min(self.text_end(p));
+        if n == b'\n' || n == b'\r' {
+            self.saw_text = true;
+            if p + 1 >= limit {
+                // The paragraph ends right after the `<`.
+                self.err(
+                    p + 1..p + 1,
+                    "`<` at the end of a paragraph starts no tag: write `&lt;` for a literal `<`"
+                        .into(),
+                    Some((p..p + 1, "&lt;".into())),
+                );
+            }
+            return p + 1;
+        }
         if n == b'/' {
             return self.close_tag(p, limit);
-        }
-        if n == b'!' && self.t[p..].starts_with("<!--") {
-            let end = self.t[p..limit].find("-->").map_or(limit, |i| p + i + 3);
-            let inner = &self.t[p + 4..end.saturating_sub(3).max(p + 4)];
-            self.out.errors.push(SyntaxError {
-                range: p..end,
-                message: "HTML comments are not allowed in MDX: write `{/* comment */}`".into(),
-                fix: Some((p..end, format!("{{/*{}*/}}", inner.replace("*/", "* /")))),
-            });
-            return end;
         }
         if n == b'>' {
             // Fragment `<>`.
@@ -585,33 +868,72 @@ impl<'a> Reader<'a> {
             return p + 2;
         }
         if !is_name_start(n) {
-            if is_ws(n) || n == b'\n' || n == b'\r' || n == b'=' || p + 1 >= b.len() {
-                return p + 1;
+            self.saw_text = true;
+            if n == b'!' && self.t[p..].starts_with("<!--") {
+                let end = self.t[p..limit].find("-->").map_or(limit, |i| p + i + 3);
+                let inner = &self.t[p + 4..end.saturating_sub(3).max(p + 4)];
+                self.err(
+                    p + 1..end,
+                    "HTML comments `<!-- -->` are not allowed in MDX: write `{/* comment */}`"
+                        .into(),
+                    Some((p..end, format!("{{/*{}*/}}", inner.replace("*/", "* /")))),
+                );
+                return end;
             }
-            self.out.errors.push(SyntaxError {
-                range: p..p + 1,
-                message: "`<` starts no tag here: write `&lt;` for a literal `<`".into(),
-                fix: Some((p..p + 1, "&lt;".into())),
-            });
+            let ch = self.t[p + 1..].chars().next().unwrap_or(' ');
+            self.err(
+                p + 1..p + 1 + ch.len_utf8(),
+                format!("`<{ch}` starts no tag (in MDX every `<` followed by a character starts one): write `&lt;` for a literal `<`"),
+                Some((p..p + 1, "&lt;".into())),
+            );
             return p + 1;
         }
         let ns = p + 1;
         let mut q = ns;
-        while q < limit && (is_name_char(b[q]) || b[q] == b'.' || b[q] == b':') {
+        while q < limit && is_name_char(b[q]) {
             q += 1;
         }
+        // Member (`a.b`) and local (`a:b`) names.
+        while q < limit && (b[q] == b'.' || b[q] == b':') {
+            let sep = b[q];
+            if q + 1 < limit && is_name_start(b[q + 1]) {
+                q += 1;
+                while q < limit && is_name_char(b[q]) {
+                    q += 1;
+                }
+                continue;
+            }
+            let at = q + 1;
+            if sep == b':' && b.get(at) == Some(&b'/') {
+                // `<https://…>`: an autolink, which MDX does not have.
+                let end = memchr::memchr(b'>', &b[q..limit]).map_or(at + 1, |i| q + i + 1);
+                let url = &self.t[ns..end - 1];
+                let good = !url.contains(char::is_whitespace);
+                self.saw_text = true;
+                self.err(
+                    at..end.max(at + 1),
+                    "autolinks `<https://…>` are not allowed in MDX: write `[text](url)` or the bare URL".into(),
+                    good.then(|| (p..end, format!("[{url}]({url})"))),
+                );
+                return end;
+            }
+            return self.tag_crash(p, at, limit);
+        }
         let name_range = ns..q;
-        if b.get(q) == Some(&b'/') && b.get(q + 1) == Some(&b'/') {
-            // `<https://…>`: an autolink, which MDX does not have.
-            let end = memchr::memchr(b'>', &b[q..limit]).map_or(q, |i| q + i + 1);
-            let url = &self.t[ns..end.saturating_sub(1).max(ns)];
-            self.out.errors.push(SyntaxError {
-                range: p..end,
-                message: "autolinks `<https://…>` are not allowed in MDX: write `[url](url)`"
-                    .into(),
-                fix: (end > q).then(|| (p..end, format!("[{url}]({url})"))),
-            });
-            return end;
+        if q < limit && !(b[q].is_ascii_whitespace() || matches!(b[q], b'/' | b'>' | b'{')) {
+            if b[q] == b'@' {
+                let end = memchr::memchr(b'>', &b[q..limit]).map_or(q + 1, |i| q + i + 1);
+                let mail = &self.t[ns..end - 1];
+                let good = !mail.contains(char::is_whitespace) && end > q + 1;
+                self.saw_text = true;
+                self.err(
+                    q..end.max(q + 1),
+                    "email autolinks `<name@example.com>` are not allowed in MDX: write `[name@example.com](mailto:name@example.com)`".into(),
+                    good.then(|| (p..end, format!("[{mail}](mailto:{mail})"))),
+                );
+                return end;
+            }
+            return self.tag_crash(p, q, limit);
         }
         let mut attrs = Vec::new();
         loop {
@@ -619,14 +941,30 @@ impl<'a> Reader<'a> {
                 q += 1;
             }
             if q >= limit {
-                // Unclosed tag at the end of the text.
+                let at = limit;
+                self.err(
+                    at..at,
+                    format!(
+                        "the tag `<{}` is never ended: add `>` (or `/>`)",
+                        &self.t[name_range.clone()]
+                    ),
+                    None,
+                );
                 self.open_element(p, name_range, attrs, limit, false);
                 return limit;
             }
             match b[q] {
-                b'/' if b.get(q + 1) == Some(&b'>') => {
-                    self.open_element(p, name_range, attrs, q + 2, true);
-                    return q + 2;
+                b'/' => {
+                    let mut g = q + 1;
+                    while g < limit && b[g].is_ascii_whitespace() {
+                        g += 1;
+                    }
+                    if b.get(g) == Some(&b'>') {
+                        self.open_element(p, name_range, attrs, g + 1, true);
+                        return g + 1;
+                    }
+                    self.open_element(p, name_range, attrs, g, true);
+                    return self.tag_crash(p, g, limit);
                 }
                 b'>' => {
                     self.open_element(p, name_range, attrs, q + 1, false);
@@ -648,7 +986,7 @@ impl<'a> Reader<'a> {
                     while q < limit && (is_name_char(b[q]) || b[q] == b':') {
                         q += 1;
                     }
-                    let name_range = an..q;
+                    let attr_name = an..q;
                     let mut r = q;
                     while r < limit && b[r].is_ascii_whitespace() {
                         r += 1;
@@ -670,14 +1008,19 @@ impl<'a> Reader<'a> {
                                     }
                                 }
                                 None => {
-                                    self.out.errors.push(SyntaxError {
-                                        range: r..r + 1,
-                                        message: "this attribute value's quote is never closed"
-                                            .into(),
-                                        fix: None,
-                                    });
-                                    q = limit;
-                                    AttrValue::None
+                                    let at = self.text_end(p);
+                                    self.err(
+                                        at..at,
+                                        format!(
+                                            "the value of `{}` opened by the quote at {} is never closed: add the closing `{}`",
+                                            &self.t[attr_name.clone()],
+                                            "its start",
+                                            quote as char
+                                        ),
+                                        None,
+                                    );
+                                    self.open_element(p, name_range, attrs, limit, false);
+                                    return limit;
                                 }
                             }
                         } else if r < limit && b[r] == b'{' {
@@ -694,13 +1037,15 @@ impl<'a> Reader<'a> {
                                 e += 1;
                             }
                             let raw = &self.t[r..e];
-                            self.out.errors.push(SyntaxError {
-                                range: r..e.max(r + 1).min(b.len()),
-                                message: format!(
-                                    "attribute values must be quoted in MDX: write `\"{raw}\"`"
+                            let fixable = e > r && !raw.contains(['"', '<', '{']);
+                            self.err(
+                                r..e.max(r + 1).min(b.len()),
+                                format!(
+                                    "attribute values must be quoted in MDX: write `{}=\"{raw}\"`",
+                                    &self.t[attr_name.clone()]
                                 ),
-                                fix: (e > r).then(|| (r..e, format!("\"{raw}\""))),
-                            });
+                                fixable.then(|| (r..e, format!("\"{raw}\""))),
+                            );
                             q = e;
                             AttrValue::String {
                                 value: raw.to_string(),
@@ -711,25 +1056,41 @@ impl<'a> Reader<'a> {
                         AttrValue::None
                     };
                     attrs.push(Attr {
-                        name: self.t[name_range.clone()].to_string(),
-                        name_range,
+                        name: self.t[attr_name.clone()].to_string(),
+                        name_range: attr_name,
                         value,
                     });
                 }
                 _ => {
-                    self.out.errors.push(SyntaxError {
-                        range: q..q + 1,
-                        message: format!(
-                            "unexpected `{}` in the tag `<{}>`",
-                            self.t[q..].chars().next().unwrap_or(' '),
-                            &self.t[name_range.clone()]
-                        ),
-                        fix: None,
-                    });
-                    q += 1;
+                    self.open_element(p, name_range, attrs, q, false);
+                    return self.tag_crash(p, q, limit);
                 }
             }
         }
+    }
+
+    /// The platform's parser stops in the tag at `p` at the character `at`.
+    fn tag_crash(&mut self, p: usize, at: usize, limit: usize) -> usize {
+        self.saw_text = true;
+        let ch = self.t[at.min(self.b.len())..].chars().next();
+        let end = at + ch.map_or(0, char::len_utf8);
+        let shown = ch.map_or("the end of the text".to_string(), |c| format!("`{c}`"));
+        let tag_end =
+            memchr::memchr(b'>', &self.b[at.min(limit)..limit]).map_or(end, |i| at + i + 1);
+        let note = if matches!(ch, Some('/' | '*')) {
+            " (JavaScript comments are not allowed inside tags)"
+        } else {
+            ""
+        };
+        self.err(
+            at..end,
+            format!(
+                "unexpected {shown} in the tag `{}`{note}: tags take `name=\"value\"` or `name={{expression}}` attributes; write `&lt;` for a literal `<`",
+                &self.t[p..tag_end.min(p + 40).max(at)].trim_end()
+            ),
+            None,
+        );
+        end.max(p + 1)
     }
 
     fn open_element(
@@ -760,17 +1121,18 @@ impl<'a> Reader<'a> {
                 element: Some(name.clone()),
             });
         }
+        let mut attrs = attrs;
+        attrs.shrink_to_fit();
         let idx = self.out.elements.len();
         self.out.elements.push(Element {
             name,
             name_range,
             attrs,
             range: p..end,
+            open_end: end,
             self_closing,
         });
-        if !self_closing {
-            self.stack.push(idx);
-        }
+        self.events.push(Ev::Open { idx, self_closing });
     }
 
     fn close_tag(&mut self, p: usize, limit: usize) -> usize {
@@ -780,28 +1142,37 @@ impl<'a> Reader<'a> {
             q += 1;
         }
         let ns = q;
+        if q < limit && b[q] != b'>' && !is_name_start(b[q]) {
+            return self.tag_crash(p, q, limit);
+        }
         while q < limit && (is_name_char(b[q]) || b[q] == b'.' || b[q] == b':') {
             q += 1;
         }
-        let name = &self.t[ns..q];
+        let name = ns..q;
         while q < limit && b[q].is_ascii_whitespace() {
             q += 1;
         }
-        let end = if q < limit && b[q] == b'>' { q + 1 } else { q };
-        if let Some(pos) = self
-            .stack
-            .iter()
-            .rposition(|&i| self.out.elements[i].name == name)
-        {
-            for &i in &self.stack[pos..] {
-                self.out.elements[i].range.end = end;
-            }
-            self.stack.truncate(pos);
+        if q >= limit || b[q] != b'>' {
+            return self.tag_crash(p, q, limit);
         }
-        end.max(p + 2)
+        let end = q + 1;
+        self.events.push(Ev::Close {
+            name,
+            start: p,
+            end,
+        });
+        end
     }
 
     fn finish(&mut self) {
+        // The platform stops at its first error: errors of the tree after
+        // the first tokenizer error are likely its consequences.
+        let first_tok = self.out.errors.iter().map(|e| e.range.start).min();
+        let tree = std::mem::take(&mut self.tree_errors);
+        self.out.errors.extend(
+            tree.into_iter()
+                .filter(|e| first_tok.is_none_or(|f| e.range.start < f)),
+        );
         if !self.defs.is_empty() {
             for r in std::mem::take(&mut self.refs) {
                 if let Some((target, tr)) = self.defs.get(&r.label) {
@@ -840,16 +1211,7 @@ pub(super) fn skip_js(b: &[u8], mut p: usize, limit: usize, close: u8) -> Option
                 continue;
             }
             b'`' => {
-                let mut q = p + 1;
-                while q < limit && b[q] != b'`' {
-                    if b[q] == b'\\' {
-                        q += 1;
-                    } else if b[q] == b'$' && b.get(q + 1) == Some(&b'{') {
-                        q = skip_js(b, q + 2, limit, b'}')?;
-                    }
-                    q += 1;
-                }
-                p = q + 1;
+                p = skip_template(b, p + 1, limit)? + 1;
                 continue;
             }
             b'/' if b.get(p + 1) == Some(&b'/') => {
@@ -875,4 +1237,18 @@ pub(super) fn skip_js(b: &[u8], mut p: usize, limit: usize, close: u8) -> Option
         p += 1;
     }
     None
+}
+
+/// Skip a template literal's body from `p` (after the backtick): the index
+/// of the closing backtick.
+pub(super) fn skip_template(b: &[u8], mut p: usize, limit: usize) -> Option<usize> {
+    while p < limit && b[p] != b'`' {
+        if b[p] == b'\\' {
+            p += 1;
+        } else if b[p] == b'$' && b.get(p + 1) == Some(&b'{') {
+            p = skip_js(b, p + 2, limit, b'}')?;
+        }
+        p += 1;
+    }
+    (p < limit).then_some(p)
 }

@@ -274,3 +274,77 @@ fn never_panics_on_odd_input() {
         let _ = render(src);
     }
 }
+
+/// `line:column` (1-based, columns in characters) of a byte offset.
+fn line_col(src: &str, at: usize) -> String {
+    let at = at.min(src.len());
+    let before = &src[..at];
+    let line = before.matches('\n').count() + 1;
+    let col = before[before.rfind('\n').map_or(0, |i| i + 1)..]
+        .chars()
+        .count()
+        + 1;
+    format!("{line}:{col}")
+}
+
+/// The reader's verdict in the oracle's form: `ok`, or the line:column of
+/// the first error (the one the platform reports).
+pub(crate) fn verdict(src: &str) -> String {
+    match read(src).errors.first() {
+        None => "ok".into(),
+        Some(e) => format!("error {}", line_col(src, e.range.start)),
+    }
+}
+
+/// Every fixture page of `tests/fixtures/mdx` gets the verdict the
+/// platform's parser gave (`<case>.expected`, written by
+/// `tools/mdx-oracle/oracle.mjs --write`): ok, or an error at the same place.
+#[test]
+fn fixtures_agree_with_the_platform() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mdx");
+    let mut cases: Vec<_> = std::fs::read_dir(&dir)
+        .expect("fixture folder")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "mdx"))
+        .collect();
+    cases.sort();
+    assert!(cases.len() > 20);
+    let mut bad = Vec::new();
+    for case in cases {
+        let src = std::fs::read_to_string(&case).expect("fixture");
+        let expected = std::fs::read_to_string(case.with_extension("expected"))
+            .expect("an .expected file next to every fixture (run the oracle)");
+        // `error L:C message`: compare the verdict and the place.
+        let want: String = expected
+            .split_whitespace()
+            .take(2)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let got = verdict(&src);
+        let name = case.file_name().unwrap().to_string_lossy().into_owned();
+        assert_eq!(
+            name.starts_with("ok-"),
+            want == "ok",
+            "{name}: name it ok-/err- after its verdict"
+        );
+        if got != want {
+            bad.push(format!(
+                "{name}: platform {want}, docs-lsp {got} {:?}",
+                read(&src).errors.first().map(|e| &e.message)
+            ));
+        }
+        // Every error's fix must apply cleanly and the fixed page must not
+        // fail at the same place for the same reason.
+        for e in read(&src).errors {
+            if let Some((r, _)) = &e.fix {
+                assert!(
+                    r.end <= src.len()
+                        && src.is_char_boundary(r.start)
+                        && src.is_char_boundary(r.end)
+                );
+            }
+        }
+    }
+    assert!(bad.is_empty(), "disagreements:\n{}", bad.join("\n"));
+}

@@ -158,17 +158,39 @@ pub(super) fn plain(src: &str) -> String {
     collapsed.join(" ")
 }
 
-/// Read the imports and exports of the ESM block `text[start..end]`.
-pub(super) fn esm(text: &str, start: usize, end: usize, out: &mut PageIndex) {
+/// Read the imports and exports of the ESM block `text[start..end]`
+/// (`after` is where the next line starts). Returns where and why the
+/// platform's JavaScript parser would refuse the block, if it would.
+pub(super) fn esm(
+    text: &str,
+    start: usize,
+    end: usize,
+    after: usize,
+    out: &mut PageIndex,
+) -> Option<(usize, String)> {
     let toks = tokens(text, start, end);
+    let mut error = balance(text.as_bytes(), start, end).err().map(|at| {
+        let at = if at == end { after } else { at };
+        (
+            at,
+            "this import/export is not valid JavaScript (a bracket or quote is not closed): close it, or if this line is prose, do not start it with `import`/`export`".to_string(),
+        )
+    });
     let mut i = 0;
     while i < toks.len() {
         let (ts, te) = toks[i];
         let w = &text[ts..te];
-        if w == "import"
-            && (i == 0 || text[toks[i - 1].0..toks[i - 1].1] == *";" || is_stmt_start(text, ts))
-        {
-            i = import(text, &toks, i, out);
+        if w == "import" && is_stmt_start(text, ts) {
+            let (next, bad) = import(text, &toks, i, out);
+            if error.is_none()
+                && let Some(at) = bad
+            {
+                error = Some((
+                    at,
+                    "this import is not valid JavaScript (`import X from \"/snippets/x.mdx\"` or `import { X } from \"…\"`); if the line is prose, do not start it with `import`".into(),
+                ));
+            }
+            i = next.max(i + 1);
             continue;
         }
         if w == "export" && is_stmt_start(text, ts) {
@@ -210,13 +232,72 @@ pub(super) fn esm(text: &str, start: usize, end: usize, out: &mut PageIndex) {
                         k += 1;
                     }
                 }
-                _ => {}
+                Some("default" | "*") => {}
+                other => {
+                    if error.is_none() {
+                        let at = toks.get(j).map_or(after, |t| t.0);
+                        let _ = other;
+                        error = Some((
+                            at,
+                            "this export is not valid JavaScript (`export const X = …`, `export function X() {}`); if the line is prose, do not start it with `export`".into(),
+                        ));
+                    }
+                }
             }
             i = j;
             continue;
         }
         i += 1;
     }
+    error
+}
+
+/// Brackets and quotes of `b[start..end]` balance; else where they fail
+/// (`end` when something is left open).
+pub(super) fn balance(b: &[u8], start: usize, end: usize) -> Result<(), usize> {
+    let mut stack: Vec<u8> = Vec::new();
+    let mut p = start;
+    while p < end {
+        let c = b[p];
+        match c {
+            b'"' | b'\'' => {
+                let mut q = p + 1;
+                while q < end && b[q] != c && b[q] != b'\n' {
+                    if b[q] == b'\\' {
+                        q += 1;
+                    }
+                    q += 1;
+                }
+                if q >= end || b[q] != c {
+                    return Err(q.min(end));
+                }
+                p = q + 1;
+                continue;
+            }
+            b'`' => {
+                match super::scan::skip_template(b, p + 1, end) {
+                    Some(q) => p = q + 1,
+                    None => return Err(end),
+                }
+                continue;
+            }
+            b'/' if b.get(p + 1) == Some(&b'/') => {
+                p = memchr::memchr(b'\n', &b[p..end]).map_or(end, |i| p + i);
+                continue;
+            }
+            b'/' if b.get(p + 1) == Some(&b'*') => {
+                p = memchr::memmem::find(&b[p + 2..end], b"*/").map_or(end, |i| p + 2 + i + 2);
+                continue;
+            }
+            b'{' => stack.push(b'}'),
+            b'(' => stack.push(b')'),
+            b'[' => stack.push(b']'),
+            b'}' | b')' | b']' if stack.pop() != Some(c) => return Err(p),
+            _ => {}
+        }
+        p += 1;
+    }
+    if stack.is_empty() { Ok(()) } else { Err(end) }
 }
 
 fn is_stmt_start(text: &str, at: usize) -> bool {
@@ -231,65 +312,103 @@ fn is_ident(s: &str) -> bool {
         && c.all(|x| x.is_alphanumeric() || x == '_' || x == '$')
 }
 
-fn import(text: &str, toks: &[(usize, usize)], i: usize, out: &mut PageIndex) -> usize {
+/// Read the import at token `i`: (the token after it, where it fails).
+fn import(
+    text: &str,
+    toks: &[(usize, usize)],
+    i: usize,
+    out: &mut PageIndex,
+) -> (usize, Option<usize>) {
     let word = |j: usize| toks.get(j).map(|&(s, e)| &text[s..e]);
+    let at = |j: usize| toks.get(j).map_or(text.len(), |t| t.0);
+    let is_str = |w: &str| w.len() >= 2 && (w.starts_with('"') || w.starts_with('\''));
     let start = toks[i].0;
     let mut j = i + 1;
     let mut default = None;
     let mut named = Vec::new();
-    loop {
-        let Some(w) = word(j) else { return j };
-        if w.starts_with('"') || w.starts_with('\'') {
+    // import "x" | import Clause from "x"
+    if !word(j).is_some_and(is_str) {
+        let mut clause = false;
+        if let Some(w) = word(j)
+            && is_ident(w)
+            && w != "from"
+        {
+            default = Some(w.to_string());
+            j += 1;
+            clause = true;
+            if word(j) == Some(",") {
+                j += 1;
+                clause = false;
+            }
+        }
+        if !clause {
+            match word(j) {
+                Some("{") => {
+                    j += 1;
+                    loop {
+                        match word(j) {
+                            Some("}") => break,
+                            Some(n) if is_ident(n) || is_str(n) => {
+                                let mut local = n;
+                                j += 1;
+                                if word(j) == Some("as") {
+                                    match word(j + 1) {
+                                        Some(b) if is_ident(b) => local = b,
+                                        _ => return (j + 1, Some(at(j + 1))),
+                                    }
+                                    j += 2;
+                                }
+                                if local != "type" {
+                                    named.push(local.to_string());
+                                }
+                                match word(j) {
+                                    Some(",") => j += 1,
+                                    Some("}") => {}
+                                    _ => return (j, Some(at(j))),
+                                }
+                            }
+                            _ => return (j, Some(at(j))),
+                        }
+                    }
+                    j += 1;
+                }
+                Some("*") => {
+                    if word(j + 1) != Some("as") {
+                        return (j + 1, Some(at(j + 1)));
+                    }
+                    match word(j + 2) {
+                        Some(n) if is_ident(n) => named.push(n.to_string()),
+                        _ => return (j + 2, Some(at(j + 2))),
+                    }
+                    j += 3;
+                }
+                _ => return (j, Some(at(j))),
+            }
+        }
+        if word(j) != Some("from") {
+            return (j, Some(at(j)));
+        }
+        j += 1;
+    }
+    match word(j) {
+        Some(w) if is_str(w) => {
             let (s, e) = toks[j];
             let end = if word(j + 1) == Some(";") {
                 toks[j + 1].1
             } else {
                 e
             };
+            let src = s + 1..e.saturating_sub(1).max(s + 1);
             out.imports.push(Import {
-                source: text[s + 1..e.saturating_sub(1).max(s + 1)].to_string(),
-                source_range: s + 1..e.saturating_sub(1).max(s + 1),
+                source: text[src.clone()].to_string(),
+                source_range: src,
                 default,
                 named,
                 range: start..end,
             });
-            return j + 1;
+            (j + 1, None)
         }
-        match w {
-            "{" => {
-                j += 1;
-                while let Some(n) = word(j) {
-                    if n == "}" {
-                        break;
-                    }
-                    if n == "as" {
-                        if let Some(b) = word(j + 1) {
-                            named.pop();
-                            named.push(b.to_string());
-                        }
-                        j += 2;
-                        continue;
-                    }
-                    if is_ident(n) && n != "type" {
-                        named.push(n.to_string());
-                    }
-                    j += 1;
-                }
-            }
-            "*" => {
-                if word(j + 1) == Some("as")
-                    && let Some(n) = word(j + 2)
-                {
-                    named.push(n.to_string());
-                    j += 2;
-                }
-            }
-            "from" | "," => {}
-            "import" | "export" => return j,
-            n if is_ident(n) && default.is_none() => default = Some(n.to_string()),
-            _ => return j + 1,
-        }
-        j += 1;
+        _ => (j, Some(at(j))),
     }
 }
 

@@ -1,0 +1,95 @@
+//! MDX syntax the platform's page parser refuses (`mdx-syntax`): what the
+//! page reader (`syntax::page`) found, as the platform's parser (`getAST` of
+//! `@mintlify/common`) would stop on it. Such a page breaks the build.
+
+use crate::diagnostics::{Diagnostic, Fix};
+use crate::model::links;
+use crate::model::site::{FileKind, Site, SourceFile};
+use rayon::prelude::*;
+
+pub const CODE: &str = "mdx-syntax";
+
+pub fn check(site: &Site, out: &mut Vec<Diagnostic>) {
+    let files: Vec<&std::sync::Arc<SourceFile>> = site
+        .files()
+        .filter(|f| {
+            matches!(f.kind, FileKind::Page | FileKind::Snippet)
+                && f.text.is_ok()
+                && !links::not_served(&f.path)
+        })
+        .collect();
+    let found: Vec<Diagnostic> = files.par_iter().flat_map_iter(|f| check_file(f)).collect();
+    out.extend(found);
+}
+
+/// The syntax errors of one page or snippet.
+pub fn check_file(f: &SourceFile) -> Vec<Diagnostic> {
+    f.page_index()
+        .errors
+        .iter()
+        .map(|e| {
+            let d = Diagnostic::error(f.id, e.range.clone(), CODE, e.message.clone());
+            match &e.fix {
+                Some((range, text)) => d.with_fix(Fix::Edit {
+                    title: fix_title(text),
+                    range: range.clone(),
+                    text: text.clone(),
+                }),
+                None => d,
+            }
+        })
+        .collect()
+}
+
+fn fix_title(text: &str) -> String {
+    match text {
+        "&lt;" => "Write `&lt;` for a literal `<`".into(),
+        " />" => "Close the tag with ` />`".into(),
+        "" => "Remove the closing tag".into(),
+        "\\{" => "Write `\\{` for a literal brace".into(),
+        t if t.starts_with("{/*") => "Turn the HTML comment into an MDX comment".into(),
+        t if t.starts_with('[') => "Write a Markdown link".into(),
+        t if t.starts_with('"') => "Quote the value".into(),
+        t => format!("Replace with `{t}`"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ide::analysis::analyze_texts;
+    use expect_test::expect;
+
+    #[test]
+    fn errors_with_fixes() {
+        let docs = r##"{"name": "x", "theme": "mint", "colors": {"primary": "#000000"}, "navigation": {"pages": ["a"]}}"##;
+        let page = "---\ntitle: A\n---\n\nLatency <5ms and <!-- note --> and a<br>b.\n\n<Card title=x />\n";
+        let a = analyze_texts(&[("docs.json", docs), ("a.mdx", page)]);
+        let mut out = String::new();
+        for d in a.diagnostics.iter().filter(|d| d.code == super::CODE) {
+            out.push_str(&format!(
+                "{:?} {}: {}\n",
+                &page[d.range.clone()],
+                d.severity.as_str(),
+                d.message
+            ));
+            for f in &d.fixes {
+                if let crate::diagnostics::Fix::Edit { title, range, text } = f {
+                    out.push_str(&format!(
+                        "  fix {title}: {:?} -> {text:?}\n",
+                        &page[range.clone()]
+                    ));
+                }
+            }
+        }
+        expect![[r#"
+            "Latency <5ms and <!-- note --> and a<br>" error: `<br>` must be closed in MDX: write `<br />`
+              fix Close the tag with ` />`: ">" -> " />"
+            "5" error: `<5` starts no tag (in MDX every `<` followed by a character starts one): write `&lt;` for a literal `<`
+              fix Write `&lt;` for a literal `<`: "<" -> "&lt;"
+            "!-- note -->" error: HTML comments `<!-- -->` are not allowed in MDX: write `{/* comment */}`
+              fix Turn the HTML comment into an MDX comment: "<!-- note -->" -> "{/* note */}"
+            "x" error: attribute values must be quoted in MDX: write `title="x"`
+              fix Quote the value: "x" -> "\"x\""
+        "#]].assert_eq(&out);
+    }
+}
