@@ -207,3 +207,42 @@ fn moves_rewrite_body_links() {
     "#]]
     .assert_eq(&show(&[("guides", "docs")]));
 }
+
+/// Renaming a heading: the links to its anchor follow the new id.
+#[test]
+fn renaming_a_heading_moves_its_anchors() {
+    use crate::ide::rename::{prepare_rename, rename};
+    let mut fs = files("[a](/guides/setup#install-the-cli) [b](/guides/setup#overview-2)\n");
+    fs[1].1 = "---\ntitle: Setup\n---\n\n## Install the C$0LI\n\n## Overview\n\n## Overview\n";
+    let (a, id, text, off) = with_cursor(&fs);
+    let (r, old) = prepare_rename(&a, id, &text, off).unwrap();
+    assert_eq!(
+        (&text[r], old.as_str()),
+        ("Install the CLI", "Install the CLI")
+    );
+    let changes = rename(&a, id, &text, off, "Get the CLI").unwrap();
+    expect![[r#"
+        --- guides/intro.mdx
+        ---
+        title: Intro
+        ---
+
+        See [setup](./setup#get-the-cli) and [again](/guides/setup#overview-2).
+
+        --- guides/setup.mdx
+        ---
+        title: Setup
+        ---
+
+        ## Get the CLI
+
+        ## Overview
+
+        ## Overview
+
+        --- index.mdx
+        [a](/guides/setup#get-the-cli) [b](/guides/setup#overview-2)
+
+    "#]]
+    .assert_eq(&super::refactor::render(&a, &changes));
+}
