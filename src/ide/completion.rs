@@ -207,8 +207,7 @@ fn values(
             pages(analysis, ctx, out, incomplete);
             // A 1,200-operation spec is as long a list as a big site's pages:
             // cap it the same way and let the editor ask again as the user types.
-            let cap = out.len() + MAX_PAGE_ITEMS;
-            endpoints_in_nav(analysis, ctx, vp, cap, out, incomplete);
+            endpoints_in_nav(analysis, ctx, vp, out, incomplete);
         }
         ValuePlace::RootPage => pages(analysis, ctx, out, incomplete),
         ValuePlace::OpenApiFile => spec_files(analysis, ctx, true, out),
@@ -274,9 +273,13 @@ fn value_item(
     }
 }
 
-/// Every page of the site; pages no navigation lists yet come first. On
-/// big sites only the best [`MAX_PAGE_ITEMS`] are built (the list is then
-/// incomplete and the editor asks again as the user types).
+/// Every page of the site, best match first: an exact page, then pages
+/// one of whose path segments starts with what was typed, then word-start
+/// matches, then other contiguous ones, then scattered ones; within a
+/// rank, pages no navigation lists yet come first. Only the best
+/// [`MAX_PAGE_ITEMS`] are built (the list is then incomplete and the editor
+/// asks again as the user types), and they are ranked before the cap, so
+/// `in` finds `introduction` on a site of any size.
 fn pages(
     analysis: &Analysis,
     ctx: &JsonContext,
@@ -284,57 +287,90 @@ fn pages(
     incomplete: &mut bool,
 ) {
     let site = &analysis.site;
-    // Unlisted pages first (few, known from the analysis), then listed ones
-    // from the sorted page list until MAX_PAGE_ITEMS: no pass over every
-    // page file, and allocations only for what is kept.
-    let mut kept: Vec<(bool, &str, &SourceFile)> = Vec::new();
-    let mut unlisted_kept = 0;
+    let typed = ctx.partial.as_str();
+    // (rank, listed) -> pages, each bucket capped at MAX_PAGE_ITEMS.
+    let mut buckets: [Vec<(&str, FileId)>; 2 * RANKS] = Default::default();
+    let mut dropped = false;
+    fn put<'a>(
+        (buckets, dropped): (&mut [Vec<(&'a str, FileId)>], &mut bool),
+        rank: u8,
+        listed: bool,
+        key: &'a str,
+        id: FileId,
+    ) {
+        let b = &mut buckets[2 * rank as usize + usize::from(listed)];
+        if b.len() < MAX_PAGE_ITEMS {
+            b.push((key, id));
+        } else {
+            *dropped = true;
+        }
+    }
+    // Unlisted pages first (few, known from the analysis).
     for id in analysis.unlisted_pages() {
         let Some(f) = site.file(*id) else { continue };
         let key = lookup::page_key(&f.path);
-        if matches(&ctx.partial, key) {
-            if kept.len() == MAX_PAGE_ITEMS {
-                *incomplete = true;
-                break;
-            }
-            kept.push((false, key, f));
-            unlisted_kept += 1;
+        if let Some(r) = rank(typed, key) {
+            put((&mut buckets, &mut dropped), r, false, key, *id);
         }
     }
-    if kept.len() < MAX_PAGE_ITEMS {
+    // Then the listed ones, in key order. Once the pages that rank as a
+    // segment prefix or better fill the list, nothing later can enter it
+    // but an exact page, looked up first.
+    let exact = site
+        .page_ref(typed)
+        .filter(|r| analysis.is_listed(r.ordinal as usize));
+    if let Some((r, f)) = exact.and_then(|r| Some((r, site.file(r.id)?))) {
+        let key = lookup::page_key(&f.path);
+        put((&mut buckets, &mut dropped), 0, true, key, r.id);
+    }
+    let full =
+        |b: &[Vec<(&str, FileId)>]| b[..4].iter().map(Vec::len).sum::<usize>() >= MAX_PAGE_ITEMS;
+    if !full(&buckets) {
         for (i, p) in site.page_names().enumerate() {
-            if !analysis.is_listed(i) || !matches(&ctx.partial, p.key) {
+            if !analysis.is_listed(i) || exact.is_some_and(|r| r.id == p.id) {
                 continue;
             }
-            if kept.len() == MAX_PAGE_ITEMS {
-                *incomplete = true;
-                break;
-            }
-            if let Some(f) = site.file(p.id) {
-                kept.push((true, lookup::page_key(&f.path), f));
+            if let Some(r) = rank(typed, p.key) {
+                put((&mut buckets, &mut dropped), r, true, p.key, p.id);
+                if r <= 1 && full(&buckets) {
+                    dropped |= i + 1 < site.page_names().len();
+                    break;
+                }
             }
         }
-    } else if unlisted_kept < analysis.unlisted_pages().len() || analysis.lists_any_page() {
-        *incomplete = true;
+    } else if analysis.lists_any_page() {
+        dropped = true;
     }
-    for (is_listed, key, f) in kept {
-        let mut item = value_item(ctx, key, CompletionKind::Page, f.title());
-        item.sort_text = Some(if is_listed { "1" } else { "0" }.into());
-        out.push(item);
+    let mut kept = 0;
+    for (b, bucket) in buckets.iter().enumerate() {
+        for (key, id) in bucket {
+            if kept == MAX_PAGE_ITEMS {
+                dropped = true;
+                break;
+            }
+            kept += 1;
+            let title = site.file(*id).and_then(|f| f.title());
+            let mut item = value_item(ctx, key, CompletionKind::Page, title);
+            item.sort_text = Some(format!("{}{}", b / 2, b % 2));
+            out.push(item);
+        }
     }
+    *incomplete |= dropped;
 }
 
 /// `METHOD /path` entries from the spec the place inherits, or from every
-/// OpenAPI spec of the site (spec-prefixed when there are several).
+/// OpenAPI spec of the site (spec-prefixed when there are several): the
+/// best [`MAX_PAGE_ITEMS`] by [`rank`].
 fn endpoints_in_nav(
     analysis: &Analysis,
     ctx: &JsonContext,
     vp: &[Seg],
-    cap: usize,
     out: &mut Vec<CompletionItem>,
     incomplete: &mut bool,
 ) {
     let site = &analysis.site;
+    let start = out.len();
+    let mut found = Ranked::default();
     let inherited = lookup::inherited_openapi(analysis, vp);
     if !inherited.is_empty() {
         for src in &inherited {
@@ -343,30 +379,42 @@ fn endpoints_in_nav(
                     file,
                     index: lookup::spec_index(file),
                 };
-                endpoint_items(&spec, None, ctx, cap, out, incomplete);
+                endpoint_items(&spec, None, ctx, &mut found);
             }
         }
-        return;
+    } else {
+        let specs: Vec<Spec> = lookup::specs(site)
+            .into_iter()
+            .filter(Spec::is_openapi)
+            .collect();
+        let several = specs.len() > 1;
+        for spec in &specs {
+            let prefix = several.then_some(spec.file.path.as_str());
+            endpoint_items(spec, prefix, ctx, &mut found);
+        }
     }
-    let specs: Vec<Spec> = lookup::specs(site)
-        .into_iter()
-        .filter(Spec::is_openapi)
-        .collect();
-    let several = specs.len() > 1;
-    for spec in &specs {
-        let prefix = several.then_some(spec.file.path.as_str());
-        endpoint_items(spec, prefix, ctx, cap, out, incomplete);
+    *incomplete |= found.dropped;
+    for (r, bucket) in found.buckets.iter().enumerate() {
+        for (label, detail) in bucket {
+            if out.len() >= start + MAX_PAGE_ITEMS {
+                *incomplete = true;
+                return;
+            }
+            let mut item = value_item(ctx, label, CompletionKind::Endpoint, detail.as_deref());
+            item.sort_text = Some(format!("{r}2"));
+            out.push(item);
+        }
     }
 }
 
-fn endpoint_items(
-    spec: &Spec,
-    prefix: Option<&str>,
-    ctx: &JsonContext,
-    cap: usize,
-    out: &mut Vec<CompletionItem>,
-    incomplete: &mut bool,
-) {
+/// Endpoint labels by rank, each rank capped at [`MAX_PAGE_ITEMS`].
+#[derive(Default)]
+struct Ranked {
+    buckets: [Vec<(String, Option<String>)>; RANKS],
+    dropped: bool,
+}
+
+fn endpoint_items(spec: &Spec, prefix: Option<&str>, ctx: &JsonContext, found: &mut Ranked) {
     let pre = prefix.map(|p| format!("{p} ")).unwrap_or_default();
     let ops = spec.index.operations.iter().filter(|o| !o.excluded);
     let ops = ops.map(|op| (&*op.method, &*op.path, op.summary.as_deref()));
@@ -377,14 +425,16 @@ fn endpoint_items(
         if !matches_parts(&ctx.partial, &[&pre, first, " ", second]) {
             continue;
         }
-        if out.len() >= cap {
-            *incomplete = true;
-            return;
-        }
         let label = format!("{pre}{first} {second}");
-        let mut item = value_item(ctx, &label, CompletionKind::Endpoint, detail);
-        item.sort_text = Some("2".into());
-        out.push(item);
+        let Some(r) = rank(&ctx.partial, &label) else {
+            continue;
+        };
+        let b = &mut found.buckets[r as usize];
+        if b.len() < MAX_PAGE_ITEMS {
+            b.push((label, detail.map(str::to_string)));
+        } else {
+            found.dropped = true;
+        }
     }
 }
 
@@ -557,6 +607,59 @@ fn matches(typed: &str, candidate: &str) -> bool {
         .chars()
         .flat_map(char::to_lowercase)
         .all(|t| chars.any(|c| c == t))
+}
+
+/// How many match ranks [`rank`] tells apart.
+const RANKS: usize = 5;
+
+/// How well `candidate` matches what was `typed`, best first, or `None`:
+/// 0 the same text (ignoring case), 1 `typed` starts a path segment (or the
+/// whole text), 2 it starts a word (after `-`, `_`, `.`, a space, or at a
+/// lower-to-upper case change), 3 it occurs elsewhere, 4 its characters
+/// occur in order (scattered). Case-insensitive, as editors filter.
+fn rank(typed: &str, candidate: &str) -> Option<u8> {
+    if typed.is_empty() {
+        return Some(1);
+    }
+    if !typed.is_ascii() {
+        let (t, c) = (typed.to_lowercase(), candidate.to_lowercase());
+        if t == c {
+            return Some(0);
+        }
+        let best = c
+            .match_indices(&t)
+            .map(|(i, _)| match c[..i].chars().next_back() {
+                None | Some('/') => 1,
+                Some('-' | '_' | '.' | ' ') => 2,
+                _ => 3,
+            });
+        return best
+            .min()
+            .or_else(|| matches(typed, candidate).then_some(4));
+    }
+    let (t, c) = (typed.as_bytes(), candidate.as_bytes());
+    if t.len() == c.len() && t.eq_ignore_ascii_case(c) {
+        return Some(0);
+    }
+    let mut best: Option<u8> = None;
+    if c.len() >= t.len() {
+        for i in 0..=c.len() - t.len() {
+            if !c[i].eq_ignore_ascii_case(&t[0]) || !c[i..i + t.len()].eq_ignore_ascii_case(t) {
+                continue;
+            }
+            let r = match i.checked_sub(1).map(|p| c[p]) {
+                None | Some(b'/') => 1,
+                Some(b'-' | b'_' | b'.' | b' ') => 2,
+                Some(p) if p.is_ascii_lowercase() && c[i].is_ascii_uppercase() => 2,
+                _ => 3,
+            };
+            if r == 1 {
+                return Some(1);
+            }
+            best = Some(best.map_or(r, |b| b.min(r)));
+        }
+    }
+    best.or_else(|| matches(typed, candidate).then_some(4))
 }
 
 /// [`matches`] against the concatenation of `parts`, without building it.

@@ -254,8 +254,34 @@ step(':checkhealth docs_lsp reports binary, version, settings and key without pr
   vim.cmd('tabclose')
 end)
 
-local c = client()
-if c then
+-- Last: it starts a second client (another docs root).
+step('completion ranks by match quality: `in` offers introduction on a real site of 300+ pages', function()
+  -- corpus_site is trigger.dev's docs.json (325 pages): most page names hold an `i` and an `n`.
+  vim.cmd.edit(vim.fn.fnameescape(env.CORPUS_DIR .. '/docs.json'))
+  local buf = vim.api.nvim_get_current_buf()
+  wait_for('docs-lsp to attach to the corpus site', function()
+    local c = vim.lsp.get_clients({ bufnr = buf, name = 'docs_lsp' })[1]
+    return c and c.initialized
+  end)
+  -- line 25 (1-based) is `              "introduction",`: add a line `"in",` after it
+  vim.api.nvim_buf_set_lines(buf, 25, 25, false, { '              "in",' })
+  local params = { textDocument = { uri = vim.uri_from_bufnr(buf) }, position = { line = 25, character = 17 } }
+  local labels
+  wait_for('introduction among the completions', function()
+    local res = vim.lsp.buf_request_sync(buf, 'textDocument/completion', params, timeout)
+    labels = {}
+    for _, r in pairs(res or {}) do
+      local items = r.result and (r.result.items or r.result) or {}
+      for _, it in ipairs(items) do
+        labels[it.label] = true
+      end
+    end
+    return labels['introduction']
+  end)
+  assert(labels['quick-start'] == nil, 'quick-start (no `in` in it) offered')
+end)
+
+for _, c in ipairs(vim.lsp.get_clients({ name = 'docs_lsp' })) do
   c:stop()
   vim.wait(2000, function() return c:is_stopped() end, 10)
 end

@@ -155,14 +155,14 @@ fn pages_unlisted_first_in_unterminated_string() {
         "docs.json",
         r#"{"navigation": {"tabs": [{"tab": "Guides", "groups": [{"group": "Start", "pages": ["intro", "$0"#,
         expect![[r#"
-            guides/auth [Page] Authentication -> "guides/auth" @92..93 sort=0
-            unlisted [Page] - -> "unlisted" @92..93 sort=0
-            intro [Page] Introduction -> "intro" @92..93 sort=1
-            quickstart [Page] Quickstart -> "quickstart" @92..93 sort=1
-            GET /users [Endpoint] List users -> "GET /users" @92..93 sort=2
-            GET /users/{id} [Endpoint] Get a user -> "GET /users/{id}" @92..93 sort=2
-            POST /users [Endpoint] Create a user -> "POST /users" @92..93 sort=2
-            webhook newUser [Endpoint] A user signed up -> "webhook newUser" @92..93 sort=2"#]],
+            guides/auth [Page] Authentication -> "guides/auth" @92..93 sort=10
+            unlisted [Page] - -> "unlisted" @92..93 sort=10
+            intro [Page] Introduction -> "intro" @92..93 sort=11
+            quickstart [Page] Quickstart -> "quickstart" @92..93 sort=11
+            GET /users [Endpoint] List users -> "GET /users" @92..93 sort=12
+            GET /users/{id} [Endpoint] Get a user -> "GET /users/{id}" @92..93 sort=12
+            POST /users [Endpoint] Create a user -> "POST /users" @92..93 sort=12
+            webhook newUser [Endpoint] A user signed up -> "webhook newUser" @92..93 sort=12"#]],
     );
 }
 
@@ -183,9 +183,9 @@ fn endpoints_from_inherited_openapi() {
         "docs.json",
         text,
         expect![[r#"
-        guides/auth [Page] Authentication -> "guides/auth" @268..273 sort=0
-        GET /users [Endpoint] List users -> "GET /users" @268..273 sort=2
-        GET /users/{id} [Endpoint] Get a user -> "GET /users/{id}" @268..273 sort=2"#]],
+            GET /users [Endpoint] List users -> "GET /users" @268..273 sort=12
+            GET /users/{id} [Endpoint] Get a user -> "GET /users/{id}" @268..273 sort=12
+            guides/auth [Page] Authentication -> "guides/auth" @268..273 sort=40"#]],
     );
 }
 
@@ -197,10 +197,10 @@ fn endpoints_are_spec_prefixed_without_inherited_openapi_and_several_specs() {
         "docs.json",
         r#"{"navigation": {"pages": ["intro", "pets$0"]}}"#,
         expect![[r#"
-            api/openapi.json GET /users [Endpoint] List users -> "api/openapi.json GET /users" @35..41 sort=2
-            api/openapi.json GET /users/{id} [Endpoint] Get a user -> "api/openapi.json GET /users/{id}" @35..41 sort=2
-            api/openapi.json POST /users [Endpoint] Create a user -> "api/openapi.json POST /users" @35..41 sort=2
-            api/pets.yaml GET /pets [Endpoint] List pets -> "api/pets.yaml GET /pets" @35..41 sort=2"#]],
+            api/pets.yaml GET /pets [Endpoint] List pets -> "api/pets.yaml GET /pets" @35..41 sort=12
+            api/openapi.json GET /users [Endpoint] List users -> "api/openapi.json GET /users" @35..41 sort=42
+            api/openapi.json GET /users/{id} [Endpoint] Get a user -> "api/openapi.json GET /users/{id}" @35..41 sort=42
+            api/openapi.json POST /users [Endpoint] Create a user -> "api/openapi.json POST /users" @35..41 sort=42"#]],
     );
 }
 
@@ -387,4 +387,73 @@ fn big_site_timing() {
         typed.1,
         typed.0
     );
+}
+
+/// A site holding `pages` (empty page files) and a docs.json whose only
+/// page entry is the cursor's string, `"<typed>$0`.
+fn ranked(pages: &[&str], typed: &str) -> Vec<CompletionItem> {
+    let files: Vec<(String, String)> = pages
+        .iter()
+        .map(|p| (format!("{p}.mdx"), String::new()))
+        .chain([(
+            "docs.json".to_string(),
+            r#"{"navigation": {"pages": []}}"#.to_string(),
+        )])
+        .collect();
+    let files: Vec<(&str, &str)> = files.iter().map(|(p, t)| (&**p, &**t)).collect();
+    let text = format!(r#"{{"navigation": {{"pages": ["{typed}$0"]}}}}"#);
+    let (a, id, text, off) = edited(&files, "docs.json", &text);
+    let mut items = completions(&a, id, &text, off);
+    items.sort_by(|a, b| (&a.sort_text, &a.label).cmp(&(&b.sort_text, &b.label)));
+    items
+}
+
+fn labels_with_rank(items: &[CompletionItem]) -> String {
+    let line =
+        |i: &CompletionItem| format!("{} {}", i.sort_text.as_deref().unwrap_or("-"), i.label);
+    items.iter().map(line).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn pages_ranked_exact_then_segment_prefix_then_word_start_then_contained_then_scattered() {
+    let pages = [
+        "identity",
+        "pricing",
+        "mobile-integration",
+        "guides/setupInstall",
+        "guides/introduction",
+        "introduction",
+        "in",
+        "api/indexing",
+    ];
+    expect![[r#"
+        00 in
+        10 api/indexing
+        10 guides/introduction
+        10 introduction
+        20 guides/setupInstall
+        20 mobile-integration
+        30 pricing
+        40 identity"#]]
+    .assert_eq(&labels_with_rank(&ranked(&pages, "in")));
+    // Case does not matter; a typed `/` matches across segments.
+    expect![[r#"
+        10 guides/introduction
+        40 guides/setupInstall"#]]
+    .assert_eq(&labels_with_rank(&ranked(&pages, "Guides/IN")));
+}
+
+#[test]
+fn pages_ranked_before_the_cap() {
+    // 300 pages that hold `i` and `n` somewhere sort before `introduction`
+    // (`a...` < `i`): the best 100 still hold it, first.
+    let many: Vec<String> = (0..300).map(|i| format!("a/zi{i:03}n")).collect();
+    let mut pages: Vec<&str> = many.iter().map(String::as_str).collect();
+    pages.push("introduction");
+    let items = ranked(&pages, "in");
+    assert_eq!(items.len(), crate::ide::completion::MAX_PAGE_ITEMS);
+    expect![[r#"
+        10 introduction
+        40 a/zi000n"#]]
+    .assert_eq(&labels_with_rank(&items[..2]));
 }
