@@ -92,7 +92,7 @@ pub fn completion_list(
         list.items = items;
         return list;
     }
-    if f.kind == FileKind::Page
+    if matches!(f.kind, FileKind::Page | FileKind::Snippet)
         && let Some(items) = super::page_components::completions(analysis, file, text, offset)
     {
         list.items = items;

@@ -30,7 +30,13 @@ pub fn folding_ranges(analysis: &Analysis, file: FileId, text: &str) -> Vec<Fold
     };
     match f.kind {
         FileKind::DocsJson | FileKind::Json => json_folds(text),
-        FileKind::Page => front_matter_fold(text).into_iter().collect(),
+        FileKind::Page => {
+            let mut out: Vec<FoldingRange> = front_matter_fold(text).into_iter().collect();
+            let ix = crate::syntax::page::read(text);
+            out.extend(super::page_outline::folds(text, &ix));
+            out.sort_by_key(|f| f.range.start);
+            out
+        }
         FileKind::Yaml | FileKind::Snippet => Vec::new(),
     }
 }

@@ -18,6 +18,7 @@ pub mod hover;
 pub mod links;
 pub mod page_components;
 pub mod page_links;
+pub mod page_outline;
 pub mod references;
 pub mod rename;
 pub mod symbols;

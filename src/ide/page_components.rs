@@ -508,7 +508,7 @@ pub fn completions(
     offset: usize,
 ) -> Option<Vec<CompletionItem>> {
     let f = analysis.site.file(file)?;
-    if f.kind != FileKind::Page {
+    if !matches!(f.kind, FileKind::Page | FileKind::Snippet) {
         return None;
     }
     let ctx = tag_at(text, offset)?;
@@ -655,7 +655,7 @@ pub fn hover(
     offset: usize,
 ) -> Option<(String, Range<usize>)> {
     let f = analysis.site.file(file)?;
-    if f.kind != FileKind::Page {
+    if !matches!(f.kind, FileKind::Page | FileKind::Snippet) {
         return None;
     }
     let ctx = tag_on(text, offset)?;
@@ -691,7 +691,7 @@ pub fn hover(
 /// defines: its `export`.
 pub fn definition(analysis: &Analysis, file: FileId, text: &str, offset: usize) -> Option<Target> {
     let f = analysis.site.file(file)?;
-    if f.kind != FileKind::Page {
+    if !matches!(f.kind, FileKind::Page | FileKind::Snippet) {
         return None;
     }
     let ctx = tag_on(text, offset)?;

@@ -26,6 +26,10 @@ pub enum SymbolKind {
     Item,
     Page,
     Endpoint,
+    /// A heading of a page.
+    Heading,
+    /// A component block of a page.
+    Component,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,6 +49,9 @@ pub fn document_symbols(analysis: &Analysis, file: FileId) -> Vec<Symbol> {
     let Some(f) = analysis.site.file(file) else {
         return Vec::new();
     };
+    if f.kind == FileKind::Page {
+        return super::page_outline::symbols(f.text(), f.page_index());
+    }
     if !matches!(f.kind, FileKind::DocsJson | FileKind::Json) {
         return Vec::new();
     }

@@ -237,6 +237,8 @@ impl Backend {
                     symbols::SymbolKind::Group => SymbolKind::NAMESPACE,
                     symbols::SymbolKind::Key => SymbolKind::PROPERTY,
                     symbols::SymbolKind::Language => SymbolKind::ENUM_MEMBER,
+                    symbols::SymbolKind::Heading => SymbolKind::STRING,
+                    symbols::SymbolKind::Component => SymbolKind::CLASS,
                     _ => SymbolKind::MODULE,
                 },
                 tags: None,

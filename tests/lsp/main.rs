@@ -10,4 +10,5 @@ mod edits;
 mod features;
 mod harness;
 mod lifecycle;
+mod page_components;
 mod robustness;

@@ -1,5 +1,6 @@
 //! All diagnostics of a site, by rule family.
 
+mod components;
 mod links;
 mod navigation;
 mod pages;

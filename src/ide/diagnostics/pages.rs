@@ -20,10 +20,12 @@ fn check_pages(site: &Site, out: &mut Vec<Diagnostic>) {
     stale_docs_json(site, out);
     let spec_files = super::specs::all_specs(site);
     let mut specs: Option<super::specs::SpecList> = None;
+    let imported = super::components::imported_files(site);
     for f in site.pages_unsorted() {
         // What depends on the page alone is computed once per page version;
         // only the spec lookups below see the rest of the site.
         out.extend_from_slice(f.memo_diagnostics(|| own(f)));
+        super::components::check(site, f, &imported, out);
         // A file checked on its own (outside any docs root, or before its
         // root loaded) has no site to look endpoints up in: saying "no
         // spec" would be a false error.

@@ -112,6 +112,7 @@ pub struct Element {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Attr {
+    /// `...` for a spread (`{...props}`).
     pub name: String,
     pub name_range: Range<usize>,
     pub value: AttrValue,

@@ -971,7 +971,14 @@ impl<'a> Reader<'a> {
                     return q + 1;
                 }
                 b'{' => {
+                    // `{...props}`: recorded as an attribute named `...`, so
+                    // prop rules know that any prop may be given.
                     let (_, e) = self.expression(q, limit);
+                    attrs.push(Attr {
+                        name: "...".into(),
+                        name_range: q..q,
+                        value: AttrValue::Expression { range: q..e },
+                    });
                     q = e;
                 }
                 c if is_name_start(c) => {

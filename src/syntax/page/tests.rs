@@ -234,7 +234,7 @@ fn multi_line_tags_and_expressions() {
 "####,
         expect![[r#"
             Href<Card> "/multi" @"href=\"/multi\""
-            <Card title="Multi" href="/multi" icon={<Icon />}> 8 lines
+            <Card title="Multi" href="/multi" icon={<Icon />} ...={...rest}> 8 lines
             <Step title="W&B"> 1 lines self-closing
             <> 1 lines
         "#]],

@@ -1,0 +1,276 @@
+//! Components in page bodies (from the page index of `syntax::page`):
+//! unknown components, unknown props, prop values of the wrong type or
+//! outside their choices, missing required props.
+//!
+//! What the platform does, read from `@mintlify/common` (`getMDXOptions`,
+//! `remarkMdxRemoveUnknownJsx`): a block-level element whose name is not one
+//! of its components, not defined by the page (`export const X`) and not
+//! brought in by a snippet import is replaced by the comment "Component X
+//! does not exist" (its content disappears); an inline one is left to MDX,
+//! whose compiled page throws "Expected component X to be defined" when it
+//! renders. Lower-case names are HTML/SVG elements (and custom elements):
+//! never reported.
+
+use crate::diagnostics::{Diagnostic, did_you_mean};
+use crate::model::site::{Site, SourceFile};
+use crate::schema::components::{Component, PropKind, components};
+use crate::syntax::page::{AttrValue, Element, PageIndex};
+use crate::syntax::tree::FileId;
+
+/// Files some page imports: the platform builds them as snippets, inlined
+/// where they are imported, not as pages of their own.
+pub fn imported_files(site: &Site) -> rustc_hash::FxHashSet<FileId> {
+    let mut out = rustc_hash::FxHashSet::default();
+    for f in site.pages_unsorted() {
+        if f.text.is_err() {
+            continue;
+        }
+        for imp in &f.page_index().imports {
+            if let Some(sf) = resolve(site, f, &imp.source) {
+                out.insert(sf.id);
+            }
+        }
+    }
+    out
+}
+
+/// The component diagnostics of one page (`imported`: see [`imported_files`]).
+pub fn check(
+    site: &Site,
+    f: &SourceFile,
+    imported: &rustc_hash::FxHashSet<FileId>,
+    out: &mut Vec<Diagnostic>,
+) {
+    if f.text.is_err() {
+        return;
+    }
+    let ix = f.page_index();
+    if ix.elements.is_empty() {
+        return;
+    }
+    let mut scope = Scope::of(site, f, ix);
+    // A page another page imports is a snippet there: the names in scope are
+    // the importer's too.
+    scope.open |= imported.contains(&f.id);
+    for el in &ix.elements {
+        element(f, el, &scope, out);
+    }
+}
+
+/// The names a page may use besides the built-in components.
+struct Scope<'a> {
+    names: Vec<&'a str>,
+    /// An import whose file is not in the site (a snippet the site does not
+    /// have, a package): it may bring in names docs-lsp cannot see, so no
+    /// component is said to be unknown.
+    open: bool,
+}
+
+impl<'a> Scope<'a> {
+    fn of(site: &'a Site, f: &'a SourceFile, ix: &'a PageIndex) -> Scope<'a> {
+        let mut names: Vec<&str> = ix.exports.iter().map(String::as_str).collect();
+        let mut open = false;
+        for imp in &ix.imports {
+            names.extend(imp.default.as_deref());
+            names.extend(imp.named.iter().map(String::as_str));
+            // What the imported file exports is in scope too (the platform
+            // inlines snippets before rendering).
+            match resolve(site, f, &imp.source) {
+                Some(sf) if sf.text.is_ok() && sf.id != f.id => {
+                    names.extend(sf.page_index().exports.iter().map(String::as_str));
+                }
+                _ => open = true,
+            }
+        }
+        Scope { names, open }
+    }
+
+    fn has(&self, name: &str) -> bool {
+        self.names.contains(&name)
+    }
+}
+
+/// The site file an import source names (`/snippets/a.mdx`, `./a.mdx`).
+fn resolve<'a>(site: &'a Site, page: &SourceFile, source: &str) -> Option<&'a SourceFile> {
+    let path = if let Some(abs) = source.strip_prefix('/') {
+        abs.to_string()
+    } else if source.starts_with('.') {
+        let dir = page.path.rsplit_once('/').map_or("", |(d, _)| d);
+        let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
+        for seg in source.split('/') {
+            match seg {
+                "." | "" => {}
+                ".." => {
+                    parts.pop();
+                }
+                s => parts.push(s),
+            }
+        }
+        parts.join("/")
+    } else {
+        return None;
+    };
+    site.file_by_path(&path).map(|f| &**f)
+}
+
+fn element(f: &SourceFile, el: &Element, scope: &Scope, out: &mut Vec<Diagnostic>) {
+    let name = el.name.as_str();
+    if !name.starts_with(|c: char| c.is_ascii_uppercase()) {
+        // Fragments, HTML, SVG, custom elements.
+        return;
+    }
+    let comps = components();
+    let Some(c) = comps.get(name) else {
+        let base = name.split('.').next().unwrap_or(name);
+        if scope.has(base) || scope.open {
+            return;
+        }
+        if base != name && comps.get(base).is_some() {
+            // `<Steps.Item>`: a part of a built-in component the data does
+            // not list; not said to be unknown (it may be rendered).
+            return;
+        }
+        let known: Vec<&str> = comps
+            .all()
+            .into_iter()
+            .map(|c| c.name.as_str())
+            .chain(scope.names.iter().copied())
+            .collect();
+        let hint = did_you_mean(name, known.iter().copied())
+            .map(|s| format!(" Did you mean `{s}`?"))
+            .unwrap_or_default();
+        out.push(Diagnostic::error(
+            f.id,
+            el.name_range.clone(),
+            "unknown-component",
+            format!(
+                "`<{name}>` is not a component of the platform, and this page neither imports nor defines it: the platform drops it with its content (written inline, it fails the page).{hint} Import it from a snippet or define it with `export const {base} = ...`"
+            ),
+        ));
+        return;
+    };
+    props(f, el, c, out);
+}
+
+fn props(f: &SourceFile, el: &Element, c: &Component, out: &mut Vec<Diagnostic>) {
+    let comps = components();
+    let spread = el.attrs.iter().any(|a| a.name == "...");
+    for a in &el.attrs {
+        if a.name == "..." {
+            continue;
+        }
+        let Some(p) = c.prop(&a.name) else {
+            if c.open
+                || comps.is_global_prop(&a.name)
+                || a.name.starts_with("data-")
+                || a.name.starts_with("aria-")
+            {
+                continue;
+            }
+            let hint = did_you_mean(&a.name, c.props.iter().map(|p| p.name.as_str()))
+                .map(|s| format!(" Did you mean `{s}`?"))
+                .unwrap_or_default();
+            out.push(Diagnostic::warning(
+                f.id,
+                a.name_range.clone(),
+                "unknown-prop",
+                format!(
+                    "`<{}>` has no prop `{}`: the platform ignores it.{hint}",
+                    el.name, a.name
+                ),
+            ));
+            continue;
+        };
+        let wrong = |why: String| {
+            Diagnostic::warning(
+                f.id,
+                a.name_range.start..value_end(a),
+                "invalid-prop-value",
+                why,
+            )
+        };
+        match (&a.value, p.kind) {
+            (AttrValue::String { value, .. }, PropKind::Boolean) => {
+                let meaning = if value == "false" {
+                    " (the string \"false\" is true)"
+                } else {
+                    ""
+                };
+                out.push(wrong(format!(
+                    "`{}` of `<{}>` is a boolean: write `{}` or `{}={{false}}`, not a string{meaning}",
+                    a.name, el.name, a.name, a.name
+                )));
+            }
+            (AttrValue::String { value, .. }, PropKind::Number)
+                if value.trim().parse::<f64>().is_err() =>
+            {
+                out.push(wrong(format!(
+                    "`{}` of `<{}>` is a number: write `{}={{3}}`, not `\"{value}\"`",
+                    a.name, el.name, a.name
+                )));
+            }
+            (AttrValue::String { value, range }, _)
+                if !p.values.is_empty() && !p.values.iter().any(|v| v == value) =>
+            {
+                let hint = did_you_mean(value, p.values.iter().map(String::as_str))
+                    .map(|s| format!(" Did you mean `{s}`?"))
+                    .unwrap_or_default();
+                let list: Vec<String> = p.values.iter().map(|v| format!("`{v}`")).collect();
+                out.push(Diagnostic::warning(
+                    f.id,
+                    range.clone(),
+                    "invalid-prop-value",
+                    format!(
+                        "`{value}` is not a value of `{}` on `<{}>` (one of {}): the platform falls back to its default.{hint}",
+                        a.name,
+                        el.name,
+                        list.join(", ")
+                    ),
+                ));
+            }
+            (AttrValue::None, PropKind::String | PropKind::Number) => {
+                out.push(wrong(format!(
+                    "`{}` of `<{}>` needs a value (`{}` alone is `true`)",
+                    a.name, el.name, a.name
+                )));
+            }
+            _ => {}
+        }
+    }
+    if spread {
+        return;
+    }
+    for p in &c.props {
+        if p.required && p.name != "children" && el.attr(&p.name).is_none() {
+            out.push(Diagnostic::warning(
+                f.id,
+                el.name_range.clone(),
+                "missing-prop",
+                format!(
+                    "`<{}>` needs `{}` ({}): {}",
+                    el.name,
+                    p.name,
+                    if p.ty.is_empty() { "any" } else { &p.ty },
+                    first_sentence(&p.doc)
+                ),
+            ));
+        }
+    }
+}
+
+fn value_end(a: &crate::syntax::page::Attr) -> usize {
+    match &a.value {
+        AttrValue::None => a.name_range.end,
+        AttrValue::String { range, .. } => range.end + 1,
+        AttrValue::Expression { range } => range.end,
+    }
+}
+
+fn first_sentence(doc: &str) -> String {
+    let line = doc.lines().next().unwrap_or("");
+    line.split_inclusive(". ")
+        .next()
+        .unwrap_or(line)
+        .trim()
+        .to_string()
+}
