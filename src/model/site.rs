@@ -391,6 +391,18 @@ pub struct Derived {
     suggestions: std::sync::Mutex<HashMap<Box<str>, Option<Box<str>>>>,
     /// The site's files as link targets (with the pages its specs generate).
     pub link_files: OnceLock<Arc<crate::model::links::FileTargets>>,
+    /// The MDX syntax errors of every page and snippet (pages only).
+    pub syntax_diagnostics: OnceLock<Arc<Vec<crate::diagnostics::Diagnostic>>>,
+    /// The pages' link diagnostics with the part of docs.json they were
+    /// computed against (redirects, prefixes, remote specs): a docs.json
+    /// keystroke that leaves that part alone reuses them.
+    #[allow(clippy::type_complexity)]
+    pub link_diagnostics: std::sync::Mutex<
+        Option<(
+            crate::model::links::DocsJsonPart,
+            Arc<Vec<crate::diagnostics::Diagnostic>>,
+        )>,
+    >,
 }
 
 impl Site {

@@ -16,23 +16,37 @@ pub fn check(site: &Site, root: Option<&Node>, out: &mut Vec<Diagnostic>) {
         return;
     }
     let targets = links::targets_of(site, root);
-    // A copy of a site without its images (text only, or a checkout without
-    // Git LFS) would have every image reported: images are checked only when
-    // the site has some.
-    let images = targets.files.files().any(links::is_image_path);
-    let files: Vec<&std::sync::Arc<SourceFile>> = site
-        .files()
-        .filter(|f| {
-            matches!(f.kind, FileKind::Page | FileKind::Snippet)
-                && f.text.is_ok()
-                && !links::not_served(&f.path)
-        })
-        .collect();
-    let found: Vec<Diagnostic> = files
-        .par_iter()
-        .flat_map_iter(|f| check_file(site, &targets, f, images))
-        .collect();
-    out.extend(found);
+    // Page links depend on the pages and on a small part of docs.json: a
+    // keystroke in a navigation entry reuses the last answer.
+    let part = targets.docs_json_part();
+    let memo = &site.derived().link_diagnostics;
+    let cached = crate::model::site::lock(memo)
+        .as_ref()
+        .filter(|(p, _)| *p == part)
+        .map(|(_, found)| found.clone());
+    let found = cached.unwrap_or_else(|| {
+        // A copy of a site without its images (text only, or a checkout without
+        // Git LFS) would have every image reported: images are checked only when
+        // the site has some.
+        let images = targets.files.files().any(links::is_image_path);
+        let files: Vec<&std::sync::Arc<SourceFile>> = site
+            .files()
+            .filter(|f| {
+                matches!(f.kind, FileKind::Page | FileKind::Snippet)
+                    && f.text.is_ok()
+                    && !links::not_served(&f.path)
+            })
+            .collect();
+        let found: std::sync::Arc<Vec<Diagnostic>> = std::sync::Arc::new(
+            files
+                .par_iter()
+                .flat_map_iter(|f| check_file(site, &targets, f, images))
+                .collect(),
+        );
+        *crate::model::site::lock(memo) = Some((part, found.clone()));
+        found
+    });
+    out.extend(found.iter().cloned());
     if let Some(root) = root {
         check_redirects(&targets, root, out);
     }

@@ -10,16 +10,20 @@ use rayon::prelude::*;
 pub const CODE: &str = "mdx-syntax";
 
 pub fn check(site: &Site, out: &mut Vec<Diagnostic>) {
-    let files: Vec<&std::sync::Arc<SourceFile>> = site
-        .files()
-        .filter(|f| {
-            matches!(f.kind, FileKind::Page | FileKind::Snippet)
-                && f.text.is_ok()
-                && !links::not_served(&f.path)
-        })
-        .collect();
-    let found: Vec<Diagnostic> = files.par_iter().flat_map_iter(|f| check_file(f)).collect();
-    out.extend(found);
+    // Depends on the pages alone: computed once per set of pages, not per
+    // docs.json keystroke.
+    let found = site.derived().syntax_diagnostics.get_or_init(|| {
+        let files: Vec<&std::sync::Arc<SourceFile>> = site
+            .files()
+            .filter(|f| {
+                matches!(f.kind, FileKind::Page | FileKind::Snippet)
+                    && f.text.is_ok()
+                    && !links::not_served(&f.path)
+            })
+            .collect();
+        std::sync::Arc::new(files.par_iter().flat_map_iter(|f| check_file(f)).collect())
+    });
+    out.extend(found.iter().cloned());
 }
 
 /// The syntax errors of one page or snippet.
