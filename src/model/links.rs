@@ -94,7 +94,9 @@ fn has_scheme(t: &str) -> bool {
     let Some(colon) = t.find(':') else {
         return false;
     };
-    let scheme = &t[..colon];
+    // `https\://x` is `https://x`: CommonMark unescapes a backslash before
+    // punctuation in a link destination.
+    let scheme = t[..colon].strip_suffix('\\').unwrap_or(&t[..colon]);
     !scheme.is_empty()
         && scheme.as_bytes()[0].is_ascii_alphabetic()
         && scheme

@@ -78,6 +78,10 @@ fn link_targets_resolve() {
         ("guides/intro.mdx", "/v2/guides/intro"),
         ("guides/intro.mdx", "/empty-folder"),
         ("guides/intro.mdx", "/guides/missing"),
+        (
+            "guides/intro.mdx",
+            "https\\://boto3.example/api.html?highlight=x#Batch",
+        ),
         ("guides/intro.mdx", "../../escape"),
         ("guides/intro.mdx", "https://example.com/x"),
         ("guides/intro.mdx", "mailto:a@b.c"),
@@ -112,6 +116,7 @@ fn link_targets_resolve() {
         /v2/guides/intro                         Page("guides/intro.mdx") via ["v2/guides/intro"] #None
         /empty-folder                            Folder("empty-folder") via ["empty-folder"] #None
         /guides/missing                          Missing via ["guides/missing"] #None
+        https\://boto3.example/api.html?highlight=x#Batch External
         ../../escape                             Missing via [] #None
         https://example.com/x                    External
         mailto:a@b.c                             External

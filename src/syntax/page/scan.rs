@@ -494,7 +494,9 @@ impl<'a> Reader<'a> {
             return false;
         }
         let label = &self.t[p + 1..close];
-        if label.trim().is_empty() {
+        // `[^1]: text` is a GFM footnote definition (the platform reads
+        // pages with remark-gfm), not a link: its text is a paragraph.
+        if label.trim().is_empty() || label.starts_with('^') {
             return false;
         }
         let ds = self.skip_ws(close + 2, end);

@@ -189,6 +189,23 @@ Not a link: [just brackets] and [x] (y).
 }
 
 #[test]
+fn footnotes_are_not_links() {
+    check(
+        r####"See the note[^1] and [^note].
+
+[^1]: In contrast to the rest.
+[^note]: See [the guide](/guide).
+
+[ref]: /defined
+"####,
+        expect![[r#"
+            Markdown "/guide" @"[the guide](/guide)"
+            Definition "/defined" @"[ref]: /defined"
+        "#]],
+    );
+}
+
+#[test]
 fn imports_and_exports() {
     check(
         r####"---
