@@ -144,6 +144,7 @@ fn resolve_spec_token_table() {
         "openapi.yml",
         "api-reference/openapi.yml",
         "docs/sequence-metadata.json",
+        "v1.15.4/enterprise-api.en.yaml",
     ];
     let cases = [
         // (token, page folder)
@@ -161,6 +162,8 @@ fn resolve_spec_token_table() {
         ("/../openapi.json", ""),
         ("missing.json", ""),
         ("/v3-openapi", "a/b"),
+        ("/enterprise-api.en.yaml", "edge/ar/api-reference"),
+        ("enterprise-api.fr.yaml", ""),
     ];
     let out: Vec<String> = cases
         .iter()
@@ -183,6 +186,8 @@ fn resolve_spec_token_table() {
         "./openapi.yml" from "" -> Some("openapi.yml")
         "/../openapi.json" from "" -> None
         "missing.json" from "" -> None
-        "/v3-openapi" from "a/b" -> Some("v3-openapi.yaml")"#]]
+        "/v3-openapi" from "a/b" -> Some("v3-openapi.yaml")
+        "/enterprise-api.en.yaml" from "edge/ar/api-reference" -> Some("v1.15.4/enterprise-api.en.yaml")
+        "enterprise-api.fr.yaml" from "" -> None"#]]
     .assert_eq(&out.join("\n"));
 }

@@ -194,7 +194,17 @@ pub fn resolve_spec_token(token: &str, from_dir: &str, specs: &[&str]) -> Option
                     .iter()
                     .any(|ext| name.strip_suffix(ext) == Some(token))
         };
-        return specs.iter().position(name_matches);
+        if let Some(i) = specs.iter().position(name_matches) {
+            return Some(i);
+        }
+    }
+    // The platform's last resort (`getMatchingOpenApiFile` of
+    // @mintlify/common): the first spec whose path contains the name, so
+    // `/enterprise-api.en.yaml` names `v1.15.4/enterprise-api.en.yaml`
+    // (crewAI's versioned specs). A name that climbs (`..`) names nothing.
+    let bare = token.trim_start_matches('/').trim_start_matches("./");
+    if !bare.is_empty() && !bare.split('/').any(|s| s == "..") {
+        return specs.iter().position(|s| s.contains(bare));
     }
     None
 }
