@@ -406,24 +406,7 @@ pub(crate) fn resolve_import<'a>(
     page: &SourceFile,
     source: &str,
 ) -> Option<&'a std::sync::Arc<SourceFile>> {
-    let path = if let Some(abs) = source.strip_prefix('/') {
-        abs.to_string()
-    } else if source.starts_with('.') {
-        let dir = page.path.rsplit_once('/').map_or("", |(d, _)| d);
-        let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
-        for seg in source.split('/') {
-            match seg {
-                "." | "" => {}
-                ".." => {
-                    parts.pop();
-                }
-                s => parts.push(s),
-            }
-        }
-        parts.join("/")
-    } else {
-        return None;
-    };
+    let path = crate::model::paths::import_path(&page.path, source)?;
     analysis.site.file_by_path(&path)
 }
 

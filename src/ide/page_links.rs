@@ -358,16 +358,7 @@ pub fn completions(
             assets.sort_unstable();
             for a in assets.into_iter().take(500) {
                 let written = super::diagnostics::write_like(&f.path, style, a);
-                items.push(CompletionItem {
-                    label: written.clone(),
-                    kind: CompletionKind::File,
-                    detail: None,
-                    documentation: None,
-                    insert_text: written.clone(),
-                    replace: replace.clone(),
-                    sort_text: None,
-                    filter_text: Some(written),
-                });
+                items.push(file_item(written, &replace));
             }
         }
         Slot::Snippet { element } => {
@@ -386,16 +377,7 @@ pub fn completions(
                 } else {
                     format!("/{s}")
                 };
-                items.push(CompletionItem {
-                    label: written.clone(),
-                    kind: CompletionKind::File,
-                    detail: None,
-                    documentation: None,
-                    insert_text: written.clone(),
-                    replace: replace.clone(),
-                    sort_text: None,
-                    filter_text: Some(written),
-                });
+                items.push(file_item(written, &replace));
             }
         }
     }
@@ -435,4 +417,18 @@ fn slot_at(before: &str) -> Option<(Slot, usize)> {
         return None;
     };
     Some((slot, start))
+}
+
+/// A completion that inserts a file path as written.
+fn file_item(written: String, replace: &std::ops::Range<usize>) -> CompletionItem {
+    CompletionItem {
+        label: written.clone(),
+        kind: CompletionKind::File,
+        detail: None,
+        documentation: None,
+        insert_text: written.clone(),
+        replace: replace.clone(),
+        sort_text: None,
+        filter_text: Some(written),
+    }
 }

@@ -618,6 +618,21 @@ fn prefixes_and_remote(node: &crate::syntax::tree::Node, t: &mut Targets) {
     }
 }
 
+/// The pages and snippets of a site whose bodies the platform reads (text
+/// files it publishes): what the body checks run over.
+pub fn served_bodies(
+    site: &crate::model::site::Site,
+) -> Vec<&std::sync::Arc<crate::model::site::SourceFile>> {
+    use crate::model::site::FileKind;
+    site.files()
+        .filter(|f| {
+            matches!(f.kind, FileKind::Page | FileKind::Snippet)
+                && f.text.is_ok()
+                && !not_served(&f.path)
+        })
+        .collect()
+}
+
 fn file_targets(site: &crate::model::site::Site) -> FileTargets {
     let _t = crate::timing::span("link targets");
     let mut ft = FileTargets::default();

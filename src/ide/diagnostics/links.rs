@@ -29,14 +29,7 @@ pub fn check(site: &Site, root: Option<&Node>, out: &mut Vec<Diagnostic>) {
         // Git LFS) would have every image reported: images are checked only when
         // the site has some.
         let images = targets.files.files().any(links::is_image_path);
-        let files: Vec<&std::sync::Arc<SourceFile>> = site
-            .files()
-            .filter(|f| {
-                matches!(f.kind, FileKind::Page | FileKind::Snippet)
-                    && f.text.is_ok()
-                    && !links::not_served(&f.path)
-            })
-            .collect();
+        let files = links::served_bodies(site);
         let found: std::sync::Arc<Vec<Diagnostic>> = std::sync::Arc::new(
             files
                 .par_iter()

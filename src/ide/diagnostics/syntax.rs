@@ -4,7 +4,7 @@
 
 use crate::diagnostics::{Diagnostic, Fix};
 use crate::model::links;
-use crate::model::site::{FileKind, Site, SourceFile};
+use crate::model::site::{Site, SourceFile};
 use rayon::prelude::*;
 
 pub const CODE: &str = "mdx-syntax";
@@ -13,14 +13,7 @@ pub fn check(site: &Site, out: &mut Vec<Diagnostic>) {
     // Depends on the pages alone: computed once per set of pages, not per
     // docs.json keystroke.
     let found = site.derived().syntax_diagnostics.get_or_init(|| {
-        let files: Vec<&std::sync::Arc<SourceFile>> = site
-            .files()
-            .filter(|f| {
-                matches!(f.kind, FileKind::Page | FileKind::Snippet)
-                    && f.text.is_ok()
-                    && !links::not_served(&f.path)
-            })
-            .collect();
+        let files = links::served_bodies(site);
         std::sync::Arc::new(files.par_iter().flat_map_iter(|f| check_file(f)).collect())
     });
     out.extend(found.iter().cloned());
