@@ -294,6 +294,12 @@ impl FileTargets {
         if let Some(p) = self.pages.get(index.as_str()) {
             return Some(Resolved::Page(p.to_string()));
         }
+        // Every published page is also served as Markdown at its URL plus
+        // `.md` (the platform's Markdown export), so `./setup.md` reaches
+        // `setup.mdx`.
+        if let Some(p) = path.strip_suffix(".md").and_then(|k| self.pages.get(k)) {
+            return Some(Resolved::Page(p.to_string()));
+        }
         if self.generated.contains(path)
             || self.generated.contains(path.to_ascii_lowercase().as_str())
         {
@@ -573,14 +579,35 @@ pub fn targets_of(
         // a 25,000-page site).
         prefixes_and_remote(nav, &mut t);
     }
+    // A spec in `api` (`api.openapi`, `api.asyncapi`) is only a default:
+    // it generates pages for the endpoint entries the navigation lists, and
+    // none without them. Other URLs there (`api.mdx.server`, a legacy
+    // `baseUrl`) name no spec at all.
     if let Some(api) = root.get("api") {
-        api.walk(|n| {
-            if n.as_str().is_some_and(paths::is_url) {
-                t.remote_specs = true;
-            }
+        let remote = ["openapi", "asyncapi"].iter().any(|key| {
+            api.get(key).is_some_and(|v| {
+                let mut url = false;
+                v.walk(|n| url |= n.as_str().is_some_and(paths::is_url));
+                url
+            })
         });
+        if remote && root.get("navigation").is_some_and(lists_endpoint) {
+            t.remote_specs = true;
+        }
     }
     t
+}
+
+/// Whether a navigation lists an endpoint entry (`"GET /users"`,
+/// `"webhook name"`) anywhere.
+fn lists_endpoint(nav: &crate::syntax::tree::Node) -> bool {
+    let mut found = false;
+    nav.walk(|n| {
+        found |= n
+            .as_str()
+            .is_some_and(|s| crate::model::endpoint::parse_endpoint(s).is_some());
+    });
+    found
 }
 
 /// The language codes and version labels under `navigation` (the items of
