@@ -105,6 +105,11 @@ fn is_image(link: &Link) -> bool {
     }
 }
 
+/// An SVG `<use href>`: a reference into a sprite file, not a link.
+fn is_sprite(link: &Link) -> bool {
+    link.kind == LinkKind::Href && link.element.as_deref() == Some("use")
+}
+
 fn check_link(
     site: &Site,
     targets: &Targets,
@@ -250,24 +255,36 @@ fn missing(
     range: std::ops::Range<usize>,
 ) -> Diagnostic {
     let image = is_image(link);
-    let (code, what) = if image {
-        ("missing-image", "image")
-    } else {
-        ("broken-link", "page or file")
-    };
     let shown = cands
         .first()
         .map_or(l.path.to_string(), |c| format!("/{c}"));
-    let mut d = Diagnostic::error(
-        f.id,
-        range,
-        code,
-        if cands.is_empty() {
-            format!("link `{}` leads outside the docs root", l.path)
+    let mut d = if is_sprite(link) {
+        // `<svg><use href="icons.svg#anchor"/></svg>` (typedoc output): the
+        // page renders and nothing leads a reader anywhere; the icon drawn
+        // from the absent sprite is simply not there.
+        Diagnostic::warning(
+            f.id,
+            range,
+            "missing-sprite",
+            format!("SVG sprite `{shown}` does not exist: the icon it draws is not shown"),
+        )
+    } else {
+        let (code, what) = if image {
+            ("missing-image", "image")
         } else {
-            format!("{what} `{shown}` does not exist (readers get a 404)",)
-        },
-    )
+            ("broken-link", "page or file")
+        };
+        Diagnostic::error(
+            f.id,
+            range,
+            code,
+            if cands.is_empty() {
+                format!("link `{}` leads outside the docs root", l.path)
+            } else {
+                format!("{what} `{shown}` does not exist (readers get a 404)",)
+            },
+        )
+    }
     .with_subject(cands.first().cloned().unwrap_or_default());
     let Some(c) = cands.first() else { return d };
     let suggestion = if image
