@@ -13,7 +13,12 @@ pub fn check(site: &Site, out: &mut Vec<Diagnostic>) {
     // Depends on the pages alone: computed once per set of pages, not per
     // docs.json keystroke.
     let found = site.derived().syntax_diagnostics.get_or_init(|| {
-        let files = links::served_bodies(site);
+        // `.js`/`.jsx`/`.tsx` snippets are JavaScript modules, not MDX: the
+        // platform never reads them with its page parser.
+        let files: Vec<_> = links::served_bodies(site)
+            .into_iter()
+            .filter(|f| f.path.ends_with(".mdx") || f.path.ends_with(".md"))
+            .collect();
         std::sync::Arc::new(files.par_iter().flat_map_iter(|f| check_file(f)).collect())
     });
     out.extend(found.iter().cloned());
@@ -55,6 +60,34 @@ fn fix_title(text: &str) -> String {
 mod tests {
     use crate::ide::analysis::analyze_texts;
     use expect_test::expect;
+
+    #[test]
+    fn javascript_snippets_are_not_read_as_mdx() {
+        let docs = r##"{"name": "x", "theme": "mint", "colors": {"primary": "#000000"}, "navigation": {"pages": ["a"]}}"##;
+        let page = "---\ntitle: A\n---\n\nimport { Hero } from '/snippets/hero.jsx';\n\n<Hero />\n";
+        // JSX text with an apostrophe, and a comparison MDX would refuse.
+        let jsx = "// keeps latency <5ms\n\nexport const Hero = () => {\n  const few = 1 < 2;\n  return <h2>Here you'll find it</h2>;\n};\n";
+        let bad = "---\ntitle: B\n---\n\nLatency <5ms.\n";
+        let a = analyze_texts(&[
+            ("docs.json", docs),
+            ("a.mdx", page),
+            ("snippets/hero.jsx", jsx),
+            ("snippets/bad.mdx", bad),
+        ]);
+        let found: Vec<_> = a
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == super::CODE)
+            .map(|d| d.message.split(':').next().unwrap_or_default().to_string())
+            .collect();
+        // The MDX snippet is still checked.
+        expect![[r#"
+            [
+                "`<5` starts no tag (in MDX every `<` followed by a character starts one)",
+            ]
+        "#]]
+        .assert_debug_eq(&found);
+    }
 
     #[test]
     fn errors_with_fixes() {

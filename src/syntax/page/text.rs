@@ -269,7 +269,8 @@ pub(super) fn balance(b: &[u8], start: usize, end: usize) -> Result<(), usize> {
                     q += 1;
                 }
                 if q >= end || b[q] != c {
-                    return Err(q.min(end));
+                    // acorn reports an unterminated string where it starts.
+                    return Err(p);
                 }
                 p = q + 1;
                 continue;
@@ -288,6 +289,12 @@ pub(super) fn balance(b: &[u8], start: usize, end: usize) -> Result<(), usize> {
             b'/' if b.get(p + 1) == Some(&b'*') => {
                 p = memchr::memmem::find(&b[p + 2..end], b"*/").map_or(end, |i| p + 2 + i + 2);
                 continue;
+            }
+            b'<' if super::scan::jsx_may_start(b, start, p) => {
+                if let Some(q) = super::scan::skip_jsx(b, p, end, 1) {
+                    p = q;
+                    continue;
+                }
             }
             b'{' => stack.push(b'}'),
             b'(' => stack.push(b')'),
