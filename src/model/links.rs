@@ -324,7 +324,10 @@ impl Targets {
     pub fn add_redirect(&mut self, source: &str, destination: &str) {
         let i = self.redirects.len();
         let src = normalize_route(source);
-        if src.contains(':') || src.contains('*') {
+        if source.contains('#') {
+            // Browsers do not send the fragment: no request ever matches
+            // such a source (it stays listed for the redirect checks).
+        } else if src.contains(':') || src.contains('*') {
             self.wildcard_redirects.push(i);
         } else {
             self.exact_redirects.entry(src.into()).or_insert(i);
@@ -426,6 +429,111 @@ impl Targets {
             }
         }
     }
+}
+
+impl Targets {
+    /// Where a reader who follows a link to `path` ends up, when `path`
+    /// is the source of redirect `i`: its `:param` and `*` captures carried
+    /// into the destination, further redirects followed. `Generated` when
+    /// that cannot be told (a URL, a destination naming what the source
+    /// does not capture); `Missing` for a page that is not there or a loop.
+    pub fn follow_link(&self, path: &str, i: usize) -> (Resolved, String) {
+        let mut path = path.to_string();
+        let mut current = i;
+        for _ in 0..16 {
+            let r = &self.redirects[current];
+            let dest = r.destination.split(['#', '?']).next().unwrap_or("");
+            if paths::is_url(dest) || has_scheme(dest) {
+                return (Resolved::Generated(dest.to_string()), dest.to_string());
+            }
+            let Some(dest) = substitute(&normalize_route(&r.source), &path, dest) else {
+                return (Resolved::Generated(path.clone()), path);
+            };
+            let dest = normalize_route(&dest);
+            match self.resolve(&dest) {
+                Resolved::Redirect(j) => {
+                    current = j;
+                    path = dest;
+                }
+                other => return (other, dest),
+            }
+        }
+        (Resolved::Missing, path)
+    }
+}
+
+/// The destination of a redirect from `source` (a pattern) for `path`,
+/// with the source's `:name` captures (`:name*` takes the rest) put in;
+/// `None` when `path` does not match or the destination names a capture
+/// the source does not have.
+pub fn substitute(source: &str, path: &str, destination: &str) -> Option<String> {
+    let caps = wildcard_match(source, path)?;
+    let mut named: Vec<(&str, String)> = Vec::new();
+    let mut anonymous: Vec<String> = Vec::new();
+    let b = source.as_bytes();
+    let (mut i, mut k) = (0, 0);
+    while i < b.len() {
+        match b[i] {
+            b':' if b
+                .get(i + 1)
+                .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') =>
+            {
+                let start = i + 1;
+                i = start;
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                    i += 1;
+                }
+                let mut value = caps.get(k)?.to_string();
+                k += 1;
+                if b.get(i) == Some(&b'*') {
+                    value.push_str(caps.get(k)?);
+                    k += 1;
+                    i += 1;
+                }
+                named.push((&source[start..i], value));
+            }
+            b'*' => {
+                anonymous.push(caps.get(k)?.to_string());
+                k += 1;
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    let mut anonymous = anonymous.into_iter();
+    let mut out = String::with_capacity(destination.len());
+    let d = destination.as_bytes();
+    let mut i = 0;
+    while i < d.len() {
+        if d[i] == b':'
+            && d.get(i + 1)
+                .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+        {
+            let start = i + 1;
+            i = start;
+            while i < d.len() && (d[i].is_ascii_alphanumeric() || d[i] == b'_') {
+                i += 1;
+            }
+            let name = &destination[start..i];
+            let (_, value) = named
+                .iter()
+                .find(|(n, _)| *n == name || n.strip_suffix('*') == Some(name))?;
+            out.push_str(value);
+            if matches!(d.get(i), Some(b'*' | b'+' | b'?')) {
+                i += 1;
+            }
+            continue;
+        }
+        if d[i] == b'*' {
+            out.push_str(&anonymous.next()?);
+            i += 1;
+            continue;
+        }
+        let ch = destination[i..].chars().next()?;
+        out.push(ch);
+        i += ch.len_utf8();
+    }
+    Some(out)
 }
 
 /// A route as the redirect table keys it: decoded, no leading or trailing `/`.

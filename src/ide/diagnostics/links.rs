@@ -151,10 +151,12 @@ fn check_link(
         Target::Internal(l) => {
             let cands = links::candidates(&f.path, &l);
             let mut resolved = Resolved::Missing;
+            let mut via = "";
             for c in &cands {
                 let r = targets.resolve(c);
                 if r != Resolved::Missing {
                     resolved = r;
+                    via = c;
                     break;
                 }
             }
@@ -196,6 +198,21 @@ fn check_link(
                         d = d.with_fix(Fix::Replace(n));
                     }
                     Some(d)
+                }
+                Resolved::Redirect(i) => {
+                    // A redirect sends the reader on: to a page that must be there.
+                    let (end, dest) = targets.follow_link(via, i);
+                    (end == Resolved::Missing).then(|| {
+                        Diagnostic::error(
+                            f.id,
+                            path_range,
+                            "broken-link",
+                            format!(
+                                "`/{via}` is redirected to `/{dest}`, which does not exist (readers get a 404)"
+                            ),
+                        )
+                        .with_subject(via.to_string())
+                    })
                 }
                 _ => None,
             }
