@@ -46,8 +46,8 @@ pub fn run(path: &Path, opts: &Options, out: &mut dyn std::io::Write) -> i32 {
             }
         };
         let site = load::load_site(root, root.display().to_string(), &ids);
-        let analysis = analysis::analyze(Arc::new(site));
-        for d in analysis.diagnostics {
+        let mut analysis = analysis::analyze(Arc::new(site));
+        for d in std::mem::take(&mut analysis.diagnostics) {
             let Some(file) = analysis.site.file(d.file) else {
                 continue;
             };
@@ -60,6 +60,10 @@ pub fn run(path: &Path, opts: &Options, out: &mut dyn std::io::Write) -> i32 {
             let file = whole.as_ref().unwrap_or(file);
             located.push(Located::new(join(&file.path), file, d));
         }
+        // Freeing 25,000 parsed pages takes a tenth of the run: it happens on
+        // another thread while the report is written, and the process may
+        // exit before it ends.
+        std::thread::spawn(move || drop(analysis));
     }
     located.sort_by(|a, b| (&a.path, a.start, a.diag.code).cmp(&(&b.path, b.start, b.diag.code)));
     let fails = if opts.deny_warnings {

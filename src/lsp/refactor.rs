@@ -50,13 +50,18 @@ pub fn file_operations() -> WorkspaceFileOperationsServerCapabilities {
             options: None,
         },
     };
+    let pages = || FileOperationRegistrationOptions {
+        filters: vec![
+            filter("**/*.{md,mdx}", FileOperationPatternKind::File),
+            filter("**/*", FileOperationPatternKind::Folder),
+        ],
+    };
     WorkspaceFileOperationsServerCapabilities {
-        will_rename: Some(FileOperationRegistrationOptions {
-            filters: vec![
-                filter("**/*.{md,mdx}", FileOperationPatternKind::File),
-                filter("**/*", FileOperationPatternKind::Folder),
-            ],
-        }),
+        will_rename: Some(pages()),
+        // Told as soon as the editor has moved the file, the server does not
+        // wait for the file watcher: docs.json, already rewritten by
+        // willRenameFiles, would list a page that is not there yet.
+        did_rename: Some(pages()),
         ..Default::default()
     }
 }

@@ -545,6 +545,25 @@ impl LanguageServer for Backend {
         self.rename_impl(p).await
     }
 
+    async fn did_rename_files(&self, p: RenameFilesParams) {
+        // The same as the watcher's delete and create, without its delay
+        // (a moved folder is left to the watcher, which lists its files).
+        let mut changes = Vec::new();
+        for f in &p.files {
+            let (Ok(old), Ok(new)) = (f.old_uri.parse::<Uri>(), f.new_uri.parse::<Uri>()) else {
+                continue;
+            };
+            if convert::path(&new).is_some_and(|p| p.is_file()) {
+                changes.push(FileEvent::new(old, FileChangeType::DELETED));
+                changes.push(FileEvent::new(new, FileChangeType::CREATED));
+            }
+        }
+        if !changes.is_empty() {
+            self.did_change_watched_files(DidChangeWatchedFilesParams { changes })
+                .await;
+        }
+    }
+
     async fn will_rename_files(&self, p: RenameFilesParams) -> Result<Option<WorkspaceEdit>> {
         self.will_rename_files_impl(p).await
     }

@@ -366,3 +366,42 @@ fn a_page_opened_while_the_site_loads_is_checked_against_the_site() {
         });
     }
 }
+
+/// A file moved in the editor's explorer: the editor says so with
+/// `workspace/didRenameFiles` right after the move, and the server takes it
+/// as the file watcher's delete and create, without waiting for the watcher.
+#[test]
+fn a_did_rename_files_notification_moves_the_page_at_once() {
+    run(async {
+        let site = copy_site("examples/site");
+        let h = Harness::start(
+            site.path(),
+            json!({"diagnostics": {"debounceMs": 20}}),
+            caps(false),
+        )
+        .await;
+        let ops = &h.init_result["capabilities"]["workspace"]["fileOperations"];
+        assert!(ops["didRename"]["filters"].is_array(), "{ops:#}");
+        let text = std::fs::read_to_string(h.path("docs.json")).unwrap();
+        let uri = h.open("docs.json", &text).await;
+        let before = h.wait_current_diagnostics(&uri).await;
+        assert!(has_missing_page(&before), "{:?}", codes(&before));
+        // `guides/instalation` is listed; a page moved onto that name fixes it.
+        std::fs::rename(
+            h.path("guides/installation.mdx"),
+            h.path("guides/instalation.mdx"),
+        )
+        .unwrap();
+        h.notify(
+            "workspace/didRenameFiles",
+            json!({"files": [{
+                "oldUri": h.uri("guides/installation.mdx"),
+                "newUri": h.uri("guides/instalation.mdx"),
+            }]}),
+        )
+        .await;
+        // No watcher event was sent: the notification alone moved the page.
+        h.wait_diagnostics(&uri, |d, _| !has_missing_page(d)).await;
+        h.shutdown().await;
+    });
+}
