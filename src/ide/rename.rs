@@ -403,3 +403,97 @@ pub fn rename(
     );
     Ok(out)
 }
+
+/// The `redirects` entries that keep a moved page's old URL working (links
+/// from outside the site, bookmarks, search results), as one insertion into
+/// docs.json: appended to its `redirects` array, or a new `redirects` key at
+/// the end of the root object. A page move gives `/old` -> `/new`; a folder
+/// move `/old/:slug*` -> `/new/:slug*`. Sources docs.json already redirects
+/// are left alone; `redirects` kept in a `$ref` file is not edited (`None`).
+pub fn redirect_edit(analysis: &Analysis, moves: &[(String, String)]) -> Option<FileEdit> {
+    let root = analysis.config.root.as_deref()?;
+    let docs_json = analysis.site.file_by_path("docs.json")?;
+    if root.file != docs_json.id {
+        return None;
+    }
+    let text = docs_json.text();
+    let existing: Vec<String> = root
+        .get("redirects")
+        .map(|r| {
+            r.items()
+                .iter()
+                .filter_map(|i| i.get("source")?.as_str())
+                .map(|s| s.trim_matches('/').to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut entries = Vec::new();
+    for (old, new) in moves {
+        let (old, new) = (old.trim_matches('/'), new.trim_matches('/'));
+        let (source, destination) = if is_page_path(old) {
+            if !is_page_path(new) {
+                continue;
+            }
+            (page_key(old).to_string(), page_key(new).to_string())
+        } else if !old.is_empty() && !new.is_empty() {
+            (format!("{old}/:slug*"), format!("{new}/:slug*"))
+        } else {
+            continue;
+        };
+        if source == destination || existing.contains(&source) {
+            continue;
+        }
+        entries.push(format!(
+            "{{ \"source\": \"/{}\", \"destination\": \"/{}\" }}",
+            json_content(&source),
+            json_content(&destination)
+        ));
+    }
+    if entries.is_empty() {
+        return None;
+    }
+    let indent_of = |at: usize| -> String {
+        let line = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        text[line..at]
+            .chars()
+            .take_while(|c| *c == ' ' || *c == '\t')
+            .collect()
+    };
+    use crate::syntax::tree::Value;
+    match root.get("redirects").map(|r| (r, &r.value)) {
+        Some((r, Value::Array(items))) if r.file == root.file => match items.last() {
+            Some(last) => {
+                let ind = indent_of(last.range.start);
+                let new_text: String = entries.iter().map(|e| format!(",\n{ind}{e}")).collect();
+                Some(FileEdit {
+                    file: root.file,
+                    range: last.range.end..last.range.end,
+                    new_text,
+                })
+            }
+            None => {
+                let ind = indent_of(r.range.start);
+                let body: Vec<String> = entries.iter().map(|e| format!("{ind}  {e}")).collect();
+                Some(FileEdit {
+                    file: root.file,
+                    range: r.range.start + 1..r.range.end - 1,
+                    new_text: format!("\n{}\n{ind}", body.join(",\n")),
+                })
+            }
+        },
+        Some(_) => None,
+        None => {
+            let Value::Object(members) = &root.value else {
+                return None;
+            };
+            let last = members.last()?;
+            let ind = indent_of(last.value.range.start);
+            let body: Vec<String> = entries.iter().map(|e| format!("{ind}  {e}")).collect();
+            Some(FileEdit {
+                file: root.file,
+                range: last.value.range.end..last.value.range.end,
+                new_text: format!(",\n{ind}\"redirects\": [\n{}\n{ind}]", body.join(",\n")),
+            })
+        }
+    }
+}

@@ -18,6 +18,13 @@ use std::sync::Arc;
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::*;
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RedirectOnMove {
+    Ask,
+    Always,
+    Never,
+}
+
 /// What the client can apply, from `workspace.workspaceEdit`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct EditCaps {
@@ -75,7 +82,7 @@ pub fn rename_provider() -> OneOf<bool, RenameOptions> {
 
 /// Builds a `WorkspaceEdit` from plain changes of one site.
 struct EditBuilder<'a> {
-    backend: &'a Backend,
+    world: &'a super::world::World,
     site: &'a SiteState,
     analysis: &'a Analysis,
     caps: EditCaps,
@@ -85,11 +92,21 @@ struct EditBuilder<'a> {
 
 impl<'a> EditBuilder<'a> {
     fn new(backend: &'a Backend, site: &'a SiteState, analysis: &'a Analysis) -> Self {
+        let caps = backend.edit_caps.get().copied().unwrap_or_default();
+        Self::with(&backend.world, caps, site, analysis)
+    }
+
+    fn with(
+        world: &'a super::world::World,
+        caps: EditCaps,
+        site: &'a SiteState,
+        analysis: &'a Analysis,
+    ) -> Self {
         EditBuilder {
-            backend,
+            world,
             site,
             analysis,
-            caps: backend.edit_caps.get().copied().unwrap_or_default(),
+            caps,
             ops: Vec::new(),
             edits: Vec::new(),
         }
@@ -101,13 +118,12 @@ impl<'a> EditBuilder<'a> {
         let rel = crate::model::paths::join("", rel)?;
         let path = self.site.root.join(rel);
         let roots_known = self
-            .backend
             .world
             .workspace_roots
             .read()
             .map(|r| !r.is_empty())
             .unwrap_or(true);
-        if self.site.loose || roots_known && !self.backend.world.in_workspace(&path) {
+        if self.site.loose || roots_known && !self.world.in_workspace(&path) {
             return None;
         }
         convert::uri(&path)
@@ -116,7 +132,7 @@ impl<'a> EditBuilder<'a> {
     /// Add changes; `false` if one of them cannot be expressed for this
     /// client (a file operation it does not support) or leaves the workspace.
     fn add(&mut self, changes: Vec<Change>) -> bool {
-        let enc = self.backend.world.encoding();
+        let enc = self.world.encoding();
         for c in changes {
             match c {
                 Change::Edit(e) => {
@@ -298,15 +314,24 @@ impl Backend {
                 None => by_site.push((site, vec![(o, n)])),
             }
         }
+        let redirects = self.redirect_on_move();
         let mut out: Option<WorkspaceEdit> = None;
         for (site, moves) in by_site {
             let s = site.clone();
-            let (analysis, edits) = blocking(move || {
+            let m = moves.clone();
+            let (analysis, mut edits) = blocking(move || {
                 let a = s.analysis();
-                let e = rename::edits_for_moves(&a, &moves);
+                let e = rename::edits_for_moves(&a, &m);
                 (a, e)
             })
             .await?;
+            match redirects {
+                RedirectOnMove::Always => edits.extend(rename::redirect_edit(&analysis, &moves)),
+                RedirectOnMove::Ask if rename::redirect_edit(&analysis, &moves).is_some() => {
+                    self.offer_redirects(site.clone(), moves)
+                }
+                _ => {}
+            }
             if edits.is_empty() {
                 continue;
             }
@@ -325,6 +350,81 @@ impl Backend {
             }
         }
         Ok(out)
+    }
+
+    /// `docsLsp.links.addRedirectOnMove`: "ask" (the default), "always",
+    /// "never".
+    fn redirect_on_move(&self) -> RedirectOnMove {
+        let setting = self.settings.read().ok().and_then(|s| {
+            s.pointer("/links/addRedirectOnMove")
+                .and_then(|v| v.as_str())
+                .map(str::to_string)
+        });
+        match setting.as_deref() {
+            Some("always") => RedirectOnMove::Always,
+            Some("never") => RedirectOnMove::Never,
+            _ => RedirectOnMove::Ask,
+        }
+    }
+
+    /// Ask, once the move is done, whether to add `redirects` entries from
+    /// the old paths; the edit is made against docs.json as it is then
+    /// (already rewritten for the move), so it applies whatever the user
+    /// did meanwhile.
+    fn offer_redirects(&self, site: Arc<SiteState>, moves: Vec<(String, String)>) {
+        let client = self.client.clone();
+        let world = self.world.clone();
+        let caps = self.edit_caps.get().copied().unwrap_or_default();
+        let shown: Vec<String> = moves
+            .iter()
+            .map(|(o, n)| {
+                format!(
+                    "/{} -> /{}",
+                    crate::ide::lookup::page_key(o),
+                    crate::ide::lookup::page_key(n)
+                )
+            })
+            .collect();
+        tokio::spawn(async move {
+            let add = MessageActionItem {
+                title: "Add redirects".into(),
+                properties: Default::default(),
+            };
+            let answer = client
+                .show_message_request(
+                    MessageType::INFO,
+                    format!(
+                        "Add a redirect in docs.json so that links from outside keep working ({})?",
+                        shown.join(", ")
+                    ),
+                    Some(vec![
+                        add.clone(),
+                        MessageActionItem {
+                            title: "Not now".into(),
+                            properties: Default::default(),
+                        },
+                    ]),
+                )
+                .await;
+            if answer.ok().flatten().map(|a| a.title) != Some(add.title) {
+                return;
+            }
+            let s = site.clone();
+            let Ok((analysis, edit)) = blocking(move || {
+                let a = s.analysis();
+                let e = rename::redirect_edit(&a, &moves);
+                (a, e)
+            })
+            .await
+            else {
+                return;
+            };
+            let Some(edit) = edit else { return };
+            let mut b = EditBuilder::with(&world, caps, &site, &analysis);
+            if b.add(vec![Change::Edit(edit)]) {
+                let _ = client.apply_edit(b.finish()).await;
+            }
+        });
     }
 
     pub async fn code_action_impl(&self, p: &CodeActionParams) -> Result<Vec<CodeActionOrCommand>> {

@@ -129,3 +129,61 @@ fn hover_definition_and_symbols() {
         h.shutdown().await;
     });
 }
+
+/// Moving a page can add a `redirects` entry from its old path, so that
+/// links from outside keep working: `docsLsp.links.addRedirectOnMove`
+/// "always" puts it in the willRenameFiles edit, "ask" asks once the move
+/// is done and applies it if the user agrees, "never" does neither.
+#[test]
+fn a_moved_page_gets_a_redirect_as_the_setting_says() {
+    run(async {
+        let redirect =
+            "{ \"source\": \"/guides/quickstart\", \"destination\": \"/guides/getting-started\" }";
+        for (setting, choose) in [("always", ""), ("ask", "Add redirects"), ("never", "")] {
+            let site = copy_site("examples/site");
+            let settings = json!({
+                "links": {"addRedirectOnMove": setting},
+                "harness": {"choose": choose},
+            });
+            let h = Harness::start(site.path(), settings, caps(false)).await;
+            let params = json!({"files": [{
+                "oldUri": h.uri("guides/quickstart.mdx"),
+                "newUri": h.uri("guides/getting-started.mdx"),
+            }]});
+            let edit = h
+                .request("workspace/willRenameFiles", params)
+                .await
+                .expect("willRenameFiles");
+            let text = edit.to_string();
+            assert!(
+                text.contains("guides/getting-started"),
+                "{setting}: {edit:#}"
+            );
+            assert_eq!(
+                text.contains("\\\"source\\\": \\\"/guides/quickstart\\\""),
+                setting == "always",
+                "{setting}: {edit:#}"
+            );
+            if setting == "ask" {
+                let applied = h
+                    .wait_for("the redirect applied after the question", |s| {
+                        s.server_requests
+                            .iter()
+                            .find(|(m, _)| m == "workspace/applyEdit")
+                            .map(|(_, p)| p.clone())
+                    })
+                    .await;
+                let asked = h.server_requests("window/showMessageRequest");
+                assert_eq!(asked.len(), 1, "{asked:#?}");
+                let edits = &applied["edit"]["changes"][h.uri("docs.json")];
+                assert!(
+                    edits.to_string().contains(&redirect.replace('"', "\\\"")),
+                    "{applied:#}"
+                );
+            } else {
+                assert!(h.server_requests("window/showMessageRequest").is_empty());
+            }
+            h.shutdown().await;
+        }
+    });
+}

@@ -194,7 +194,19 @@ fn answer(method: &str, params: &Value, settings: &Value) -> Option<Value> {
         | "client/unregisterCapability"
         | "window/workDoneProgress/create" => Some(Value::Null),
         "window/showDocument" => Some(json!({ "success": true })),
-        "window/showMessageRequest" => Some(Value::Null),
+        // The action whose title the test's settings name (as a user
+        // clicking it), else none (the prompt dismissed).
+        "window/showMessageRequest" => Some(
+            params["actions"]
+                .as_array()
+                .and_then(|a| {
+                    a.iter()
+                        .find(|x| x["title"] == settings["harness"]["choose"])
+                        .cloned()
+                })
+                .unwrap_or(Value::Null),
+        ),
+        "workspace/applyEdit" => Some(json!({ "applied": true })),
         "workspace/diagnostic/refresh" | "workspace/semanticTokens/refresh" => Some(Value::Null),
         _ => None,
     }

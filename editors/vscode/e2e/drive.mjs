@@ -236,6 +236,7 @@ fs.writeFileSync(settingsFile, JSON.stringify({
   'files.autoSave': 'off',
   'docsLsp.trace.server': 'messages',
   'docsLsp.diagnostics.debounceMs': 50,
+  'docsLsp.links.addRedirectOnMove': 'always',
   'docsLsp.assistant.baseUrl': `http://127.0.0.1:${PORT}`,
   'docsLsp.assistant.domain': 'e2e-one',
   'docsLsp.assistant.apiKey': 'e2e-not-a-secret',

@@ -29,6 +29,7 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'assistant.retrievalPageSize', omitWhen: isUndefined },
   { key: 'assistant.filter', omitWhen: isUndefined },
   { key: 'diagnostics.debounceMs', omitWhen: isUndefined },
+  { key: 'links.addRedirectOnMove', omitWhen: isUndefined },
 ];
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

@@ -22,6 +22,7 @@ test('defaults from package.json map to the server contract (empty strings left 
   assert.deepEqual(s, {
     assistant: { fingerprint: 'anonymous', retrievalPageSize: 5, filter: null },
     diagnostics: { debounceMs: 150 },
+    links: { addRedirectOnMove: 'ask' },
   });
 });
 
@@ -36,6 +37,7 @@ test('user values are nested under assistant/diagnostics; client-only settings a
     'assistant.retrievalPageSize': 8,
     'assistant.filter': { version: 'v2' },
     'diagnostics.debounceMs': 0,
+    'links.addRedirectOnMove': 'never',
   };
   const s = buildServerSettings((k) => values[k], 'from-secrets');
   assert.deepEqual(s, {
@@ -44,6 +46,7 @@ test('user values are nested under assistant/diagnostics; client-only settings a
       retrievalPageSize: 8, filter: { version: 'v2' },
     },
     diagnostics: { debounceMs: 0 },
+    links: { addRedirectOnMove: 'never' },
   });
   assert.equal(JSON.stringify(s).includes('serverPath'), false);
   assert.equal(JSON.stringify(s).includes('trace'), false);

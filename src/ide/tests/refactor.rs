@@ -5,7 +5,9 @@ use super::{OPENAPI, PETS_YAML};
 use crate::ide::analysis::Analysis;
 use crate::ide::fixture::{site, with_cursor};
 use crate::ide::references::references;
-use crate::ide::rename::{Change, FileEdit, edits_for_moves, prepare_rename, rename};
+use crate::ide::rename::{
+    Change, FileEdit, edits_for_moves, prepare_rename, redirect_edit, rename,
+};
 use expect_test::{Expect, expect};
 use std::collections::BTreeMap;
 
@@ -416,4 +418,87 @@ fn big_site_refactor_timing() {
         docs.len(),
         median(times)
     );
+}
+
+#[test]
+fn redirects_for_moves() {
+    // No `redirects` yet: a new key at the end of the root object.
+    let a = site(&nav_files());
+    let e = redirect_edit(
+        &a,
+        &moves(&[("intro.mdx", "start/intro.mdx"), ("guides", "how-to")]),
+    );
+    expect![[r#"
+        --- docs.json
+        {
+          "name": "Acme",
+          // Comments stay.
+          "navigation": {
+            "languages": [
+              {"language": "en", "groups": [
+                {"group": "Start", "root": "intro", "pages": ["intro", "/quickstart", "guides/auth"]},
+                {"$ref": "./nav/more.json"}
+              ]},
+              {"language": "fr", "groups": [{"group": "Début", "pages": ["intro.mdx", "fr/intro"]}]}
+            ]
+          },
+          "redirects": [
+            { "source": "/intro", "destination": "/start/intro" },
+            { "source": "/guides/:slug*", "destination": "/how-to/:slug*" }
+          ]
+        }
+    "#]].assert_eq(&edits(&a, e.into_iter().collect()));
+    // Appended to an existing array, in its indentation; a source already
+    // redirected is left alone.
+    let docs = r#"{
+  "name": "Acme",
+  "navigation": {"pages": ["intro", "quickstart"]},
+  "redirects": [
+    { "source": "/old", "destination": "/intro" },
+    { "source": "/quickstart", "destination": "/intro" }
+  ]
+}"#;
+    let a = site(&[
+        ("docs.json", docs),
+        ("intro.mdx", "---\ntitle: Intro\n---\n"),
+        ("quickstart.md", "---\ntitle: Quickstart\n---\n"),
+    ]);
+    let e = redirect_edit(
+        &a,
+        &moves(&[
+            ("intro.mdx", "start/intro.mdx"),
+            ("quickstart.md", "begin/quick.md"),
+        ]),
+    );
+    expect![[r#"
+        --- docs.json
+        {
+          "name": "Acme",
+          "navigation": {"pages": ["intro", "quickstart"]},
+          "redirects": [
+            { "source": "/old", "destination": "/intro" },
+            { "source": "/quickstart", "destination": "/intro" },
+            { "source": "/intro", "destination": "/start/intro" }
+          ]
+        }
+    "#]]
+    .assert_eq(&edits(&a, e.into_iter().collect()));
+    // An empty array is filled.
+    let docs = "{\n  \"name\": \"Acme\",\n  \"navigation\": {\"pages\": [\"intro\"]},\n  \"redirects\": []\n}";
+    let a = site(&[
+        ("docs.json", docs),
+        ("intro.mdx", "---\ntitle: Intro\n---\n"),
+    ]);
+    let e = redirect_edit(&a, &moves(&[("intro.mdx", "start/intro.mdx")]));
+    expect![[r#"
+        --- docs.json
+        {
+          "name": "Acme",
+          "navigation": {"pages": ["intro"]},
+          "redirects": [
+            { "source": "/intro", "destination": "/start/intro" }
+          ]
+        }
+    "#]]
+    .assert_eq(&edits(&a, e.into_iter().collect()));
 }

@@ -273,6 +273,8 @@ async function run() {
     await waitFor('guides/getting-started.mdx on disk', () => fs.existsSync(renamed.fsPath), 15000);
     await waitFor('"guides/getting-started" in docs.json', () => docsJsonDoc.getText().includes('"guides/getting-started"'), 15000);
     assert(!docsJsonDoc.getText().includes('"guides/quickstart"'), 'docs.json still lists guides/quickstart');
+    // docsLsp.links.addRedirectOnMove is "always" here: the old URL is redirected.
+    assert(docsJsonDoc.getText().includes('"source": "/guides/quickstart"'), 'no redirect from /guides/quickstart in docs.json');
     if (docsJsonDoc.isDirty) await docsJsonDoc.save();
     await waitFor('docs.json on disk rewritten', () => fs.readFileSync(docsJson.fsPath, 'utf8').includes('"guides/getting-started"'), 5000);
     await holds('no missing-page after the rename', () => !codes(docsJson).includes('missing-page'), 1000);
