@@ -128,3 +128,54 @@ fn nearest_page_25k(bencher: divan::Bencher) {
         site.nearest_page(&format!("tab3/group4/limitz-{n}"))
     });
 }
+
+/// The bodies site (`gen_site.py --pages 25000 --versions 34 --bodies
+/// --broken-links 40`), from `DOCS_LSP_BENCH_BODIES` or
+/// `/tmp/links-gen25kb`.
+fn bodies_site() -> Option<PathBuf> {
+    let p = std::env::var("DOCS_LSP_BENCH_BODIES")
+        .map_or_else(|_| PathBuf::from("/tmp/links-gen25kb"), PathBuf::from);
+    if p.join("docs.json").is_file() {
+        return Some(p);
+    }
+    eprintln!("note: no site with bodies at {}; skipped", p.display());
+    None
+}
+
+/// Moving a page that 500 pages link to (root-absolute and relative): the
+/// edits `workspace/willRenameFiles` answers with, navigation and page
+/// bodies, on the 25,000-page site with bodies.
+#[divan::bench(sample_count = 10)]
+fn move_page_with_500_inbound_links(bencher: divan::Bencher) {
+    let Some(root) = bodies_site() else { return };
+    let site = load(&root);
+    let pages: Vec<Arc<SourceFile>> = site.pages().into_iter().cloned().collect();
+    let target = pages[0].path.clone();
+    let key = target
+        .trim_end_matches(".mdx")
+        .trim_end_matches(".md")
+        .to_string();
+    let mut s = (*site).clone();
+    for (i, p) in pages[1..=500].iter().enumerate() {
+        let link = if i % 2 == 0 {
+            format!("/{key}")
+        } else {
+            let up = "../".repeat(p.path.matches('/').count());
+            format!("{up}{key}")
+        };
+        let text = format!(
+            "---\ntitle: Linking {i}\n---\n\nSee [the target]({link}) and [again]({link}#intro).\n"
+        );
+        s.insert(Arc::new(SourceFile::new(
+            p.id,
+            p.path.clone(),
+            FileKind::Page,
+            Ok(text.into()),
+        )));
+    }
+    let analysis = analyze(Arc::new(s));
+    let moves = vec![(target.clone(), format!("moved/{target}"))];
+    let n = docs_lsp::ide::rename::edits_for_moves(&analysis, &moves).len();
+    assert!(n >= 500, "{n} edits");
+    bencher.bench_local(|| docs_lsp::ide::rename::edits_for_moves(&analysis, &moves).len());
+}
