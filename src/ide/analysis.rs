@@ -56,10 +56,11 @@ pub fn analyze(site: Arc<Site>) -> Analysis {
     let _t = crate::timing::span("analysis");
     let config = {
         let _t = crate::timing::span("parse+resolve");
-        config::resolve(&site)
+        resolve(&site)
     };
     let mut diagnostics = config.diagnostics.clone();
     let listing = super::diagnostics::collect(&site, &config, &mut diagnostics);
+    site.derived().settle();
     diagnostics.sort_by(|a, b| {
         (a.file, a.range.start, a.range.end, a.code).cmp(&(
             b.file,
@@ -75,4 +76,23 @@ pub fn analyze(site: Arc<Site>) -> Analysis {
         diagnostics,
         listing,
     }
+}
+
+/// docs.json resolved, or the last resolution of the same docs.json text
+/// (`$ref` files and pages are part of the shape it is kept on).
+fn resolve(site: &Site) -> Config {
+    let file = site.docs_json.and_then(|id| site.file(id));
+    let memo = &site.derived().shape.config;
+    if let Some(file) = file
+        && let Some((_, config)) = crate::model::site::lock(memo)
+            .as_ref()
+            .filter(|(f, _)| Arc::ptr_eq(f, file))
+    {
+        return config.clone();
+    }
+    let config = config::resolve(site);
+    if let Some(file) = file {
+        *crate::model::site::lock(memo) = Some((file.clone(), config.clone()));
+    }
+    config
 }

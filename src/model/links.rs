@@ -152,7 +152,7 @@ pub enum Resolved {
 
 /// The part of docs.json that page links resolve against (see
 /// [`Targets::docs_json_part`]).
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DocsJsonPart {
     redirects: Vec<(String, String)>,
     prefixes: Vec<Box<str>>,
@@ -661,6 +661,7 @@ pub fn targets_of(
 ) -> Targets {
     let files = site
         .derived()
+        .shape
         .link_files
         .get_or_init(|| std::sync::Arc::new(file_targets(site)))
         .clone();
@@ -758,14 +759,14 @@ fn prefixes_and_remote(node: &crate::syntax::tree::Node, t: &mut Targets) {
 pub fn served_bodies(
     site: &crate::model::site::Site,
 ) -> Vec<&std::sync::Arc<crate::model::site::SourceFile>> {
+    site.files().filter(|f| is_served_body(f)).collect()
+}
+
+/// Whether the platform reads and publishes this file's body (see
+/// [`served_bodies`]).
+pub fn is_served_body(f: &crate::model::site::SourceFile) -> bool {
     use crate::model::site::FileKind;
-    site.files()
-        .filter(|f| {
-            matches!(f.kind, FileKind::Page | FileKind::Snippet)
-                && f.text.is_ok()
-                && !not_served(&f.path)
-        })
-        .collect()
+    matches!(f.kind, FileKind::Page | FileKind::Snippet) && f.text.is_ok() && !not_served(&f.path)
 }
 
 fn file_targets(site: &crate::model::site::Site) -> FileTargets {

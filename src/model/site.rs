@@ -144,6 +144,7 @@ pub struct SourceFile {
     /// The page body's index (headings, links, elements, MDX syntax errors).
     page: OnceLock<crate::syntax::page::PageIndex>,
     anchors: OnceLock<crate::model::links::Anchors>,
+    anchor_fingerprint: OnceLock<u64>,
     /// Where a page read in bulk came from: its body was dropped, and the
     /// protocol and report layers read it again to place a position in it.
     pub origin: Option<Arc<std::path::Path>>,
@@ -169,6 +170,7 @@ impl SourceFile {
             front: OnceLock::new(),
             page: OnceLock::new(),
             anchors: OnceLock::new(),
+            anchor_fingerprint: OnceLock::new(),
             origin: None,
             spec: OnceLock::new(),
             declares_spec: OnceLock::new(),
@@ -204,6 +206,28 @@ impl SourceFile {
     pub fn anchors(&self) -> &crate::model::links::Anchors {
         self.anchors
             .get_or_init(|| crate::model::links::anchors_of(self.page_index(), self.front_matter()))
+    }
+
+    /// A hash of what decides which anchors a link into this page finds:
+    /// its anchors and the snippets it includes. Equal before and after an
+    /// edit, links into the page need no new check.
+    pub fn anchor_fingerprint(&self) -> u64 {
+        *self.anchor_fingerprint.get_or_init(|| {
+            use std::hash::{BuildHasher, Hash, Hasher};
+            let mut h = rustc_hash::FxBuildHasher.build_hasher();
+            let a = self.anchors();
+            (&a.ids, a.incomplete).hash(&mut h);
+            let ix = self.page_index();
+            for i in &ix.imports {
+                i.source.hash(&mut h);
+            }
+            for l in &ix.links {
+                if l.kind == crate::syntax::page::LinkKind::Snippet {
+                    l.target.hash(&mut h);
+                }
+            }
+            h.finish()
+        })
     }
 
     /// Remember where the text was read from (see [`SourceFile::origin`]).
@@ -378,19 +402,18 @@ pub struct PageRef {
 }
 
 /// Facts computed from the site's pages and data files, but not docs.json:
-/// a docs.json edit keeps them, any other change starts afresh.
+/// a docs.json edit keeps them all; an edit of a page's text keeps its
+/// [`Shape`] and recomputes the aggregates below from per-file memos (only
+/// the edited page, and pages whose links read its anchors, are checked
+/// again); any other change starts afresh.
 #[derive(Debug, Default)]
 pub struct Derived {
-    /// The pages by key, for navigation entries, completion, did-you-mean.
-    page_index: OnceLock<PageIndex>,
-    /// Diagnostics of the pages (front matter, their `openapi` references),
-    /// which depend on pages and specs only.
+    pub shape: Arc<Shape>,
+    /// Where the aggregates can be updated from, after page text edits.
+    base: std::sync::Mutex<Option<Base>>,
+    /// Diagnostics of the pages (front matter, components, their `openapi`
+    /// references), which depend on pages and specs only.
     pub page_diagnostics: OnceLock<Vec<crate::diagnostics::Diagnostic>>,
-    /// Did-you-mean answers already given, by missing page key: an entry
-    /// stays wrong over many keystrokes elsewhere.
-    suggestions: std::sync::Mutex<HashMap<Box<str>, Option<Box<str>>>>,
-    /// The site's files as link targets (with the pages its specs generate).
-    pub link_files: OnceLock<Arc<crate::model::links::FileTargets>>,
     /// The MDX syntax errors of every page and snippet (pages only).
     pub syntax_diagnostics: OnceLock<Arc<Vec<crate::diagnostics::Diagnostic>>>,
     /// The pages' link diagnostics with the part of docs.json they were
@@ -403,6 +426,127 @@ pub struct Derived {
             Arc<Vec<crate::diagnostics::Diagnostic>>,
         )>,
     >,
+}
+
+/// What depends on which files the site has and on its data files (specs,
+/// snippets), not on the text of its pages: kept while the user types in a
+/// page. Its `epoch` keys the per-file memos of [`SourceFile`].
+#[derive(Debug)]
+pub struct Shape {
+    pub epoch: u64,
+    /// The pages by key, for navigation entries, completion, did-you-mean.
+    page_index: OnceLock<PageIndex>,
+    /// Did-you-mean answers already given, by missing page key: an entry
+    /// stays wrong over many keystrokes elsewhere.
+    suggestions: std::sync::Mutex<HashMap<Box<str>, Option<Box<str>>>>,
+    /// The site's files as link targets (with the pages its specs generate).
+    pub link_files: OnceLock<Arc<crate::model::links::FileTargets>>,
+    /// Files some page imports (they are snippets there).
+    pub imported: OnceLock<rustc_hash::FxHashSet<FileId>>,
+    /// For each page, the pages whose links read its anchors (from every
+    /// link check of this shape; an edge may be stale, never missing).
+    pub anchor_readers: std::sync::Mutex<rustc_hash::FxHashMap<FileId, Vec<FileId>>>,
+    /// The last resolved docs.json, with the docs.json file it was resolved
+    /// from (held, so compared by identity): a page keystroke does not
+    /// resolve `$ref`s again.
+    pub config: std::sync::Mutex<Option<(Arc<SourceFile>, crate::model::config::Config)>>,
+    /// The navigation rules' outcome for the last docs.json tree (the
+    /// analysis decides its type; it holds the tree, so a new tree is never
+    /// taken for an old one).
+    pub navigation: std::sync::Mutex<Option<Arc<dyn std::any::Any + Send + Sync>>>,
+}
+
+/// A number no other shape or docs.json part has had.
+pub fn next_epoch() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+impl Default for Shape {
+    fn default() -> Self {
+        Shape {
+            epoch: next_epoch(),
+            page_index: OnceLock::new(),
+            suggestions: Default::default(),
+            link_files: OnceLock::new(),
+            imported: OnceLock::new(),
+            anchor_readers: Default::default(),
+            config: Default::default(),
+            navigation: Default::default(),
+        }
+    }
+}
+
+/// How a [`Derived`] made for an edit of page texts gets its aggregates:
+/// from an earlier one's, with the entries of the edited pages (and of the
+/// pages whose links read anchors an edit changed) computed again.
+#[derive(Debug, Clone)]
+pub struct Base {
+    pub derived: Arc<Derived>,
+    pub edited: rustc_hash::FxHashSet<FileId>,
+    pub anchors_changed: rustc_hash::FxHashSet<FileId>,
+}
+
+impl Derived {
+    /// The derived facts after `id`'s text changed with the shape kept.
+    fn after_edit(cur: &Arc<Derived>, id: FileId, anchors_changed: bool) -> Derived {
+        let computed = cur.page_diagnostics.get().is_some()
+            || cur.syntax_diagnostics.get().is_some()
+            || lock(&cur.link_diagnostics).is_some();
+        let base = if computed {
+            Some(Base {
+                derived: cur.clone(),
+                edited: Default::default(),
+                anchors_changed: Default::default(),
+            })
+        } else {
+            // Nothing was computed on `cur` (edits faster than analyses):
+            // its base, with one more page edited.
+            lock(&cur.base).clone()
+        };
+        let base = base.map(|mut b| {
+            b.edited.insert(id);
+            if anchors_changed {
+                b.anchors_changed.insert(id);
+            }
+            b
+        });
+        Derived {
+            shape: cur.shape.clone(),
+            base: std::sync::Mutex::new(base),
+            ..Derived::default()
+        }
+    }
+
+    /// The nearest earlier aggregate `get` finds along the bases, with the
+    /// pages edited since and those whose anchors changed.
+    #[allow(clippy::type_complexity)]
+    pub fn earlier<T>(
+        &self,
+        get: impl Fn(&Derived) -> Option<T>,
+    ) -> Option<(
+        T,
+        rustc_hash::FxHashSet<FileId>,
+        rustc_hash::FxHashSet<FileId>,
+    )> {
+        let mut base = lock(&self.base).clone()?;
+        let (mut edited, mut anchors) = (base.edited.clone(), base.anchors_changed.clone());
+        loop {
+            if let Some(found) = get(&base.derived) {
+                return Some((found, edited, anchors));
+            }
+            let next = lock(&base.derived.base).clone()?;
+            edited.extend(next.edited.iter().copied());
+            anchors.extend(next.anchors_changed.iter().copied());
+            base = next;
+        }
+    }
+
+    /// Forget the earlier aggregates once this one's are computed (they
+    /// would otherwise be held along a chain of keystrokes).
+    pub fn settle(&self) {
+        lock(&self.base).take();
+    }
 }
 
 impl Site {
@@ -450,6 +594,12 @@ impl Site {
         }
         if file.kind == FileKind::DocsJson {
             self.docs_json = Some(file.id);
+        } else if self.keeps_shape(&file) {
+            let anchors_changed = self
+                .pages
+                .get(&file.id)
+                .is_none_or(|old| old.anchor_fingerprint() != file.anchor_fingerprint());
+            self.derived = Arc::new(Derived::after_edit(&self.derived, file.id, anchors_changed));
         } else {
             self.derived = Arc::default();
         }
@@ -462,6 +612,28 @@ impl Site {
 
     pub fn remove(&mut self, path: &str) {
         self.drop_path(path);
+    }
+
+    /// Whether `file` replaces a page's text without changing what the
+    /// shape holds: same path, still readable, the same imports, and no
+    /// other page imports it (a snippet's text is part of its importers).
+    fn keeps_shape(&self, file: &SourceFile) -> bool {
+        if file.kind != FileKind::Page || self.by_path.get(&file.path) != Some(&file.id) {
+            return false;
+        }
+        let Some(old) = self.pages.get(&file.id) else {
+            return false;
+        };
+        let imported = self.derived.shape.imported.get();
+        old.kind == FileKind::Page
+            && old.text.is_ok()
+            && file.text.is_ok()
+            && imported.is_some_and(|i| !i.contains(&file.id))
+            && old.page_index().imports.iter().map(|i| &i.source).eq(file
+                .page_index()
+                .imports
+                .iter()
+                .map(|i| &i.source))
     }
 
     /// A file the site serves but does not read (an image, a download).
@@ -540,7 +712,7 @@ impl Site {
     }
 
     fn page_index(&self) -> &PageIndex {
-        self.derived.page_index.get_or_init(|| {
+        self.derived.shape.page_index.get_or_init(|| {
             let _t = crate::timing::span("page index");
             let mut all: Vec<(&str, bool, FileId)> = self
                 .pages
@@ -570,7 +742,7 @@ impl Site {
     /// The page nearest to a missing page key (Jaro-Winkler, at least 0.85),
     /// for a did-you-mean; answers are remembered until the pages change.
     pub fn nearest_page(&self, key: &str) -> Option<String> {
-        if let Some(hit) = crate::model::site::lock(&self.derived.suggestions).get(key) {
+        if let Some(hit) = crate::model::site::lock(&self.derived.shape.suggestions).get(key) {
             return hit.as_deref().map(str::to_string);
         }
         let ix = self.page_index();
@@ -598,7 +770,7 @@ impl Site {
             Some(n) if folder(n) == folder(key) => Some(n),
             _ => moved.or(near),
         };
-        let mut memo = crate::model::site::lock(&self.derived.suggestions);
+        let mut memo = crate::model::site::lock(&self.derived.shape.suggestions);
         if memo.len() > 4096 {
             memo.clear();
         }

@@ -7,7 +7,7 @@ use crate::diagnostics::{Diagnostic, Fix};
 use crate::model::links::{self, Resolved, Style, Target, Targets};
 use crate::model::site::{FileKind, Site, SourceFile};
 use crate::syntax::page::{Import, Link, LinkKind};
-use crate::syntax::tree::Node;
+use crate::syntax::tree::{FileId, Node};
 use rayon::prelude::*;
 
 /// Every link diagnostic of the site into `out`.
@@ -19,24 +19,69 @@ pub fn check(site: &Site, root: Option<&Node>, out: &mut Vec<Diagnostic>) {
     // Page links depend on the pages and on a small part of docs.json: a
     // keystroke in a navigation entry reuses the last answer.
     let part = targets.docs_json_part();
-    let memo = &site.derived().link_diagnostics;
-    let cached = crate::model::site::lock(memo)
-        .as_ref()
-        .filter(|(p, _)| *p == part)
-        .map(|(_, found)| found.clone());
-    let found = cached.unwrap_or_else(|| {
+    let derived = site.derived();
+    let memo = &derived.link_diagnostics;
+    let same_part = |d: &crate::model::site::Derived| {
+        crate::model::site::lock(&d.link_diagnostics)
+            .as_ref()
+            .filter(|(p, _)| *p == part)
+            .map(|(_, found)| found.clone())
+    };
+    let found = same_part(derived).unwrap_or_else(|| {
         // A copy of a site without its images (text only, or a checkout without
         // Git LFS) would have every image reported: images are checked only when
         // the site has some.
         let images = targets.files.files().any(links::is_image_path);
-        let files = links::served_bodies(site);
-        let found: std::sync::Arc<Vec<Diagnostic>> = std::sync::Arc::new(
-            files
-                .par_iter()
-                .flat_map_iter(|f| check_file(site, &targets, f, images))
-                .collect(),
-        );
-        *crate::model::site::lock(memo) = Some((part, found.clone()));
+        let found = match derived.earlier(same_part) {
+            // After an edit of page texts: the earlier answer, with the
+            // edited pages checked again, and the pages whose links read
+            // anchors an edit changed.
+            Some((found, mut recheck, anchors_changed)) => {
+                {
+                    let readers = crate::model::site::lock(&derived.shape.anchor_readers);
+                    for t in &anchors_changed {
+                        recheck.extend(readers.get(t).into_iter().flatten().copied());
+                    }
+                }
+                let mut v: Vec<Diagnostic> = found
+                    .iter()
+                    .filter(|d| !recheck.contains(&d.file))
+                    .cloned()
+                    .collect();
+                let mut reads = Vec::new();
+                for id in recheck {
+                    if let Some(f) = site.file(id).filter(|f| links::is_served_body(f)) {
+                        let (found, read) = check_file(site, &targets, f, images);
+                        v.extend(found);
+                        reads.push((id, read));
+                    }
+                }
+                record_reads(derived, reads);
+                v
+            }
+            None => {
+                let files = links::served_bodies(site);
+                let per_file: Vec<(Vec<Diagnostic>, FileId, Vec<FileId>)> = files
+                    .par_iter()
+                    .map(|f| {
+                        let (found, read) = check_file(site, &targets, f, images);
+                        (found, f.id, read)
+                    })
+                    .collect();
+                let mut v = Vec::new();
+                let mut reads = Vec::with_capacity(per_file.len());
+                for (found, id, read) in per_file {
+                    v.extend(found);
+                    if !read.is_empty() {
+                        reads.push((id, read));
+                    }
+                }
+                record_reads(derived, reads);
+                v
+            }
+        };
+        let found = std::sync::Arc::new(found);
+        *crate::model::site::lock(memo) = Some((part.clone(), found.clone()));
         found
     });
     out.extend(found.iter().cloned());
@@ -45,10 +90,31 @@ pub fn check(site: &Site, root: Option<&Node>, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// The link diagnostics of one page or snippet.
-pub fn check_file(site: &Site, targets: &Targets, f: &SourceFile, images: bool) -> Vec<Diagnostic> {
+/// Remember which pages read which pages' anchors (see
+/// [`crate::model::site::Shape::anchor_readers`]).
+fn record_reads(derived: &crate::model::site::Derived, reads: Vec<(FileId, Vec<FileId>)>) {
+    let mut readers = crate::model::site::lock(&derived.shape.anchor_readers);
+    for (reader, read) in reads {
+        for target in read {
+            let r = readers.entry(target).or_default();
+            if !r.contains(&reader) {
+                r.push(reader);
+            }
+        }
+    }
+}
+
+/// The link diagnostics of one page or snippet, with the other pages whose
+/// anchors it read.
+fn check_file(
+    site: &Site,
+    targets: &Targets,
+    f: &SourceFile,
+    images: bool,
+) -> (Vec<Diagnostic>, Vec<FileId>) {
     let ix = f.page_index();
     let mut out = Vec::new();
+    let mut reads = Vec::new();
     let snippet = f.kind == FileKind::Snippet;
     // Components the page defines or imports take any props: an `href` of
     // theirs is theirs to interpret (a site under `/docs` writes its own).
@@ -70,7 +136,7 @@ pub fn check_file(site: &Site, targets: &Targets, f: &SourceFile, images: bool) 
         if !images && (is_image(link) || names_static_file(&link.target)) {
             continue;
         }
-        if let Some(d) = check_link(site, targets, f, link, snippet) {
+        if let Some(d) = check_link(site, targets, f, link, snippet, &mut reads) {
             out.push(d);
         }
     }
@@ -79,7 +145,7 @@ pub fn check_file(site: &Site, targets: &Targets, f: &SourceFile, images: bool) 
             out.push(d);
         }
     }
-    out
+    (out, reads)
 }
 
 /// A target whose last segment has an extension other than a page's
@@ -116,6 +182,7 @@ fn check_link(
     f: &SourceFile,
     link: &Link,
     snippet: bool,
+    reads: &mut Vec<FileId>,
 ) -> Option<Diagnostic> {
     if link.kind == LinkKind::Snippet {
         return check_snippet_element(targets, f, link);
@@ -179,6 +246,9 @@ fn check_link(
                 Resolved::Page(p) => {
                     let frag = l.fragment.filter(|x| !x.is_empty())?;
                     let target = site.file_by_path(&p)?;
+                    if target.id != f.id {
+                        reads.push(target.id);
+                    }
                     let anchors = target.anchors();
                     if has_anchor(site, target, frag) {
                         return None;

@@ -45,67 +45,9 @@ pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) -> Listi
         let _t = crate::timing::span("schema");
         schema::validate(root, schema::docs(), &ValidateOptions::docs_json(), out);
     }
-    let (listing, remote_in_navigation) = match root.get("navigation") {
-        Some(navigation) if navigation.is_object() => {
-            // The schema pass and the rules/references pass read the same
-            // tree and are independent: run them side by side.
-            let (found, (rules, listing, remote)) = rayon::join(
-                || {
-                    let _t = crate::timing::span("navigation schema");
-                    navigation_schema(navigation)
-                },
-                || {
-                    let _t = crate::timing::span("navigation rules+references");
-                    let mut rules = Vec::new();
-                    let ix = {
-                        let _t = crate::timing::span("nav index");
-                        nav::index(navigation)
-                    };
-                    {
-                        let _t = crate::timing::span("nav rules");
-                        navigation::check(&ix, &mut rules);
-                    }
-                    let listing = if site.partial {
-                        Listing::default()
-                    } else {
-                        // With a part of docs.json unreadable (a broken
-                        // `$ref`), "no navigation lists this page" would be
-                        // said of every page that part lists.
-                        let complete = !config.diagnostics.iter().any(|d| {
-                            d.severity == crate::diagnostics::Severity::Error
-                                || d.code == "file-unreadable"
-                        });
-                        references::check(site, root, &ix, complete, &mut rules)
-                    };
-                    let remote = ix
-                        .elements
-                        .iter()
-                        .flat_map(|el| el.openapi.iter())
-                        .any(|s| paths::is_url(&s.value));
-                    (rules, listing, remote)
-                },
-            );
-            // A list the platform drops is said once, by the navigation
-            // rule that names what disappears (not also as an unknown key).
-            let mut found = found;
-            if rules.iter().any(|d| d.code == "nav-mixed-children") {
-                let dropped: rustc_hash::FxHashSet<_> = rules
-                    .iter()
-                    .filter(|d| d.code == "nav-mixed-children")
-                    .map(|d| (d.file, d.range.clone()))
-                    .collect();
-                found.retain(|d| {
-                    !(d.code == "unknown-key" && dropped.contains(&(d.file, d.range.clone())))
-                });
-            }
-            out.extend(found);
-            out.extend(rules);
-            (listing, remote)
-        }
-        // No navigation to read the specs of (a typo in the key, or being
-        // typed): whether one is a URL is unknown.
-        _ => (unlisted(), true),
-    };
+    let nav = navigation_memo(site, config, root);
+    out.extend(nav.found.iter().cloned());
+    let (listing, remote_in_navigation) = (nav.listing.clone(), nav.remote);
     // Pages are checked against the site's local specs only (and without
     // docs.json, so that their results survive docs.json keystrokes). An
     // endpoint that names no spec may be in a spec docs.json gives by URL,
@@ -146,4 +88,105 @@ fn is_label_message(m: &str) -> bool {
     ]
     .iter()
     .any(|k| m.contains(&format!("`{k}`")))
+}
+
+/// What the navigation rules found in one docs.json tree, with the pages
+/// as they are: kept on the site's shape while the user types in a page.
+struct NavigationOutcome {
+    root: std::sync::Arc<crate::syntax::tree::Node>,
+    complete: bool,
+    found: Vec<Diagnostic>,
+    listing: Listing,
+    remote: bool,
+}
+
+/// The navigation rules' outcome for this docs.json tree, computed once per
+/// tree and page set.
+fn navigation_memo(
+    site: &Site,
+    config: &Config,
+    root: &std::sync::Arc<crate::syntax::tree::Node>,
+) -> std::sync::Arc<NavigationOutcome> {
+    // With a part of docs.json unreadable (a broken `$ref`), "no navigation
+    // lists this page" would be said of every page that part lists.
+    let complete = !config
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == crate::diagnostics::Severity::Error || d.code == "file-unreadable");
+    let memo = &site.derived().shape.navigation;
+    let hit = crate::model::site::lock(memo)
+        .clone()
+        .and_then(|m| m.downcast::<NavigationOutcome>().ok())
+        .filter(|m| std::sync::Arc::ptr_eq(&m.root, root) && m.complete == complete);
+    if let Some(hit) = hit {
+        return hit;
+    }
+    let unlisted = || Listing {
+        listed: Default::default(),
+        unlisted: site.pages_unsorted().map(|f| f.id).collect(),
+    };
+    let mut out = Vec::new();
+    let (listing, remote) = match root.get("navigation") {
+        Some(navigation) if navigation.is_object() => {
+            // The schema pass and the rules/references pass read the same
+            // tree and are independent: run them side by side.
+            let (found, (rules, listing, remote)) = rayon::join(
+                || {
+                    let _t = crate::timing::span("navigation schema");
+                    navigation_schema(navigation)
+                },
+                || {
+                    let _t = crate::timing::span("navigation rules+references");
+                    let mut rules = Vec::new();
+                    let ix = {
+                        let _t = crate::timing::span("nav index");
+                        nav::index(navigation)
+                    };
+                    {
+                        let _t = crate::timing::span("nav rules");
+                        navigation::check(&ix, &mut rules);
+                    }
+                    let listing = if site.partial {
+                        Listing::default()
+                    } else {
+                        references::check(site, root, &ix, complete, &mut rules)
+                    };
+                    let remote = ix
+                        .elements
+                        .iter()
+                        .flat_map(|el| el.openapi.iter())
+                        .any(|s| paths::is_url(&s.value));
+                    (rules, listing, remote)
+                },
+            );
+            // A list the platform drops is said once, by the navigation
+            // rule that names what disappears (not also as an unknown key).
+            let mut found = found;
+            if rules.iter().any(|d| d.code == "nav-mixed-children") {
+                let dropped: rustc_hash::FxHashSet<_> = rules
+                    .iter()
+                    .filter(|d| d.code == "nav-mixed-children")
+                    .map(|d| (d.file, d.range.clone()))
+                    .collect();
+                found.retain(|d| {
+                    !(d.code == "unknown-key" && dropped.contains(&(d.file, d.range.clone())))
+                });
+            }
+            out.extend(found);
+            out.extend(rules);
+            (listing, remote)
+        }
+        // No navigation to read the specs of (a typo in the key, or being
+        // typed): whether one is a URL is unknown.
+        _ => (unlisted(), true),
+    };
+    let outcome = std::sync::Arc::new(NavigationOutcome {
+        root: root.clone(),
+        complete,
+        found: out,
+        listing,
+        remote,
+    });
+    *crate::model::site::lock(memo) = Some(outcome.clone());
+    outcome
 }

@@ -8,46 +8,82 @@ use crate::schema::{self, ValidateOptions};
 use crate::syntax::tree::Node;
 
 pub fn check(site: &Site, out: &mut Vec<Diagnostic>) {
-    // Pages and specs only: kept while the user types in docs.json.
-    out.extend_from_slice(site.derived().page_diagnostics.get_or_init(|| {
+    // Pages and specs only: kept while the user types in docs.json; after
+    // an edit of page texts, the earlier answer with the edited pages
+    // checked again.
+    let derived = site.derived();
+    out.extend_from_slice(derived.page_diagnostics.get_or_init(|| {
         let mut v = Vec::new();
-        check_pages(site, &mut v);
+        match derived.earlier(|d| d.page_diagnostics.get().cloned()) {
+            Some((found, edited, _)) => {
+                v.extend(found.into_iter().filter(|d| !edited.contains(&d.file)));
+                let spec_files = super::specs::all_specs(site);
+                let mut specs = None;
+                let imported = imported(site);
+                for id in edited {
+                    if let Some(f) = site.file(id) {
+                        check_page(site, f, imported, &spec_files, &mut specs, &mut v);
+                    }
+                }
+            }
+            None => check_pages(site, &mut v),
+        }
         v
     }));
+}
+
+/// The files some page imports, once per shape.
+fn imported(site: &Site) -> &rustc_hash::FxHashSet<crate::syntax::tree::FileId> {
+    site.derived()
+        .shape
+        .imported
+        .get_or_init(|| super::components::imported_files(site))
 }
 
 fn check_pages(site: &Site, out: &mut Vec<Diagnostic>) {
     stale_docs_json(site, out);
     let spec_files = super::specs::all_specs(site);
     let mut specs: Option<super::specs::SpecList> = None;
-    let imported = super::components::imported_files(site);
+    let imported = imported(site);
     for f in site.pages_unsorted() {
-        // What depends on the page alone is computed once per page version;
-        // only the spec lookups below see the rest of the site.
-        out.extend_from_slice(f.memo_diagnostics(|| own(f)));
-        super::components::check(site, f, &imported, out);
-        // A file checked on its own (outside any docs root, or before its
-        // root loaded) has no site to look endpoints up in: saying "no
-        // spec" would be a false error.
-        if site.partial {
-            continue;
-        }
-        let Some(root) = f
-            .text
-            .is_ok()
-            .then(|| f.front_matter().root.as_ref())
-            .flatten()
-        else {
-            continue;
-        };
-        if let Some(v) = root.get("openapi") {
-            let specs = specs.get_or_insert_with(|| super::specs::list(&spec_files));
-            openapi_value(site, f, v, paths::dir_of(&f.path), specs, out);
-        }
-        if let Some(v) = root.get("asyncapi") {
-            let specs = specs.get_or_insert_with(|| super::specs::list(&spec_files));
-            asyncapi_value(v, paths::dir_of(&f.path), specs, out);
-        }
+        check_page(site, f, imported, &spec_files, &mut specs, out);
+    }
+}
+
+/// One page's diagnostics (see [`check`]).
+fn check_page<'a>(
+    site: &'a Site,
+    f: &SourceFile,
+    imported: &rustc_hash::FxHashSet<crate::syntax::tree::FileId>,
+    spec_files: &[&'a std::sync::Arc<SourceFile>],
+    specs: &mut Option<super::specs::SpecList<'a>>,
+    out: &mut Vec<Diagnostic>,
+) {
+    // What depends on the page alone is computed once per page version;
+    // only the spec lookups below see the rest of the site.
+    out.extend_from_slice(f.memo_diagnostics(|| own(f)));
+    super::components::check(site, f, imported, out);
+    // A file checked on its own (outside any docs root, or before its
+    // root loaded) has no site to look endpoints up in: saying "no
+    // spec" would be a false error.
+    if site.partial {
+        return;
+    }
+    let Some(root) = f
+        .text
+        .is_ok()
+        .then(|| f.front_matter().root.as_ref())
+        .flatten()
+    else {
+        return;
+    };
+    if let Some(v) = root.get("openapi") {
+        let specs = specs.get_or_insert_with(|| super::specs::list(spec_files));
+        openapi_value(site, f, v, paths::dir_of(&f.path), specs, out);
+    }
+    if let Some(v) = root.get("asyncapi") {
+        let specs = specs.get_or_insert_with(|| super::specs::list(spec_files));
+        asyncapi_value(v, paths::dir_of(&f.path), specs, out);
     }
 }
 

@@ -12,16 +12,39 @@ pub const CODE: &str = "mdx-syntax";
 pub fn check(site: &Site, out: &mut Vec<Diagnostic>) {
     // Depends on the pages alone: computed once per set of pages, not per
     // docs.json keystroke.
-    let found = site.derived().syntax_diagnostics.get_or_init(|| {
-        // `.js`/`.jsx`/`.tsx` snippets are JavaScript modules, not MDX: the
-        // platform never reads them with its page parser.
+    let derived = site.derived();
+    let found = derived.syntax_diagnostics.get_or_init(|| {
+        // After an edit of page texts: the earlier answer, the edited pages
+        // read again.
+        if let Some((found, edited, _)) = derived.earlier(|d| d.syntax_diagnostics.get().cloned()) {
+            let mut v: Vec<Diagnostic> = found
+                .iter()
+                .filter(|d| !edited.contains(&d.file))
+                .cloned()
+                .collect();
+            for id in edited {
+                if let Some(f) = site
+                    .file(id)
+                    .filter(|f| links::is_served_body(f) && checked(f))
+                {
+                    v.extend(check_file(f));
+                }
+            }
+            return std::sync::Arc::new(v);
+        }
         let files: Vec<_> = links::served_bodies(site)
             .into_iter()
-            .filter(|f| f.path.ends_with(".mdx") || f.path.ends_with(".md"))
+            .filter(|f| checked(f))
             .collect();
         std::sync::Arc::new(files.par_iter().flat_map_iter(|f| check_file(f)).collect())
     });
     out.extend(found.iter().cloned());
+}
+
+/// Whether the file is read as MDX: `.js`/`.jsx`/`.tsx` snippets are
+/// JavaScript modules, which the platform never reads with its page parser.
+fn checked(f: &SourceFile) -> bool {
+    f.path.ends_with(".mdx") || f.path.ends_with(".md")
 }
 
 /// The syntax errors of one page or snippet.
