@@ -86,9 +86,9 @@ pub fn completion_list(
         return list;
     };
     if matches!(f.kind, FileKind::Page | FileKind::Snippet)
-        && let Some(items) = super::page_links::completions(analysis, file, text, offset)
+        && let Some(items) =
+            super::page_links::completions(analysis, file, text, offset, &mut list.incomplete)
     {
-        list.incomplete = items.len() >= MAX_PAGE_ITEMS * 5;
         list.items = items;
         return list;
     }
@@ -610,14 +610,14 @@ fn matches(typed: &str, candidate: &str) -> bool {
 }
 
 /// How many match ranks [`rank`] tells apart.
-const RANKS: usize = 5;
+pub(crate) const RANKS: usize = 5;
 
 /// How well `candidate` matches what was `typed`, best first, or `None`:
 /// 0 the same text (ignoring case), 1 `typed` starts a path segment (or the
 /// whole text), 2 it starts a word (after `-`, `_`, `.`, a space, or at a
 /// lower-to-upper case change), 3 it occurs elsewhere, 4 its characters
 /// occur in order (scattered). Case-insensitive, as editors filter.
-fn rank(typed: &str, candidate: &str) -> Option<u8> {
+pub(crate) fn rank(typed: &str, candidate: &str) -> Option<u8> {
     if typed.is_empty() {
         return Some(1);
     }

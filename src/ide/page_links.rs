@@ -269,6 +269,7 @@ pub fn completions(
     file: FileId,
     text: &str,
     offset: usize,
+    incomplete: &mut bool,
 ) -> Option<Vec<CompletionItem>> {
     let f = analysis.site.file(file)?;
     let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
@@ -330,27 +331,63 @@ pub fn completions(
     }
     match slot {
         Slot::Link => {
+            // Ranked before the cap, as in docs.json: what was typed as the
+            // start of a path segment first, then word starts, contained,
+            // scattered; the best MAX_PAGE_ITEMS, the list then incomplete.
+            let cap = super::completion::MAX_PAGE_ITEMS;
+            let mut buckets: [Vec<(usize, &str, FileId)>; super::completion::RANKS] =
+                Default::default();
+            let absolute = style == links::Style::Absolute;
+            let typed_key = typed.trim_start_matches('/');
             for (i, p) in site.page_names().enumerate() {
-                if items.len() >= super::completion::MAX_PAGE_ITEMS * 5 {
+                let r = if absolute {
+                    // `/v1/` typed: pages under the root's `v1` first, then
+                    // those with a `v1` segment deeper down.
+                    let rooted = typed.starts_with('/')
+                        && p.key.len() >= typed_key.len()
+                        && p.key.as_bytes()[..typed_key.len()]
+                            .eq_ignore_ascii_case(typed_key.as_bytes());
+                    if rooted {
+                        Some(if p.key.len() == typed_key.len() { 0 } else { 1 })
+                    } else {
+                        super::completion::rank(typed_key, p.key)
+                            .map(|r| if typed.starts_with('/') { r.max(2) } else { r })
+                    }
+                } else {
+                    let written = super::diagnostics::write_like(&f.path, style, p.key);
+                    super::completion::rank(typed, &written)
+                };
+                let Some(r) = r else { continue };
+                let b = &mut buckets[r as usize];
+                if b.len() < cap {
+                    b.push((i, p.key, p.id));
+                } else {
+                    *incomplete = true;
+                }
+                if buckets[..2].iter().map(Vec::len).sum::<usize>() >= cap {
+                    *incomplete |= i + 1 < site.page_names().len();
                     break;
                 }
-                let written = super::diagnostics::write_like(&f.path, style, p.key);
-                if !written.starts_with(typed)
-                    && !p.key.contains(typed.trim_start_matches(['/', '.']))
-                {
-                    continue;
+            }
+            for (r, bucket) in buckets.iter().enumerate() {
+                for &(i, key, id) in bucket {
+                    if items.len() == cap {
+                        *incomplete = true;
+                        break;
+                    }
+                    let written = super::diagnostics::write_like(&f.path, style, key);
+                    let title = site.file(id).and_then(|x| x.title().map(str::to_string));
+                    items.push(CompletionItem {
+                        label: written.clone(),
+                        kind: CompletionKind::Page,
+                        detail: title,
+                        documentation: None,
+                        insert_text: written.clone(),
+                        replace: replace.clone(),
+                        sort_text: Some(format!("{r}{i:06}")),
+                        filter_text: Some(written),
+                    });
                 }
-                let title = site.file(p.id).and_then(|x| x.title().map(str::to_string));
-                items.push(CompletionItem {
-                    label: written.clone(),
-                    kind: CompletionKind::Page,
-                    detail: title,
-                    documentation: None,
-                    insert_text: written.clone(),
-                    replace: replace.clone(),
-                    sort_text: Some(format!("{i:06}")),
-                    filter_text: Some(written),
-                });
             }
         }
         Slot::Image => {

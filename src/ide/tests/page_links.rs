@@ -246,3 +246,64 @@ fn renaming_a_heading_moves_its_anchors() {
     "#]]
     .assert_eq(&super::refactor::render(&a, &changes));
 }
+
+/// Link completion ranks before its cap, as docs.json completion does: on a
+/// site of 300 pages, `in` offers the pages one of whose path segments
+/// starts with `in` first (`/introduction` among them), then those that
+/// contain it; only the best 100 are built.
+#[test]
+fn link_completion_ranks_before_the_cap() {
+    let names: Vec<String> = (0..300).map(|i| format!("guides/setting-{i}")).collect();
+    let mut files: Vec<(String, String)> = names
+        .iter()
+        .map(|n| (format!("{n}.mdx"), "# x\n".to_string()))
+        .collect();
+    files.push((
+        "zz/introduction.mdx".into(),
+        "---\ntitle: Intro\n---\n".into(),
+    ));
+    files.push(("zz/install.mdx".into(), "# x\n".into()));
+    files.push((
+        "docs.json".into(),
+        r#"{"navigation": {"pages": []}}"#.into(),
+    ));
+    files.push(("index.mdx".into(), "See [x](in$0\n".into()));
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    let (a, id, text, off) = with_cursor(&refs);
+    let mut incomplete = false;
+    let items = crate::ide::page_links::completions(&a, id, &text, off, &mut incomplete)
+        .unwrap_or_default();
+    let mut sorted: Vec<_> = items.iter().collect();
+    sorted.sort_by(|x, y| x.sort_text.cmp(&y.sort_text));
+    let first: Vec<&str> = sorted
+        .iter()
+        .take(3)
+        .map(|c| c.insert_text.as_str())
+        .collect();
+    assert_eq!(first, ["/index", "/zz/install", "/zz/introduction"]);
+    assert_eq!(sorted[3].insert_text, "/guides/setting-0");
+    assert_eq!(items.len(), 100);
+    assert!(incomplete);
+}
+
+/// A leading `/` anchors what was typed at the root: `/v1/` offers the
+/// pages under `v1/` before those with a `v1` segment deeper down.
+#[test]
+fn link_completion_with_a_leading_slash_prefers_the_root() {
+    let files = [
+        ("docs.json", r#"{"navigation": {"pages": []}}"#),
+        ("de/v1/a.mdx", "# a\n"),
+        ("v1/b.mdx", "# b\n"),
+        ("index.mdx", "See [x](/v1/$0\n"),
+    ];
+    let (a, id, text, off) = with_cursor(&files);
+    let mut incomplete = false;
+    let mut items = crate::ide::page_links::completions(&a, id, &text, off, &mut incomplete)
+        .unwrap_or_default();
+    items.sort_by(|x, y| x.sort_text.cmp(&y.sort_text));
+    let got: Vec<&str> = items.iter().map(|c| c.insert_text.as_str()).collect();
+    assert_eq!(got, ["/v1/b", "/de/v1/a"]);
+}
