@@ -73,7 +73,7 @@ pub fn resolve(
         _ => None,
     };
     Some(LinkTo {
-        range: link.target_range.clone(),
+        range: link.target_range.range(),
         file,
         fragment,
         heading,
@@ -100,7 +100,7 @@ pub fn heading_ids(page: &SourceFile) -> Vec<(String, Range<usize>)> {
                 Some(c) => slug::normalize_custom_id(c),
                 None => slug::clean(&s.slug(&h.text)),
             };
-            (id, h.range.clone())
+            (id, h.range.range())
         })
         .collect()
 }
@@ -115,11 +115,11 @@ pub fn link_at(analysis: &Analysis, file: FileId, offset: usize) -> Option<LinkT
     let link = ix
         .links
         .iter()
-        .find(|l| l.target_range.start <= offset && offset <= l.target_range.end)
+        .find(|l| l.target_range.start() <= offset && offset <= l.target_range.end())
         .or_else(|| {
             ix.links
                 .iter()
-                .find(|l| l.range.start <= offset && offset < l.range.end)
+                .find(|l| l.range.start() <= offset && offset < l.range.end())
         })?;
     resolve(analysis, &targets(analysis), f, link)
 }
@@ -218,11 +218,11 @@ pub fn inbound(
                     Some(w) => {
                         if to.fragment.as_deref().map(slug::clean).as_ref() == Some(w) {
                             let hash = l.target.find('#').unwrap_or(0);
-                            let start = l.target_range.start + hash + 1;
+                            let start = l.target_range.start() + hash + 1;
                             out.push((
                                 Target {
                                     file: f.id,
-                                    range: start..l.target_range.end,
+                                    range: start..l.target_range.end(),
                                 },
                                 l.clone(),
                             ));
@@ -231,7 +231,7 @@ pub fn inbound(
                     None => out.push((
                         Target {
                             file: f.id,
-                            range: l.target_range.clone(),
+                            range: l.target_range.range(),
                         },
                         l.clone(),
                     )),
@@ -314,12 +314,12 @@ pub fn completions(
                 .page_index()
                 .headings
                 .iter()
-                .find(|h| h.range == r)?
+                .find(|h| h.range.range() == r)?
                 .text;
             items.push(CompletionItem {
                 label: format!("#{id}"),
                 kind: CompletionKind::Value,
-                detail: Some(h.clone()),
+                detail: Some(h.to_string()),
                 documentation: None,
                 insert_text: format!("{path}#{id}"),
                 replace: replace.clone(),

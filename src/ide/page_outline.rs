@@ -23,9 +23,9 @@ pub fn folds(text: &str, ix: &PageIndex) -> Vec<FoldingRange> {
         let next = ix.headings[i + 1..]
             .iter()
             .find(|n| n.level <= h.level)
-            .map_or(text.len(), |n| n.range.start);
-        let end = line_end_before(text, next).max(h.range.end);
-        let r = h.range.start..end;
+            .map_or(text.len(), |n| n.range.start());
+        let end = line_end_before(text, next).max(h.range.end());
+        let r = h.range.start()..end;
         if spans_lines(&r) {
             out.push(FoldingRange {
                 range: r,
@@ -34,9 +34,9 @@ pub fn folds(text: &str, ix: &PageIndex) -> Vec<FoldingRange> {
         }
     }
     for el in &ix.elements {
-        if !el.self_closing && spans_lines(&el.range) {
+        if !el.self_closing && spans_lines(&el.range.range()) {
             out.push(FoldingRange {
-                range: el.range.clone(),
+                range: el.range.range(),
                 kind: FoldKind::Region,
             });
         }
@@ -54,17 +54,17 @@ pub fn symbols(text: &str, ix: &PageIndex) -> Vec<Symbol> {
         flat.push((
             h.level,
             Symbol {
-                name: h.text.clone(),
+                name: h.text.to_string(),
                 detail: h.custom_id.as_ref().map(|id| format!("#{id}")),
                 kind: SymbolKind::Heading,
-                range: h.range.clone(),
-                selection_range: h.range.clone(),
+                range: h.range.range(),
+                selection_range: h.range.range(),
                 children: Vec::new(),
             },
         ));
     }
     for el in &ix.elements {
-        if el.range.start < start
+        if el.range.start() < start
             || !el.name.starts_with(|c: char| c.is_ascii_uppercase())
             || el.self_closing
         {
@@ -89,8 +89,8 @@ pub fn symbols(text: &str, ix: &PageIndex) -> Vec<Symbol> {
                 },
                 detail: None,
                 kind: SymbolKind::Component,
-                range: el.range.clone(),
-                selection_range: el.name_range.clone(),
+                range: el.range.range(),
+                selection_range: el.name_range.range(),
                 children: Vec::new(),
             },
         ));

@@ -36,7 +36,7 @@ pub fn references(analysis: &Analysis, file: FileId, text: &str, offset: usize) 
                 .page_index()
                 .headings
                 .iter()
-                .position(|h| h.range.start <= offset && offset <= h.range.end);
+                .position(|h| h.range.start() <= offset && offset <= h.range.end());
             if let Some(i) = heading {
                 let (id, _) = super::page_links::heading_ids(f).swap_remove(i);
                 super::page_links::inbound(analysis, f, Some(&id))

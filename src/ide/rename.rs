@@ -207,7 +207,7 @@ fn body_link_edits(
                     }
                 };
                 let lead = l.target.len() - l.target.trim_start().len();
-                let start = l.target_range.start + lead;
+                let start = l.target_range.start() + lead;
                 if written != int.path {
                     out.push(FileEdit {
                         file: f.id,
@@ -276,12 +276,12 @@ fn heading_at(
     let i = ix
         .headings
         .iter()
-        .position(|h| h.range.start <= offset && offset <= h.range.end)?;
+        .position(|h| h.range.start() <= offset && offset <= h.range.end())?;
     let h = &ix.headings[i];
-    let line = text.get(h.range.clone())?;
+    let line = text.get(h.range.range())?;
     let at = line.find(h.text.as_str())?;
-    let start = h.range.start + at;
-    Some((i, start..start + h.text.len(), h.text.clone()))
+    let start = h.range.start() + at;
+    Some((i, start..start + h.text.len(), h.text.to_string()))
 }
 
 /// Rename a heading: its text, and every link to its anchor (in every page

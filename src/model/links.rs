@@ -116,8 +116,10 @@ pub fn candidates(from: &str, link: &Internal<'_>) -> Vec<String> {
     let dir = paths::dir_of(from);
     let mut out = Vec::with_capacity(2);
     let mut push = |p: Option<String>| {
-        if let Some(p) = p {
-            let p = p.trim_end_matches('/').to_string();
+        if let Some(mut p) = p {
+            while p.ends_with('/') {
+                p.pop();
+            }
             if !out.contains(&p) {
                 out.push(p);
             }
@@ -176,7 +178,9 @@ pub struct Targets {
     pub remote_specs: bool,
     redirects: Vec<Redirect>,
     exact_redirects: HashMap<Box<str>, usize>,
-    wildcard_redirects: Vec<usize>,
+    /// Wildcard sources (their index, normalised once: every link of every
+    /// page is matched against them).
+    wildcard_redirects: Vec<(usize, String)>,
     prefixes: HashSet<Box<str>>,
 }
 
@@ -328,7 +332,7 @@ impl Targets {
             // Browsers do not send the fragment: no request ever matches
             // such a source (it stays listed for the redirect checks).
         } else if src.contains(':') || src.contains('*') {
-            self.wildcard_redirects.push(i);
+            self.wildcard_redirects.push((i, src));
         } else {
             self.exact_redirects.entry(src.into()).or_insert(i);
         }
@@ -388,9 +392,9 @@ impl Targets {
         if let Some(&i) = self.exact_redirects.get(path) {
             return Some(Resolved::Redirect(i));
         }
-        for &i in &self.wildcard_redirects {
-            if wildcard_match(&normalize_route(&self.redirects[i].source), path).is_some() {
-                return Some(Resolved::Redirect(i));
+        for (i, source) in &self.wildcard_redirects {
+            if wildcard_match(source, path).is_some() {
+                return Some(Resolved::Redirect(*i));
             }
         }
         if self.files.folders.contains(path) {
@@ -809,7 +813,7 @@ mod tests;
 #[derive(Debug, Default, Clone)]
 pub struct Anchors {
     /// Sorted, clean form.
-    pub ids: Box<[Box<str>]>,
+    pub ids: Box<[crate::syntax::page::CompactString]>,
     /// Some ids cannot be known here (a JSX heading without an `id`, a
     /// `mode: custom` page): a fragment not among `ids` is not reported.
     pub incomplete: bool,
@@ -899,7 +903,7 @@ pub fn anchors_of(
         .elements
         .iter()
         .filter(|e| TOC_EXCLUDED.contains(&e.name.as_str()))
-        .map(|e| e.range.clone())
+        .map(|e| e.range.range())
         .collect();
     let excluded = |at: usize| excluded_ranges.iter().any(|r| r.start < at && at < r.end);
     fn str_attr<'e>(e: &'e crate::syntax::page::Element, name: &str) -> Option<&'e str> {
@@ -938,7 +942,7 @@ pub fn anchors_of(
             (None, None) => break,
             (Some(_), None) => true,
             (None, Some(_)) => false,
-            (Some(h), Some(e)) => h.range.start <= e.range.start,
+            (Some(h), Some(e)) => h.range.start() <= e.range.start(),
         };
         if take_heading {
             let h = hs.next().unwrap();
@@ -946,7 +950,7 @@ pub fn anchors_of(
                 level: h.level,
                 text: &h.text,
                 custom_id: h.custom_id.as_deref(),
-                excluded: excluded(h.range.start),
+                excluded: excluded(h.range.start()),
             });
             continue;
         }
@@ -972,7 +976,7 @@ pub fn anchors_of(
                     Some(id) => sources.push(S::JsxHeading {
                         text: "",
                         id: Some(id),
-                        excluded: excluded(e.range.start),
+                        excluded: excluded(e.range.start()),
                     }),
                     None => incomplete = true,
                 }

@@ -139,8 +139,9 @@ pub struct SourceFile {
     pub kind: FileKind,
     pub text: Result<Arc<str>, Unreadable>,
     lines: OnceLock<Arc<LineIndex>>,
-    json: OnceLock<json::Parsed>,
-    front: OnceLock<FrontMatter>,
+    // Boxed: a page has no JSON parse, and 25,000 pages' structs add up.
+    json: OnceLock<Box<json::Parsed>>,
+    front: OnceLock<Box<FrontMatter>>,
     /// The page body's index (headings, links, elements, MDX syntax errors).
     page: OnceLock<crate::syntax::page::PageIndex>,
     anchors: OnceLock<crate::model::links::Anchors>,
@@ -198,7 +199,8 @@ impl SourceFile {
     }
 
     pub fn json(&self) -> &json::Parsed {
-        self.json.get_or_init(|| json::parse(self.id, self.text()))
+        self.json
+            .get_or_init(|| Box::new(json::parse(self.id, self.text())))
     }
 
     /// The ids a link's `#fragment` may name on this page (clean form,
@@ -238,7 +240,7 @@ impl SourceFile {
 
     pub fn front_matter(&self) -> &FrontMatter {
         self.front
-            .get_or_init(|| frontmatter::parse(self.id, self.text()))
+            .get_or_init(|| Box::new(frontmatter::parse(self.id, self.text())))
     }
 
     /// The index of this page's body, read once per file version. Pages read

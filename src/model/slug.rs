@@ -193,6 +193,10 @@ pub fn clean(id: &str) -> String {
 /// hold those properties (Extended_Pictographic covers nearly all).
 fn is_emoji(c: char) -> bool {
     let u = c as u32;
+    if u < 0xA9 {
+        // ASCII and Latin-1 letters: most of every heading.
+        return false;
+    }
     matches!(u,
         0x200D | 0xFE0E | 0xFE0F | 0xA9 | 0xAE | 0x203C | 0x2049 | 0x2122 | 0x2139
         | 0x2194..=0x2199 | 0x21A9..=0x21AA | 0x231A..=0x231B | 0x2328 | 0x2388 | 0x23CF
@@ -404,13 +408,15 @@ pub enum TitledKind {
 /// of contents + component ids), plus the `’` forms the renderer's
 /// smart quotes give headings with `'` (`What's new` is `#what’s-new` on
 /// the live page, `#whats-new` to the checker: both are accepted).
-pub fn page_anchors<'a>(sources: impl IntoIterator<Item = AnchorSource<'a>>) -> Vec<Box<str>> {
+pub fn page_anchors<'a>(
+    sources: impl IntoIterator<Item = AnchorSource<'a>>,
+) -> Vec<crate::syntax::page::CompactString> {
     let mut slugger = Slugger::default();
     let mut tab_slugger = Slugger::default();
     let mut toc_seen: HashMap<String, u32> = HashMap::default();
     let mut titled_counts: HashMap<(TitledKind, String), u32> = HashMap::default();
     let mut param_counts: HashMap<String, u32> = HashMap::default();
-    let mut out: Vec<Box<str>> = Vec::new();
+    let mut out: Vec<crate::syntax::page::CompactString> = Vec::new();
     let dedupe = |slug: String, seen: &mut HashMap<String, u32>| -> String {
         let count = seen.get(&slug).copied().unwrap_or(0);
         seen.insert(slug.clone(), count + 1);
@@ -569,9 +575,11 @@ fn smart_quoted(text: &str) -> Option<String> {
 }
 
 /// Whether a link's fragment names one of `anchors` (clean ids, sorted).
-pub fn has_anchor(anchors: &[Box<str>], fragment: &str) -> bool {
+pub fn has_anchor(anchors: &[crate::syntax::page::CompactString], fragment: &str) -> bool {
     let f = clean(fragment);
-    anchors.binary_search_by(|a| (**a).cmp(f.as_str())).is_ok()
+    anchors
+        .binary_search_by(|a| a.as_str().cmp(f.as_str()))
+        .is_ok()
 }
 
 #[cfg(test)]

@@ -124,7 +124,7 @@ fn element(f: &SourceFile, el: &Element, scope: &Scope, out: &mut Vec<Diagnostic
             .unwrap_or_default();
         out.push(Diagnostic::error(
             f.id,
-            el.name_range.clone(),
+            el.name_range.range(),
             "unknown-component",
             format!(
                 "`<{name}>` is not a component of the platform, and this page neither imports nor defines it: the platform drops it with its content (written inline, it fails the page).{hint} Import it from a snippet or define it with `export const {base} = ...`"
@@ -155,7 +155,7 @@ fn props(f: &SourceFile, el: &Element, c: &Component, out: &mut Vec<Diagnostic>)
                 .unwrap_or_default();
             out.push(Diagnostic::warning(
                 f.id,
-                a.name_range.clone(),
+                a.name_range.range(),
                 "unknown-prop",
                 format!(
                     "`<{}>` has no prop `{}`: the platform ignores it.{hint}",
@@ -167,7 +167,7 @@ fn props(f: &SourceFile, el: &Element, c: &Component, out: &mut Vec<Diagnostic>)
         let wrong = |why: String| {
             Diagnostic::warning(
                 f.id,
-                a.name_range.start..value_end(a),
+                a.name_range.start()..value_end(a),
                 "invalid-prop-value",
                 why,
             )
@@ -201,7 +201,7 @@ fn props(f: &SourceFile, el: &Element, c: &Component, out: &mut Vec<Diagnostic>)
                 let list: Vec<String> = p.values.iter().map(|v| format!("`{v}`")).collect();
                 out.push(Diagnostic::warning(
                     f.id,
-                    range.clone(),
+                    range.range(),
                     "invalid-prop-value",
                     format!(
                         "`{value}` is not a value of `{}` on `<{}>` (one of {}): the platform falls back to its default.{hint}",
@@ -227,7 +227,7 @@ fn props(f: &SourceFile, el: &Element, c: &Component, out: &mut Vec<Diagnostic>)
         if p.required && p.name != "children" && el.attr(&p.name).is_none() {
             out.push(Diagnostic::warning(
                 f.id,
-                el.name_range.clone(),
+                el.name_range.range(),
                 "missing-prop",
                 format!(
                     "`<{}>` needs `{}` ({}): {}",
@@ -243,9 +243,9 @@ fn props(f: &SourceFile, el: &Element, c: &Component, out: &mut Vec<Diagnostic>)
 
 fn value_end(a: &crate::syntax::page::Attr) -> usize {
     match &a.value {
-        AttrValue::None => a.name_range.end,
-        AttrValue::String { range, .. } => range.end + 1,
-        AttrValue::Expression { range } => range.end,
+        AttrValue::None => a.name_range.end(),
+        AttrValue::String { range, .. } => range.end() + 1,
+        AttrValue::Expression { range } => range.end(),
     }
 }
 

@@ -200,7 +200,7 @@ fn check_link(
             if has_anchor(site, f, frag) {
                 return None;
             }
-            let start = link.target_range.start + lead + link.target.trim_start().find('#')? + 1;
+            let start = link.target_range.start() + lead + link.target.trim_start().find('#')? + 1;
             let range = start..start + frag.len();
             let mut d = Diagnostic::warning(
                 f.id,
@@ -227,7 +227,7 @@ fn check_link(
                     break;
                 }
             }
-            let path_start = link.target_range.start + lead;
+            let path_start = link.target_range.start() + lead;
             let path_range = path_start..path_start + l.path.len();
             match resolved {
                 Resolved::Missing => {
@@ -425,7 +425,7 @@ fn nearest_file(targets: &Targets, missing: &str) -> Option<String> {
     crate::diagnostics::did_you_mean(missing, files.iter().copied()).map(str::to_string)
 }
 
-fn nearest_anchor(frag: &str, ids: &[Box<str>]) -> Option<String> {
+fn nearest_anchor(frag: &str, ids: &[crate::syntax::page::CompactString]) -> Option<String> {
     let clean = crate::model::slug::clean(frag);
     crate::diagnostics::did_you_mean(&clean, ids.iter().map(|s| &**s)).map(str::to_string)
 }
@@ -474,7 +474,7 @@ fn check_snippet_element(targets: &Targets, f: &SourceFile, link: &Link) -> Opti
     }
     let mut d = Diagnostic::error(
         f.id,
-        link.target_range.clone(),
+        link.target_range.range(),
         "missing-snippet",
         format!("snippet `{path}` does not exist (the page does not build)"),
     )

@@ -47,8 +47,8 @@ fn custom_ids_and_components() {
     assert_eq!(component_id("How do I: reset?", 1), "how-do-i-reset-1");
     assert_eq!(param_field_id("limit", 0), "param-limit");
     assert_eq!(param_field_id("userId", 1), "param-user-id-1");
-    assert!(has_anchor(&[Box::from("über-uns")], "%C3%BCber-uns"));
-    assert!(has_anchor(&[Box::from("whats-new")], "what's-new"));
+    assert!(has_anchor(&["über-uns".into()], "%C3%BCber-uns"));
+    assert!(has_anchor(&["whats-new".into()], "what's-new"));
 }
 
 #[test]

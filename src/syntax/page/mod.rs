@@ -16,7 +16,67 @@ mod scan;
 mod tests;
 mod text;
 
+/// Short strings (names, heading texts) kept inline: a 25,000-page site
+/// holds about a million of them, each a heap allocation as a `String`.
+pub use compact_str::CompactString;
+pub use span::Span;
 use std::ops::Range;
+
+mod span {
+    use std::ops::Range;
+
+    /// A byte range of a page in 8 bytes instead of 16: a 25,000-page site
+    /// holds about a million of them. Pages are far below 4 GiB (the
+    /// reader's size limit), so offsets fit in `u32`.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+    pub struct Span {
+        start: u32,
+        end: u32,
+    }
+
+    impl Span {
+        pub fn start(self) -> usize {
+            self.start as usize
+        }
+        pub fn end(self) -> usize {
+            self.end as usize
+        }
+        pub fn range(self) -> Range<usize> {
+            self.start()..self.end()
+        }
+        pub fn len(self) -> usize {
+            self.end() - self.start()
+        }
+        pub fn is_empty(self) -> bool {
+            self.start == self.end
+        }
+        pub fn contains(self, at: usize) -> bool {
+            self.range().contains(&at)
+        }
+    }
+
+    impl From<Range<usize>> for Span {
+        fn from(r: Range<usize>) -> Span {
+            let clamp = |x: usize| u32::try_from(x).unwrap_or(u32::MAX);
+            Span {
+                start: clamp(r.start),
+                end: clamp(r.end),
+            }
+        }
+    }
+
+    impl From<Span> for Range<usize> {
+        fn from(s: Span) -> Range<usize> {
+            s.range()
+        }
+    }
+
+    impl std::fmt::Debug for Span {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "{}..{}", self.start, self.end)
+        }
+    }
+}
 
 /// What one page holds, read once per page version from its full text
 /// (front matter included; byte offsets are into the full text).
@@ -42,10 +102,10 @@ pub struct PageIndex {
 pub struct Heading {
     pub level: u8,
     /// Plain text as rendered, without `{#id}`.
-    pub text: String,
-    pub custom_id: Option<String>,
+    pub text: CompactString,
+    pub custom_id: Option<CompactString>,
     /// The heading line (marker to end of text, without the line break).
-    pub range: Range<usize>,
+    pub range: Span,
     /// Inside a JSX element (`<Tab>`, `<Accordion>`, …).
     pub in_component: bool,
 }
@@ -75,13 +135,13 @@ pub enum LinkKind {
 pub struct Link {
     pub kind: LinkKind,
     /// As written, not decoded.
-    pub target: String,
+    pub target: Box<str>,
     /// The target text only.
-    pub target_range: Range<usize>,
+    pub target_range: Span,
     /// The whole link (for props: the attribute).
-    pub range: Range<usize>,
+    pub range: Span,
     /// The component/tag name for prop links.
-    pub element: Option<String>,
+    pub element: Option<CompactString>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -99,22 +159,22 @@ pub struct Import {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Element {
     /// Tag name as written (`Card`, `a`, `Tabs.Tab`); empty for fragments.
-    pub name: String,
-    pub name_range: Range<usize>,
+    pub name: CompactString,
+    pub name_range: Span,
     pub attrs: Vec<Attr>,
     /// The whole element, open tag to end of close tag (to the end of the
     /// open tag when never closed).
-    pub range: Range<usize>,
+    pub range: Span,
     /// End of the opening tag.
-    pub open_end: usize,
+    pub open_end: u32,
     pub self_closing: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Attr {
     /// `...` for a spread (`{...props}`).
-    pub name: String,
-    pub name_range: Range<usize>,
+    pub name: CompactString,
+    pub name_range: Span,
     pub value: AttrValue,
 }
 
@@ -123,12 +183,12 @@ pub enum AttrValue {
     None,
     /// A quoted value; `range` is inside the quotes, `value` as written.
     String {
-        value: String,
-        range: Range<usize>,
+        value: CompactString,
+        range: Span,
     },
     /// `{…}`; `range` covers the braces.
     Expression {
-        range: Range<usize>,
+        range: Span,
     },
 }
 

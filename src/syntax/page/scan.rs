@@ -156,7 +156,7 @@ impl<'a> Reader<'a> {
     fn unclosed(&mut self, idx: usize, para: Option<usize>) {
         let e = &self.out.elements[idx];
         let name = e.name.clone();
-        let open = e.range.start..e.open_end;
+        let open = e.range.start()..e.open_end as usize;
         let at = para.unwrap_or(open.start);
         let is_void = VOID.contains(&name.as_str());
         let (message, fix) = if is_void {
@@ -331,9 +331,9 @@ impl<'a> Reader<'a> {
                 let (txt, id) = text::split_custom_id(raw);
                 self.out.headings.push(Heading {
                     level,
-                    text: text::plain(txt),
-                    custom_id: id.map(str::to_string),
-                    range: ps..pe,
+                    text: text::plain(txt).as_str().into(),
+                    custom_id: id.map(CompactString::from),
+                    range: (ps..pe).into(),
                     in_component: !self.stack.is_empty(),
                 });
                 self.close_para();
@@ -395,7 +395,7 @@ impl<'a> Reader<'a> {
         };
         let top_name = self.out.elements[top.idx].name.clone();
         if top_name != name {
-            let open = self.out.elements[top.idx].range.start;
+            let open = self.out.elements[top.idx].range.start();
             self.tree_err(
                 start..end,
                 format!(
@@ -412,7 +412,8 @@ impl<'a> Reader<'a> {
                 .rposition(|o| self.out.elements[o.idx].name == name)
             {
                 for o in self.stack.drain(i..) {
-                    self.out.elements[o.idx].range.end = end;
+                    self.out.elements[o.idx].range =
+                        (self.out.elements[o.idx].range.start()..end).into();
                 }
             }
             return;
@@ -427,7 +428,7 @@ impl<'a> Reader<'a> {
             );
         }
         let o = self.stack.pop().expect("checked");
-        self.out.elements[o.idx].range.end = end;
+        self.out.elements[o.idx].range = (self.out.elements[o.idx].range.start()..end).into();
     }
 
     fn heading(
@@ -469,9 +470,9 @@ impl<'a> Reader<'a> {
         let in_component = !self.stack.is_empty();
         self.out.headings.push(Heading {
             level,
-            text: text::plain(txt),
-            custom_id: id.map(str::to_string),
-            range: p..end,
+            text: text::plain(txt).as_str().into(),
+            custom_id: id.map(CompactString::from),
+            range: (p..end).into(),
             in_component,
         });
         if !id_applies && let (_, Some(bad)) = text::split_custom_id(raw) {
@@ -529,9 +530,9 @@ impl<'a> Reader<'a> {
         let key = text::normalize_label(label);
         self.out.links.push(Link {
             kind: LinkKind::Definition,
-            target: target.clone(),
-            target_range: ts..te,
-            range: p..end,
+            target: target.as_str().into(),
+            target_range: (ts..te).into(),
+            range: (p..end).into(),
             element: None,
         });
         self.defs.entry(key).or_insert((target, ts..te));
@@ -701,9 +702,9 @@ impl<'a> Reader<'a> {
                 } else {
                     LinkKind::Markdown
                 },
-                target: self.t[ts..te].to_string(),
-                target_range: ts..te,
-                range: start..end,
+                target: self.t[ts..te].into(),
+                target_range: (ts..te).into(),
+                range: (start..end).into(),
                 element: None,
             });
             return end;
@@ -988,8 +989,10 @@ impl<'a> Reader<'a> {
                     let (_, e) = self.expression(q, limit);
                     attrs.push(Attr {
                         name: "...".into(),
-                        name_range: q..q,
-                        value: AttrValue::Expression { range: q..e },
+                        name_range: (q..q).into(),
+                        value: AttrValue::Expression {
+                            range: (q..e).into(),
+                        },
                     });
                     q = e;
                 }
@@ -1015,8 +1018,8 @@ impl<'a> Reader<'a> {
                                     let vr = r + 1..r + 1 + i;
                                     q = r + 2 + i;
                                     AttrValue::String {
-                                        value: self.t[vr.clone()].to_string(),
-                                        range: vr,
+                                        value: self.t[vr.clone()].into(),
+                                        range: (vr).into(),
                                     }
                                 }
                                 None => {
@@ -1038,7 +1041,9 @@ impl<'a> Reader<'a> {
                         } else if r < limit && b[r] == b'{' {
                             let (_, e) = self.expression(r, limit);
                             q = e;
-                            AttrValue::Expression { range: r..e }
+                            AttrValue::Expression {
+                                range: (r..e).into(),
+                            }
                         } else {
                             let mut e = r;
                             while e < limit
@@ -1060,16 +1065,16 @@ impl<'a> Reader<'a> {
                             );
                             q = e;
                             AttrValue::String {
-                                value: raw.to_string(),
-                                range: r..e,
+                                value: raw.into(),
+                                range: (r..e).into(),
                             }
                         }
                     } else {
                         AttrValue::None
                     };
                     attrs.push(Attr {
-                        name: self.t[attr_name.clone()].to_string(),
-                        name_range: attr_name,
+                        name: self.t[attr_name.clone()].into(),
+                        name_range: (attr_name).into(),
                         value,
                     });
                 }
@@ -1113,7 +1118,7 @@ impl<'a> Reader<'a> {
         end: usize,
         self_closing: bool,
     ) {
-        let name = self.t[name_range.clone()].to_string();
+        let name = CompactString::from(&self.t[name_range.clone()]);
         for a in &attrs {
             let AttrValue::String { value, range } = &a.value else {
                 continue;
@@ -1127,9 +1132,9 @@ impl<'a> Reader<'a> {
             };
             self.out.links.push(Link {
                 kind,
-                target: value.clone(),
-                target_range: range.clone(),
-                range: a.name_range.start..(range.end + 1).min(self.b.len()),
+                target: value.as_str().into(),
+                target_range: *range,
+                range: (a.name_range.start()..(range.end() + 1).min(self.b.len())).into(),
                 element: Some(name.clone()),
             });
         }
@@ -1138,10 +1143,10 @@ impl<'a> Reader<'a> {
         let idx = self.out.elements.len();
         self.out.elements.push(Element {
             name,
-            name_range,
+            name_range: name_range.into(),
             attrs,
-            range: p..end,
-            open_end: end,
+            range: (p..end).into(),
+            open_end: end as u32,
             self_closing,
         });
         self.events.push(Ev::Open { idx, self_closing });
@@ -1190,16 +1195,16 @@ impl<'a> Reader<'a> {
                 if let Some((target, tr)) = self.defs.get(&r.label) {
                     self.out.links.push(Link {
                         kind: LinkKind::Reference,
-                        target: target.clone(),
-                        target_range: tr.clone(),
-                        range: r.range,
+                        target: target.as_str().into(),
+                        target_range: (tr.clone()).into(),
+                        range: (r.range).into(),
                         element: None,
                     });
                 }
             }
         }
         // Outer links were pushed after what their text holds.
-        self.out.links.sort_by_key(|l| l.range.start);
+        self.out.links.sort_by_key(|l| l.range.start());
     }
 }
 

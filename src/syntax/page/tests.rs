@@ -21,7 +21,7 @@ fn render(src: &str) -> String {
             } else {
                 ""
             },
-            &src[h.range.clone()]
+            &src[h.range.range()]
         );
     }
     for l in &ix.links {
@@ -33,10 +33,10 @@ fn render(src: &str) -> String {
                 .as_ref()
                 .map(|e| format!("<{e}>"))
                 .unwrap_or_default(),
-            &src[l.target_range.clone()],
-            &src[l.range.clone()]
+            &src[l.target_range.range()],
+            &src[l.range.range()]
         );
-        assert_eq!(l.target, src[l.target_range.clone()]);
+        assert_eq!(&*l.target, &src[l.target_range.range()]);
     }
     for i in &ix.imports {
         let _ = writeln!(
@@ -56,16 +56,16 @@ fn render(src: &str) -> String {
             .attrs
             .iter()
             .map(|a| match &a.value {
-                AttrValue::None => a.name.clone(),
+                AttrValue::None => a.name.to_string(),
                 AttrValue::String { value, .. } => format!("{}={value:?}", a.name),
-                AttrValue::Expression { range } => format!("{}={}", a.name, &src[range.clone()]),
+                AttrValue::Expression { range } => format!("{}={}", a.name, &src[range.range()]),
             })
             .collect();
-        let whole = &src[e.range.clone()];
+        let whole = &src[e.range.range()];
         let _ = writeln!(
             s,
             "<{}{}{}> {} lines{}",
-            &src[e.name_range.clone()],
+            &src[e.name_range.range()],
             if attrs.is_empty() { "" } else { " " },
             attrs.join(" "),
             whole.lines().count(),
