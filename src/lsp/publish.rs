@@ -48,6 +48,32 @@ pub fn schedule(
     });
 }
 
+/// [`schedule`] for file events: the analysis too waits until `quiet` has
+/// passed without a newer change, so a burst of events (a branch switch
+/// changing thousands of files, sent as many notifications) costs one
+/// analysis, and the message loop stays free meanwhile.
+pub fn schedule_quiet(
+    client: Client,
+    world: Arc<World>,
+    site: Arc<SiteState>,
+    quiet: Duration,
+    refresh: bool,
+) {
+    let generation = site.generation.load(Ordering::SeqCst);
+    tokio::spawn(async move {
+        tokio::time::sleep(quiet).await;
+        if site.generation.load(Ordering::SeqCst) != generation
+            || world.file_events.load(Ordering::SeqCst) > 0
+        {
+            return;
+        }
+        publish_now(&client, &world, &site, Some(generation)).await;
+        if refresh {
+            let _ = client.workspace_diagnostic_refresh().await;
+        }
+    });
+}
+
 /// Publish now. With `generation`, results are dropped if the site changed
 /// meanwhile (a newer publish is scheduled): never a stale result over a
 /// newer one.

@@ -14,6 +14,11 @@ use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{Client, LanguageServer};
 
+/// How long the server waits after a batch of file events for the next one
+/// before it analyses: editors split a branch switch's events into many
+/// notifications.
+const FILE_EVENTS_QUIET: Duration = Duration::from_millis(50);
+
 pub struct Backend {
     pub client: Client,
     pub world: Arc<World>,
@@ -394,53 +399,15 @@ impl LanguageServer for Backend {
     }
 
     async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
-        let mut touched = Vec::new();
-        for ev in params.changes {
-            let Some(path) = convert::path(&ev.uri) else {
-                continue;
-            };
-            if !self.world.in_workspace(&path) {
-                continue;
-            }
-            if path.file_name().is_some_and(|n| n == "docs.json")
-                && ev.typ == FileChangeType::CREATED
-                && self
-                    .world
-                    .site_of(&path)
-                    .is_none_or(|s| s.root != path.parent().unwrap_or(&path))
-            {
-                // A stale copy of docs.json in a subfolder starts no root:
-                // it is a file of the root above it.
-                if let Some(root) = self
-                    .world
-                    .docs_root_of(&path)
-                    .filter(|r| self.world.site_of(&path).is_none_or(|s| s.root != *r))
-                {
-                    let world = self.world.clone();
-                    let root = root.to_path_buf();
-                    if let Ok(site) =
-                        tokio::task::spawn_blocking(move || world.load_root(&root)).await
-                    {
-                        touched.push(site);
-                    }
-                    continue;
-                }
-            }
-            let world = self.world.clone();
-            let p = path.clone();
-            if let Ok(Some(site)) =
-                tokio::task::spawn_blocking(move || world.reload_from_disk(&p)).await
-            {
-                touched.push(site);
-            }
-        }
-        touched.dedup_by(|a, b| Arc::ptr_eq(a, b));
+        self.world.file_events.fetch_add(1, Ordering::SeqCst);
+        let touched = self.apply_file_events(params).await;
+        self.world.file_events.fetch_sub(1, Ordering::SeqCst);
         for site in touched {
-            publish::schedule(
+            publish::schedule_quiet(
                 self.client.clone(),
                 self.world.clone(),
                 site,
-                Duration::from_millis(10),
+                FILE_EVENTS_QUIET,
                 self.can_refresh(),
             );
         }
@@ -630,5 +597,68 @@ impl LanguageServer for Backend {
                 },
             }),
         ))
+    }
+}
+
+impl Backend {
+    /// The sites a batch of file events changed, each given one new
+    /// snapshot for the whole batch.
+    async fn apply_file_events(
+        &self,
+        params: DidChangeWatchedFilesParams,
+    ) -> Vec<Arc<super::world::SiteState>> {
+        let mut touched = Vec::new();
+        let mut reload: Vec<PathBuf> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for ev in params.changes {
+            let Some(path) = convert::path(&ev.uri) else {
+                continue;
+            };
+            if !self.world.in_workspace(&path) {
+                continue;
+            }
+            if path.file_name().is_some_and(|n| n == "docs.json")
+                && ev.typ == FileChangeType::CREATED
+                && self
+                    .world
+                    .site_of(&path)
+                    .is_none_or(|s| s.root != path.parent().unwrap_or(&path))
+            {
+                // A stale copy of docs.json in a subfolder starts no root:
+                // it is a file of the root above it.
+                if let Some(root) = self
+                    .world
+                    .docs_root_of(&path)
+                    .filter(|r| self.world.site_of(&path).is_none_or(|s| s.root != *r))
+                {
+                    let world = self.world.clone();
+                    let root = root.to_path_buf();
+                    if let Ok(site) =
+                        tokio::task::spawn_blocking(move || world.load_root(&root)).await
+                    {
+                        touched.push(site);
+                    }
+                    continue;
+                }
+            }
+            if seen.insert(path.clone()) {
+                // A batch that is still being read makes any publish
+                // scheduled by an earlier batch stale: one analysis for a
+                // burst of events (a branch switch), not one per batch.
+                if let Some(site) = self.world.site_of(&path) {
+                    site.generation.fetch_add(1, Ordering::SeqCst);
+                }
+                reload.push(path);
+            }
+        }
+        if !reload.is_empty() {
+            let world = self.world.clone();
+            if let Ok(sites) = tokio::task::spawn_blocking(move || world.reload_many(&reload)).await
+            {
+                touched.extend(sites);
+            }
+        }
+        touched.dedup_by(|a, b| Arc::ptr_eq(a, b));
+        touched
     }
 }

@@ -46,6 +46,9 @@ pub struct SiteState {
     /// Bumped on every change; a debounced publish runs only if it is
     /// still the latest.
     pub generation: AtomicU64,
+    /// Analyses computed so far (an observable count for tests: a burst of
+    /// file events must cost one).
+    pub analyses: AtomicU64,
 }
 
 impl SiteState {
@@ -68,6 +71,7 @@ impl SiteState {
             suppress,
             published: Mutex::new(HashMap::new()),
             generation: AtomicU64::new(0),
+            analyses: AtomicU64::new(0),
         }
     }
 
@@ -117,6 +121,7 @@ impl SiteState {
             (g.version, g.site.clone(), g.docs.clone())
         };
         let a = Arc::new(analysis::analyze(site));
+        self.analyses.fetch_add(1, Ordering::SeqCst);
         let old = lock(&self.analysis).replace((version, a.clone(), docs.clone()));
         // Freeing the previous analysis (a tree of a 1.5 MB docs.json and
         // its diagnostics) is not the caller's business: it waits for this.
@@ -164,6 +169,10 @@ pub struct World {
     /// documents are then answered by pull only, or a client such as Neovim
     /// shows every problem twice (push and pull land in separate sets).
     pub client_pulls: std::sync::atomic::AtomicBool,
+    /// File-event batches being read now: a publish waiting for a quiet
+    /// moment after one batch does not analyse while a later one is read
+    /// (its own publish follows).
+    pub file_events: std::sync::atomic::AtomicUsize,
     /// Held while a docs root loads: indexing and a document opened before
     /// it finished would otherwise both read the site, and the second
     /// state pushed would shadow edits made to the first.
@@ -430,5 +439,77 @@ impl World {
             s.insert(Arc::new(if bulk { file.with_origin(path) } else { file }))
         });
         Some(site)
+    }
+
+    /// [`World::reload_from_disk`] for a batch of file events (a branch
+    /// switch sends thousands): files are read in parallel and each site
+    /// gets one new snapshot for the whole batch, not one per file (each
+    /// copies the page table). Returns the sites it changed.
+    pub fn reload_many(&self, paths: &[PathBuf]) -> Vec<Arc<SiteState>> {
+        use rayon::prelude::*;
+        let read: Vec<_> = paths
+            .par_iter()
+            .filter_map(|path| {
+                if self.docs.contains_key(path) {
+                    return None;
+                }
+                let site = self.site_of(path)?;
+                if site.loose {
+                    return None;
+                }
+                let rel = site.rel(path)?;
+                let kind = load::kind_of(&rel)?;
+                let id = self.ids.id(path);
+                if !path.exists() {
+                    return Some((site, path, rel, id, kind, None));
+                }
+                // A symlink (of the file or a directory on its way) that
+                // leads out of the root is not read, as when the root is loaded.
+                let inside = match (path.canonicalize(), site.root.canonicalize()) {
+                    (Ok(target), Ok(root)) => target.starts_with(root),
+                    _ => false,
+                };
+                let text = if inside {
+                    load::read_file(path, kind, false)
+                } else {
+                    Err(crate::model::site::Unreadable::OutsideRoot)
+                };
+                Some((site, path, rel, id, kind, Some(text)))
+            })
+            .collect();
+        let mut sites: Vec<Arc<SiteState>> = Vec::new();
+        for (site, ..) in &read {
+            if !sites.iter().any(|s| Arc::ptr_eq(s, site)) {
+                sites.push(site.clone());
+            }
+        }
+        for site in &sites {
+            let mine = read.iter().filter(|r| Arc::ptr_eq(&r.0, site));
+            let mut g = lock(&site.snapshot);
+            let mut next = (*g.site).clone();
+            let mut docs = None;
+            for (_, path, rel, id, kind, text) in mine {
+                match text {
+                    Some(t) => next.insert(Arc::new(SourceFile::new(
+                        *id,
+                        rel.clone(),
+                        *kind,
+                        t.clone(),
+                    ))),
+                    None => next.remove(rel),
+                }
+                // Not open (checked above): a closed document leaves the versions.
+                if g.docs.contains_key(*path) {
+                    docs.get_or_insert_with(|| (*g.docs).clone()).remove(*path);
+                }
+            }
+            if let Some(d) = docs {
+                g.docs = Arc::new(d);
+            }
+            g.version += 1;
+            g.site = Arc::new(next);
+            site.generation.fetch_add(1, Ordering::SeqCst);
+        }
+        sites
     }
 }

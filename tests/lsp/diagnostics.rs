@@ -405,3 +405,116 @@ fn a_did_rename_files_notification_moves_the_page_at_once() {
         h.shutdown().await;
     });
 }
+
+/// Non-empty pushed diagnostics by URI, as sorted lines.
+fn non_empty(s: &State) -> std::collections::BTreeMap<String, Vec<String>> {
+    s.diagnostics
+        .iter()
+        .filter_map(|(uri, p)| {
+            let d = p["diagnostics"].as_array()?;
+            (!d.is_empty()).then(|| (uri.clone(), sorted(d.iter().map(|d| line("", d)).collect())))
+        })
+        .collect()
+}
+
+/// A branch switch: 5,000 files created, deleted and changed on disk, told
+/// in ten notifications sent back to back. One analysis follows (counted by
+/// the server, no timing), no event is lost, and the diagnostics are those
+/// of a fresh start on the new tree.
+#[test]
+fn branch_switch_of_5000_file_events_costs_one_analysis() {
+    run(async {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let listed: Vec<String> = (0..5000).map(|i| format!("\"p/{i:04}\"")).collect();
+        let docs = format!(
+            r##"{{"name": "Switch", "theme": "mint", "colors": {{"primary": "#000000"}}, "navigation": {{"groups": [{{"group": "All", "pages": [{}]}}]}}}}"##,
+            listed.join(",\n")
+        );
+        std::fs::write(root.join("docs.json"), &docs).unwrap();
+        std::fs::create_dir_all(root.join("p")).unwrap();
+        std::fs::create_dir_all(root.join("old")).unwrap();
+        let page = |i: usize| root.join(format!("p/{i:04}.mdx"));
+        let old = |i: usize| root.join(format!("old/{i:04}.mdx"));
+        for i in 0..3000 {
+            std::fs::write(page(i), "---\ntitle: Page\n---\n").unwrap();
+        }
+        for i in 0..2000 {
+            std::fs::write(old(i), "---\ntitle: Old\n---\n").unwrap();
+        }
+        let h = Harness::start(
+            root,
+            json!({"diagnostics": {"debounceMs": 20}}),
+            caps(false),
+        )
+        .await;
+        let uri = h.open("docs.json", &docs).await;
+        let missing = |d: &[Value]| d.iter().filter(|d| d["code"] == "missing-page").count();
+        // The publish for the opened version: its analysis is done, so the
+        // count below starts after it.
+        let d = h.wait_current_diagnostics(&uri).await;
+        assert_eq!(missing(&d), 2000);
+        let site = h.world.site_of(&h.path("docs.json")).expect("the site");
+        let before = site.analyses.load(std::sync::atomic::Ordering::SeqCst);
+
+        // The switch: 2,000 pages created, 2,000 deleted, 1,000 changed
+        // (their front matter now has an error).
+        let mut events = Vec::new();
+        for i in 3000..5000 {
+            std::fs::write(page(i), "---\ntitle: New\n---\n").unwrap();
+            events.push(json!({"uri": uri_of(&page(i)), "type": 1}));
+        }
+        for i in 0..2000 {
+            std::fs::remove_file(old(i)).unwrap();
+            events.push(json!({"uri": uri_of(&old(i)), "type": 3}));
+        }
+        for i in 0..1000 {
+            std::fs::write(page(i), "---\ntitle: Page\npublic: \"yes\"\n---\n").unwrap();
+            events.push(json!({"uri": uri_of(&page(i)), "type": 2}));
+        }
+        assert_eq!(events.len(), 5000);
+        for batch in events.chunks(500) {
+            h.notify(
+                "workspace/didChangeWatchedFiles",
+                json!({ "changes": batch }),
+            )
+            .await;
+        }
+        h.wait_diagnostics(&uri, |d, _| missing(d) == 0).await;
+        let changed = h
+            .wait_for("the changed pages' diagnostics", |s| {
+                let m = non_empty(s);
+                let pages = m.keys().filter(|u| u.contains("/p/")).count();
+                (pages == 1000).then_some(m)
+            })
+            .await;
+        let after = site.analyses.load(std::sync::atomic::Ordering::SeqCst);
+        assert_eq!(after - before, 1, "analyses for one branch switch");
+        assert!(
+            !changed.keys().any(|u| u.contains("/old/")),
+            "a deleted page still has diagnostics"
+        );
+        h.shutdown().await;
+
+        // A fresh start on the new tree publishes the same.
+        let fresh = Harness::start(
+            root,
+            json!({"diagnostics": {"debounceMs": 20}}),
+            caps(false),
+        )
+        .await;
+        fresh.open("docs.json", &docs).await;
+        let again = fresh
+            .wait_for("a fresh start's diagnostics", |s| {
+                let m = non_empty(s);
+                (m.keys().filter(|u| u.contains("/p/")).count() == 1000).then_some(m)
+            })
+            .await;
+        assert_eq!(again, changed);
+        fresh.shutdown().await;
+    });
+}
+
+fn uri_of(p: &std::path::Path) -> String {
+    uri(&canonical(p))
+}

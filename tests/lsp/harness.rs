@@ -15,6 +15,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use docs_lsp::lsp::server::Backend;
+use docs_lsp::lsp::world::World;
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader, DuplexStream, WriteHalf};
 use tokio::sync::{Notify, oneshot};
@@ -111,6 +112,8 @@ pub struct Harness {
     pub init_result: Value,
     versions: Mutex<HashMap<String, i32>>,
     closed: bool,
+    /// The server's state, for timing-free counters (analyses per site).
+    pub world: Arc<World>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -229,7 +232,15 @@ impl Harness {
         caps: ClientCapabilities,
     ) -> Harness {
         let root = canonical(workspace);
-        let (service, socket) = LspService::new(Backend::new);
+        let world_slot: Arc<Mutex<Option<Arc<World>>>> = Arc::default();
+        let (service, socket) = {
+            let slot = world_slot.clone();
+            LspService::new(move |client| {
+                let b = Backend::new(client);
+                *lock(&slot) = Some(b.world.clone());
+                b
+            })
+        };
         let (client_io, server_io) = tokio::io::duplex(1 << 20);
         let (sr, sw) = tokio::io::split(server_io);
         let serve = tokio::spawn(docs_lsp::lsp::serve(sr, sw, service, socket));
@@ -322,6 +333,9 @@ impl Harness {
             init_result: Value::Null,
             versions: Mutex::default(),
             closed: false,
+            world: lock(&world_slot)
+                .take()
+                .expect("the service built its backend"),
         };
         let root_uri = uri(&root);
         let init = h
