@@ -25,7 +25,19 @@ fn script(_: usize, r: &Recorded) -> Vec<Step> {
     } else if q.contains("500") {
         support::status_reply(500, &[], &format!(r#"{{"error":"boom for {KEY}"}}"#))
     } else {
-        support::stream_reply(&support::fixture("endpoint-answer.sse"), 41)
+        // Pauses between the first pieces: the test asserts the answer
+        // arrives in several deltas, which a loaded machine would otherwise
+        // read in one go.
+        let steps = support::stream_reply(&support::fixture("endpoint-answer.sse"), 41);
+        let mut paced = Vec::new();
+        for (i, step) in steps.into_iter().enumerate() {
+            let body = matches!(step, Step::Body(_));
+            paced.push(step);
+            if body && i <= 12 {
+                paced.push(Step::Sleep(std::time::Duration::from_millis(20)));
+            }
+        }
+        paced
     }
 }
 
