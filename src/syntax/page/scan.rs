@@ -23,6 +23,8 @@ pub(super) fn read(t: &str) -> PageIndex {
         tree_errors: Vec::new(),
         pe_cache: std::cell::Cell::new((0, 0)),
         table_row: false,
+        in_table: false,
+        last_line: usize::MAX,
     };
     r.run();
     r.finish();
@@ -37,6 +39,20 @@ pub(super) fn read(t: &str) -> PageIndex {
     out.elements.shrink_to_fit();
     out.errors.shrink_to_fit();
     out
+}
+
+/// A GFM table's delimiter row: `| --- | :-: |`, pipes at the ends optional.
+fn is_delimiter_row(line: &str) -> bool {
+    let t = line.trim();
+    let t = t.strip_prefix('|').unwrap_or(t);
+    let t = t.strip_suffix('|').unwrap_or(t);
+    t.contains('-')
+        && t.split('|').all(|cell| {
+            let c = cell.trim();
+            let c = c.strip_prefix(':').unwrap_or(c);
+            let c = c.strip_suffix(':').unwrap_or(c);
+            !c.is_empty() && c.bytes().all(|b| b == b'-')
+        })
 }
 
 struct Fence {
@@ -95,6 +111,11 @@ struct Reader<'a> {
     pe_cache: std::cell::Cell<(usize, usize)>,
     /// The line is a table row (`| a | b |`).
     table_row: bool,
+    /// The paragraph is a GFM table (its second line was a delimiter row):
+    /// each row's cells hold inline content only.
+    in_table: bool,
+    /// Where the previous line of the paragraph started.
+    last_line: usize,
 }
 
 fn is_ws(c: u8) -> bool {
@@ -151,13 +172,13 @@ impl<'a> Reader<'a> {
     }
 
     /// The element `idx` is never closed; `para` is the start of the
-    /// paragraph it had to close in (the platform's position), else the
-    /// error sits at the tag.
-    fn unclosed(&mut self, idx: usize, para: Option<usize>) {
+    /// paragraph (or table cell) it had to close in, the platform's
+    /// position, with what it is called; else the error sits at the tag.
+    fn unclosed(&mut self, idx: usize, para: Option<(usize, &str)>) {
         let e = &self.out.elements[idx];
         let name = e.name.clone();
         let open = e.range.start()..e.open_end as usize;
-        let at = para.unwrap_or(open.start);
+        let at = para.map_or(open.start, |(at, _)| at);
         let is_void = VOID.contains(&name.as_str());
         let (message, fix) = if is_void {
             let gt = open.end.saturating_sub(1);
@@ -168,6 +189,13 @@ impl<'a> Reader<'a> {
             (
                 format!("`<{name}>` must be closed in MDX: write `<{name} />`"),
                 fix,
+            )
+        } else if let Some((_, "table cell")) = para {
+            (
+                format!(
+                    "`<{name}>` is not closed before the end of its table cell: add `</{name}>` in the same cell"
+                ),
+                None,
             )
         } else if para.is_some() {
             (
@@ -185,14 +213,32 @@ impl<'a> Reader<'a> {
         self.tree_err(at..open.end.max(at), message, fix);
     }
 
+    /// A table row ends: its cells hold inline content, so an element it
+    /// opened and left open is not closed, and the platform says so at the
+    /// start of its cell (the `|` before it).
+    fn close_row(&mut self, row_start: usize) {
+        while let Some(o) = self.stack.last() {
+            let at = self.out.elements[o.idx].range.start();
+            if o.flow || at < row_start {
+                break;
+            }
+            let cell = self.t[row_start..at]
+                .rfind('|')
+                .map_or(row_start, |i| row_start + i);
+            let o = self.stack.pop().expect("checked");
+            self.unclosed(o.idx, Some((cell, "table cell")));
+        }
+    }
+
     /// The current paragraph ends: elements opened in it must be closed.
     fn close_para(&mut self) {
+        self.in_table = false;
         let Some(start) = self.para.take() else {
             return;
         };
         while self.stack.last().is_some_and(|o| !o.flow) {
             let o = self.stack.pop().expect("checked");
-            self.unclosed(o.idx, Some(start));
+            self.unclosed(o.idx, Some((start, "paragraph")));
         }
     }
 
@@ -348,6 +394,15 @@ impl<'a> Reader<'a> {
 
         self.line_start = p;
         self.saw_text = false;
+        if !self.in_table && self.para == Some(self.last_line) && is_delimiter_row(&self.t[p..end])
+        {
+            // A one-line paragraph followed by `|---|`: a table. Its header
+            // row's cells end here.
+            self.in_table = true;
+            let header = self.last_line;
+            self.close_row(header);
+        }
+        self.last_line = p;
         self.table_row = c == b'|';
         let after = self.inline(p, self.b.len(), true);
         let flow = (c == b'<' || c == b'{') && !self.saw_text;
@@ -357,6 +412,9 @@ impl<'a> Reader<'a> {
             self.para = Some(p);
         }
         self.apply(flow);
+        if self.in_table && !flow {
+            self.close_row(p);
+        }
         if after > next {
             self.next_line(after.saturating_sub(1).max(start))
         } else {
