@@ -399,18 +399,7 @@ impl LanguageServer for Backend {
     }
 
     async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
-        self.world.file_events.fetch_add(1, Ordering::SeqCst);
-        let touched = self.apply_file_events(params).await;
-        self.world.file_events.fetch_sub(1, Ordering::SeqCst);
-        for site in touched {
-            publish::schedule_quiet(
-                self.client.clone(),
-                self.world.clone(),
-                site,
-                FILE_EVENTS_QUIET,
-                self.can_refresh(),
-            );
-        }
+        self.on_file_events(params, true).await;
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
@@ -526,7 +515,10 @@ impl LanguageServer for Backend {
             }
         }
         if !changes.is_empty() {
-            self.did_change_watched_files(DidChangeWatchedFilesParams { changes })
+            // Published at once, not after a quiet moment: the editor has
+            // already rewritten docs.json for the move, and until this
+            // lands it would show the moved page as missing.
+            self.on_file_events(DidChangeWatchedFilesParams { changes }, false)
                 .await;
         }
     }
@@ -601,6 +593,34 @@ impl LanguageServer for Backend {
 }
 
 impl Backend {
+    /// File events applied, and their sites published: after a quiet moment
+    /// for the watcher's events (`burst`: a branch switch sends thousands in
+    /// many notifications, which then cost one analysis), else at once.
+    async fn on_file_events(&self, params: DidChangeWatchedFilesParams, burst: bool) {
+        self.world.file_events.fetch_add(1, Ordering::SeqCst);
+        let touched = self.apply_file_events(params).await;
+        self.world.file_events.fetch_sub(1, Ordering::SeqCst);
+        for site in touched {
+            if burst {
+                publish::schedule_quiet(
+                    self.client.clone(),
+                    self.world.clone(),
+                    site,
+                    FILE_EVENTS_QUIET,
+                    self.can_refresh(),
+                );
+            } else {
+                publish::schedule(
+                    self.client.clone(),
+                    self.world.clone(),
+                    site,
+                    Duration::from_millis(10),
+                    self.can_refresh(),
+                );
+            }
+        }
+    }
+
     /// The sites a batch of file events changed, each given one new
     /// snapshot for the whole batch.
     async fn apply_file_events(
@@ -641,13 +661,9 @@ impl Backend {
                     continue;
                 }
             }
+            // An earlier batch's publish waits while this one is read
+            // (`World::file_events`), and is stale once it is applied.
             if seen.insert(path.clone()) {
-                // A batch that is still being read makes any publish
-                // scheduled by an earlier batch stale: one analysis for a
-                // burst of events (a branch switch), not one per batch.
-                if let Some(site) = self.world.site_of(&path) {
-                    site.generation.fetch_add(1, Ordering::SeqCst);
-                }
                 reload.push(path);
             }
         }
