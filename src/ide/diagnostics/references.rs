@@ -39,21 +39,37 @@ pub fn check(
         .chain(ix.elements.iter().flat_map(|el| el.openapi.iter()))
         .cloned()
         .collect();
-    specs::check_sources(site, &named, out);
+    {
+        let _t = crate::timing::span("references: sources");
+        specs::check_sources(site, &named, out);
+    }
     let all_specs = specs::all_specs(site);
     // What each entry points at, in parallel (a page lookup per entry is
     // memory-bound; 25,000 of them per keystroke), then the passes that
     // need entry order (duplicates) sequentially.
+    let t_resolve = crate::timing::span("references: resolve");
+    // What endpoint entries of one element share (their spec files, and
+    // the directory part of their duplicate key), once per element rather
+    // than once per entry: 27,000 endpoint entries on a large site.
+    let mut shared: HashMap<usize, ElementSpecs<'_>> = HashMap::default();
+    for e in &ix.entries {
+        shared
+            .entry(sources_id(&e.inherited_openapi))
+            .or_insert_with(|| ElementSpecs::of(site, e, &api_sources, &all_specs));
+    }
     let resolved: Vec<(Target<'_>, Vec<Diagnostic>)> = ix
         .entries
         .par_iter()
         .with_min_len(1024)
         .map(|e| {
             let mut diags = Vec::new();
-            let t = target(site, e, &api_sources, &all_specs, &mut diags);
+            let element = &shared[&sources_id(&e.inherited_openapi)];
+            let t = target(site, e, element, &api_sources, &all_specs, &mut diags);
             (t, diags)
         })
         .collect();
+    drop(t_resolve);
+    let _t_dup = crate::timing::span("references: duplicates+listing");
     let mut listed = vec![false; site.page_names().len()];
     // Duplicates are found per scope. Entries of one element share an
     // `Arc<Scope>`, so the scope is looked up by pointer first and hashed
@@ -138,29 +154,63 @@ enum Target<'a> {
     Invalid,
 }
 
-/// Resolve one entry and report what is wrong with it alone.
-fn target<'a>(
-    site: &Site,
-    e: &Entry<'a>,
-    api_sources: &[crate::model::nav::SpecSource],
-    all_specs: &[&Arc<crate::model::site::SourceFile>],
-    out: &mut Vec<Diagnostic>,
-) -> Target<'a> {
-    if let Some(r) = parse_endpoint(e.value) {
-        endpoint(site, e, &r, api_sources, all_specs, out);
-        // The page an endpoint entry makes lives in its spec's `directory`:
-        // the same endpoint under two directories is two pages.
+/// The spec context shared by the entries of one navigation element.
+struct ElementSpecs<'s> {
+    /// The spec files an entry that names no spec resolves against (see
+    /// [`specs::entry_specs`]), with their indexes.
+    files: Option<(
+        Vec<&'s Arc<crate::model::site::SourceFile>>,
+        specs::SpecList<'s>,
+    )>,
+    /// The page an endpoint entry makes lives in its spec's `directory`:
+    /// the same endpoint under two directories is two pages.
+    directory: String,
+}
+
+impl<'s> ElementSpecs<'s> {
+    fn of(
+        site: &'s Site,
+        e: &Entry,
+        api_sources: &[crate::model::nav::SpecSource],
+        all_specs: &[&'s Arc<crate::model::site::SourceFile>],
+    ) -> Self {
+        let files = specs::unnamed_entry_specs(site, e, api_sources, all_specs).map(|f| {
+            let list = specs::list(&f);
+            (f, list)
+        });
         let directory = e
             .inherited_openapi
             .iter()
             .filter_map(|s| s.directory.as_deref())
             .collect::<Vec<_>>()
             .join(",");
+        ElementSpecs { files, directory }
+    }
+}
+
+/// One element's inherited spec sources, told apart for one pass (the
+/// entries hold them alive meanwhile).
+fn sources_id(s: &Arc<[crate::model::nav::SpecSource]>) -> usize {
+    Arc::as_ptr(s) as *const crate::model::nav::SpecSource as usize
+}
+
+/// Resolve one entry and report what is wrong with it alone.
+fn target<'a>(
+    site: &Site,
+    e: &Entry<'a>,
+    element: &ElementSpecs<'_>,
+    api_sources: &[crate::model::nav::SpecSource],
+    all_specs: &[&Arc<crate::model::site::SourceFile>],
+    out: &mut Vec<Diagnostic>,
+) -> Target<'a> {
+    if let Some(r) = parse_endpoint(e.value) {
+        endpoint(site, e, &r, element, api_sources, all_specs, out);
         return Target::Endpoint(Cow::Owned(format!(
-            "{} {} {} {directory}",
+            "{} {} {} {}",
             r.spec.unwrap_or(""),
             r.method.to_ascii_uppercase(),
-            r.path
+            r.path,
+            element.directory
         )));
     }
     // A page path may hold a space (`nodes/Epsilon Scaling` for
@@ -217,13 +267,26 @@ fn endpoint(
     site: &Site,
     e: &Entry,
     r: &EndpointRef,
+    element: &ElementSpecs<'_>,
     api_sources: &[crate::model::nav::SpecSource],
     all_specs: &[&std::sync::Arc<crate::model::site::SourceFile>],
     out: &mut Vec<Diagnostic>,
 ) {
-    // `None`: a URL spec, reported once where it is named.
-    let Some(files) = specs::entry_specs(site, e, r, api_sources, all_specs) else {
-        return;
+    // An entry naming its spec looks among every spec; the others share
+    // their element's. `None`: a URL spec, reported once where it is named.
+    let own;
+    let (files, list) = if r.spec.is_some() {
+        let Some(files) = specs::entry_specs(site, e, r, api_sources, all_specs) else {
+            return;
+        };
+        let list = specs::list(&files);
+        own = (files, list);
+        (&own.0, &own.1)
+    } else {
+        let Some((files, list)) = &element.files else {
+            return;
+        };
+        (files, list)
     };
     if files.is_empty() {
         if e.inherited_openapi.is_empty() && api_sources.is_empty() {
@@ -236,13 +299,12 @@ fn endpoint(
         }
         return;
     }
-    let list = specs::list(&files);
     // Offsets in `r` are relative to the string; the node range includes the quote.
     let at = |rr: &std::ops::Range<usize>| {
         e.node.range.start + 1 + rr.start..e.node.range.start + 1 + rr.end
     };
-    let (res, named) = specs::resolve(site, r, "", &list);
-    let list = named.unwrap_or(list);
+    let (res, named) = specs::resolve(site, r, "", list);
+    let list = named.as_ref().unwrap_or(list);
     match res {
         Resolution::Found { .. } => {}
         Resolution::SpecNotFound => out.push(Diagnostic::error(

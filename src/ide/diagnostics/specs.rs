@@ -100,7 +100,20 @@ pub fn entry_specs<'a>(
 ) -> Option<Vec<&'a Arc<SourceFile>>> {
     if r.spec.is_some() {
         Some(all_specs.to_vec())
-    } else if !e.inherited_openapi.is_empty() {
+    } else {
+        unnamed_entry_specs(site, e, api_sources, all_specs)
+    }
+}
+
+/// [`entry_specs`] for an entry that names no spec: the same for every
+/// entry of one navigation element.
+pub fn unnamed_entry_specs<'a>(
+    site: &'a Site,
+    e: &crate::model::nav::Entry,
+    api_sources: &[SpecSource],
+    all_specs: &[&'a Arc<SourceFile>],
+) -> Option<Vec<&'a Arc<SourceFile>>> {
+    if !e.inherited_openapi.is_empty() {
         named(site, &e.inherited_openapi)
     } else if !api_sources.is_empty() {
         named(site, api_sources)
