@@ -75,6 +75,17 @@ pub fn jsonc(data: &[u8]) {
     let t = text(data);
     let _ = docs_lsp::syntax::json::parse(0, &t);
     docs_lsp::syntax::json::assert_direct_agrees(&t);
+    // Keystrokes read from the previous tree agree with a fresh parse.
+    for k in 1..4 {
+        let mut at = t.len() * k / 4;
+        while !t.is_char_boundary(at) {
+            at -= 1;
+        }
+        let mut typed = t.clone();
+        typed.insert(at, 'x');
+        docs_lsp::syntax::reparse::assert_reparse_agrees(&t, &typed);
+        docs_lsp::syntax::reparse::assert_reparse_agrees(&typed, &t);
+    }
     let a = site(&[("docs.json", &t), ("index.mdx", PAGE), ("api.yaml", SPEC)]);
     poke(&a, 0, &t);
 }

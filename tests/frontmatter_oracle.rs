@@ -20,10 +20,10 @@ fn same(ours: &Node, theirs: &Json) -> bool {
         (Value::Null, Json::Null) => true,
         (Value::Bool(a), Json::Bool(b)) => a == b,
         (Value::Number(a), Json::Number(b)) => Some(*a) == b.as_f64(),
-        (Value::String(a), Json::String(b)) => a == b,
-        (Value::String(a), Json::Object(o)) if o.contains_key("$date") => o["$date"]
-            .as_str()
-            .is_some_and(|d| d.starts_with(a.as_str())),
+        (Value::String(a), Json::String(b)) => **a == **b,
+        (Value::String(a), Json::Object(o)) if o.contains_key("$date") => {
+            o["$date"].as_str().is_some_and(|d| d.starts_with(&**a))
+        }
         (Value::Array(a), Json::Array(b)) => {
             a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same(x, y))
         }

@@ -54,7 +54,7 @@ pub fn document_links(analysis: &Analysis, file: FileId) -> Vec<DocumentLink> {
                 }
             }
             Value::String(s) => {
-                let target = match at::value_thing(analysis, f, path, s.clone()) {
+                let target = match at::value_thing(analysis, f, path, s.to_string()) {
                     Thing::Page { file: Some(t), .. } | Thing::File { file: Some(t), .. } => t.id,
                     _ => continue,
                 };

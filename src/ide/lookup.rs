@@ -222,7 +222,7 @@ pub fn page_key(v: &str) -> &str {
 /// The strings of a string value or of the value's string items.
 pub fn strings(node: &Node) -> Vec<&str> {
     match &node.value {
-        Value::String(s) => vec![s.as_str()],
+        Value::String(s) => vec![&**s],
         Value::Array(items) => items.iter().filter_map(Node::as_str).collect(),
         _ => Vec::new(),
     }

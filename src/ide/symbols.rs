@@ -144,7 +144,7 @@ fn children(node: &Node, kind: ElementKind, depth: usize) -> Vec<Symbol> {
                 Value::String(s) if p.key == "pages" => {
                     let is_endpoint = endpoint::parse_endpoint(s).is_some();
                     out.push(Symbol {
-                        name: s.clone(),
+                        name: s.to_string(),
                         detail: None,
                         kind: if is_endpoint {
                             SymbolKind::Endpoint

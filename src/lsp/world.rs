@@ -123,10 +123,12 @@ impl SiteState {
         let a = Arc::new(analysis::analyze(site));
         self.analyses.fetch_add(1, Ordering::SeqCst);
         let old = lock(&self.analysis).replace((version, a.clone(), docs.clone()));
-        // Freeing the previous analysis (a tree of a 1.5 MB docs.json and
+        // Freeing the previous analysis (a tree of a 4 MB docs.json and
         // its diagnostics) is not the caller's business: it waits for this.
+        // Not on a rayon thread either: the next analysis's parallel passes
+        // would find one of two workers busy freeing.
         if let Some(old) = old {
-            rayon::spawn(move || drop(old));
+            free_later(Box::new(old));
         }
         (a, docs)
     }
@@ -511,5 +513,23 @@ impl World {
             site.generation.fetch_add(1, Ordering::SeqCst);
         }
         sites
+    }
+}
+
+/// Drops `value` on a thread kept for that.
+fn free_later(value: Box<dyn Send>) {
+    static FREER: std::sync::OnceLock<Mutex<std::sync::mpsc::Sender<Box<dyn Send>>>> =
+        std::sync::OnceLock::new();
+    let tx = FREER.get_or_init(|| {
+        let (tx, rx) = std::sync::mpsc::channel::<Box<dyn Send>>();
+        // Without a thread to spare the receiver is gone, and what is sent
+        // is dropped here, at once.
+        let _ = std::thread::Builder::new()
+            .name("docs-lsp free".into())
+            .spawn(move || rx.into_iter().for_each(drop));
+        Mutex::new(tx)
+    });
+    if let Err(e) = lock(tx).send(value) {
+        drop(e.0);
     }
 }

@@ -391,7 +391,7 @@ pub fn openapi_of(node: &Node) -> Vec<SpecSource> {
     let mut out = Vec::new();
     let mut push = |n: &Node| match &n.value {
         Value::String(s) => out.push(SpecSource {
-            value: s.clone(),
+            value: s.to_string(),
             file: n.file,
             range: n.range.clone(),
             directory: None,

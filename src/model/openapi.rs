@@ -350,7 +350,7 @@ fn text_of(n: &Node) -> Option<String> {
 /// A version written as a string, or as a YAML number (`openapi: 3.1`).
 fn scalar_text(n: &Node) -> Option<String> {
     match &n.value {
-        Value::String(s) => Some(s.clone()),
+        Value::String(s) => Some(s.to_string()),
         Value::Number(x) => Some(format!("{x:?}")),
         _ => None,
     }

@@ -152,6 +152,10 @@ pub struct SourceFile {
     spec: OnceLock<Arc<crate::model::openapi::SpecIndex>>,
     declares_spec: OnceLock<bool>,
     own_diagnostics: OnceLock<Vec<crate::diagnostics::Diagnostic>>,
+    /// The previous version of this file whose JSON parse is done, until
+    /// this version's parse is: a keystroke inside a string of a 4 MB
+    /// docs.json is read from that tree ([`crate::syntax::reparse`]).
+    reparse_base: std::sync::Mutex<Option<Arc<SourceFile>>>,
 }
 
 impl SourceFile {
@@ -176,6 +180,7 @@ impl SourceFile {
             spec: OnceLock::new(),
             declares_spec: OnceLock::new(),
             own_diagnostics: OnceLock::new(),
+            reparse_base: Default::default(),
         }
     }
 
@@ -199,8 +204,30 @@ impl SourceFile {
     }
 
     pub fn json(&self) -> &json::Parsed {
-        self.json
-            .get_or_init(|| Box::new(json::parse(self.id, self.text())))
+        self.json.get_or_init(|| {
+            let base = lock(&self.reparse_base).take();
+            let edited = base.as_ref().and_then(|b| {
+                let old = b.json.get()?;
+                let _t = crate::timing::span("json reparse");
+                crate::syntax::reparse::reparse(self.id, old, b.text(), self.text())
+            });
+            Box::new(edited.unwrap_or_else(|| json::parse(self.id, self.text())))
+        })
+    }
+
+    /// Read this new version of a JSON file from `previous`'s tree if it
+    /// can be (see [`crate::syntax::reparse`]): `previous` itself if its
+    /// parse is done, else the version it would have been read from.
+    pub fn follows(&self, previous: &Arc<SourceFile>) {
+        if self.json.get().is_some() || previous.text.is_err() {
+            return;
+        }
+        let base = if previous.json.get().is_some() {
+            Some(previous.clone())
+        } else {
+            lock(&previous.reparse_base).clone()
+        };
+        *lock(&self.reparse_base) = base;
     }
 
     /// The ids a link's `#fragment` may name on this page (clean form,
@@ -595,6 +622,9 @@ impl Site {
             Arc::make_mut(&mut self.by_path).insert(file.path.clone(), file.id);
         }
         if file.kind == FileKind::DocsJson {
+            if let Some(previous) = self.data.get(&file.id) {
+                file.follows(previous);
+            }
             self.docs_json = Some(file.id);
         } else if self.keeps_shape(&file) {
             let anchors_changed = self

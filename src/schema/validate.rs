@@ -459,7 +459,7 @@ pub(super) fn same(node: &Node, v: &serde_json::Value) -> bool {
         (Value::Null, serde_json::Value::Null) => true,
         (Value::Bool(a), serde_json::Value::Bool(b)) => a == b,
         (Value::Number(a), serde_json::Value::Number(b)) => b.as_f64() == Some(*a),
-        (Value::String(a), serde_json::Value::String(b)) => a == b,
+        (Value::String(a), serde_json::Value::String(b)) => **a == **b,
         _ => false,
     }
 }

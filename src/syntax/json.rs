@@ -13,6 +13,10 @@ pub struct Parsed {
     /// Keys set again later in the same object (their ranges, and the
     /// key): the later value is the one JSON readers keep.
     pub overridden_keys: Vec<(std::ops::Range<usize>, String)>,
+    /// Set when this tree was made from the previous version's by one
+    /// string edit ([`super::reparse`]): what passes over the old tree
+    /// may keep.
+    pub edit: Option<super::reparse::StringEdit>,
 }
 
 /// Parse JSONC the way docs.json is written: comments and trailing commas
@@ -31,6 +35,7 @@ pub fn parse(file: FileId, text: &str) -> Parsed {
                 .into_iter()
                 .collect(),
             overridden_keys: built.overridden,
+            edit: None,
         };
     }
     if let Some(err) = too_deep(text) {
@@ -38,6 +43,7 @@ pub fn parse(file: FileId, text: &str) -> Parsed {
             root: None,
             errors: vec![err],
             overridden_keys: Vec::new(),
+            edit: None,
         };
     }
     let mut parsed = parse_via_ast(file, text, &opts);
@@ -116,6 +122,7 @@ fn parse_via_ast(file: FileId, text: &str, opts: &ParseOptions) -> Parsed {
             root: res.value.map(|v| std::sync::Arc::new(convert(file, v))),
             errors: Vec::new(),
             overridden_keys: Vec::new(),
+            edit: None,
         },
         Err(e) => {
             let r = e.range();
@@ -131,6 +138,7 @@ fn parse_via_ast(file: FileId, text: &str, opts: &ParseOptions) -> Parsed {
                     message: format!("invalid JSON: {}", e.kind()),
                 }],
                 overridden_keys: Vec::new(),
+                edit: None,
             }
         }
     }
@@ -193,7 +201,7 @@ fn convert(file: FileId, v: ast::Value<'_>) -> Node {
         ast::Value::StringLit(s) => Node::new(
             file,
             s.range.start..s.range.end,
-            Value::String(s.value.into_owned()),
+            Value::String(s.value.into()),
         ),
         ast::Value::NumberLit(n) => Node::new(
             file,
@@ -372,9 +380,7 @@ mod direct {
             }
             let file = self.file;
             Some(match t {
-                Token::String(s) => {
-                    Node::new(file, self.string_range(), Value::String(s.into_owned()))
-                }
+                Token::String(s) => Node::new(file, self.string_range(), Value::String(s.into())),
                 Token::Number(n) => Node::new(
                     file,
                     self.range(),

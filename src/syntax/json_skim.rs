@@ -196,7 +196,7 @@ impl Reader<'_, '_> {
                 }
                 Value::Array(items)
             }
-            b'"' => Value::String(self.string()?),
+            b'"' => Value::String(self.string()?.into()),
             b't' => self.word("true", Value::Bool(true))?,
             b'f' => self.word("false", Value::Bool(false))?,
             b'n' => self.word("null", Value::Null)?,

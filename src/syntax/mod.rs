@@ -5,6 +5,7 @@ pub mod frontmatter;
 pub mod json;
 pub mod json_skim;
 pub mod page;
+pub mod reparse;
 pub mod tree;
 pub mod yaml;
 

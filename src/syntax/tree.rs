@@ -19,7 +19,7 @@ pub enum Value {
     Null,
     Bool(bool),
     Number(f64),
-    String(String),
+    String(std::sync::Arc<str>),
     Array(Vec<Node>),
     Object(Vec<Prop>),
 }

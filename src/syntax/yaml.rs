@@ -74,7 +74,7 @@ pub fn parse(file: FileId, text: &str, base: usize) -> Parsed {
                 let value = if style == TScalarStyle::Plain {
                     plain_value(&s)
                 } else {
-                    Value::String(s)
+                    Value::String(s.into())
                 };
                 Some((Node::new(file, base + at..base + end, value), anchor))
             }
@@ -168,7 +168,7 @@ pub fn parse(file: FileId, text: &str, base: usize) -> Parsed {
             Some(Frame::Map { props, key, .. }) => match key.take() {
                 None => {
                     let k = match &node.value {
-                        Value::String(s) => s.clone(),
+                        Value::String(s) => s.to_string(),
                         Value::Number(_) | Value::Bool(_) | Value::Null => {
                             text[node.range.start - base..node.range.end - base].to_string()
                         }
@@ -213,7 +213,7 @@ fn plain_value(s: &str) -> Value {
                 && s.bytes().any(|b| b.is_ascii_digit());
             match s.parse::<f64>() {
                 Ok(n) if numeric => Value::Number(n),
-                _ => Value::String(s.to_string()),
+                _ => Value::String(s.into()),
             }
         }
     }

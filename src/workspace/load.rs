@@ -157,14 +157,14 @@ fn page_entries(root: &Path, file: &Path) -> Option<Vec<String>> {
                     ("pages", crate::syntax::tree::Value::Array(items)) => {
                         out.extend(items.iter().filter_map(|i| i.as_str()).map(str::to_string))
                     }
-                    ("root", crate::syntax::tree::Value::String(s)) => out.push(s.clone()),
+                    ("root", crate::syntax::tree::Value::String(s)) => out.push(s.to_string()),
                     ("$ref", crate::syntax::tree::Value::String(s)) => refs.push(s.clone()),
                     _ => {}
                 }
             }
         });
         for r in refs {
-            let target = dir.join(&r);
+            let target = dir.join(&*r);
             // Only inside the root, as the platform reads `$ref`s.
             if let (Ok(t), Ok(rt)) = (target.canonicalize(), root.canonicalize())
                 && t.starts_with(rt)

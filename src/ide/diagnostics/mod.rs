@@ -8,7 +8,7 @@ mod references;
 mod syntax;
 
 pub use links::{relative_path, write_like};
-pub use references::Listing;
+pub use references::{KEPT as REFERENCES_KEPT, Listing};
 pub(crate) mod specs;
 
 use crate::diagnostics::Diagnostic;
@@ -98,6 +98,8 @@ struct NavigationOutcome {
     found: Vec<Diagnostic>,
     listing: Listing,
     remote: bool,
+    /// Each entry's resolution, for the next keystroke's pass.
+    resolved: references::Resolved,
 }
 
 /// The navigation rules' outcome for this docs.json tree, computed once per
@@ -114,13 +116,32 @@ fn navigation_memo(
         .iter()
         .any(|d| d.severity == crate::diagnostics::Severity::Error || d.code == "file-unreadable");
     let memo = &site.derived().shape.navigation;
-    let hit = crate::model::site::lock(memo)
+    let previous = crate::model::site::lock(memo)
         .clone()
-        .and_then(|m| m.downcast::<NavigationOutcome>().ok())
-        .filter(|m| std::sync::Arc::ptr_eq(&m.root, root) && m.complete == complete);
-    if let Some(hit) = hit {
-        return hit;
+        .and_then(|m| m.downcast::<NavigationOutcome>().ok());
+    if let Some(hit) = &previous
+        && std::sync::Arc::ptr_eq(&hit.root, root)
+        && hit.complete == complete
+    {
+        return hit.clone();
     }
+    // This tree made from the previous one by a keystroke in one string
+    // (docs.json without `$ref`s: its parse is the resolved tree).
+    let earlier = site.docs_json.and_then(|id| {
+        let parsed = site.file(id)?.json();
+        let edit = parsed.edit.as_ref()?;
+        let previous = previous.as_ref()?;
+        (parsed
+            .root
+            .as_ref()
+            .is_some_and(|r| std::sync::Arc::ptr_eq(r, root))
+            && std::sync::Weak::as_ptr(&edit.from) == std::sync::Arc::as_ptr(&previous.root))
+        .then_some(references::Earlier {
+            resolved: &previous.resolved,
+            diff: &edit.diff,
+            file: id,
+        })
+    });
     let unlisted = || Listing {
         listed: Default::default(),
         unlisted: site.pages_unsorted().map(|f| f.id).collect(),
@@ -130,7 +151,7 @@ fn navigation_memo(
         Some(navigation) if navigation.is_object() => {
             // The schema pass and the rules/references pass read the same
             // tree and are independent: run them side by side.
-            let (found, (rules, listing, remote)) = rayon::join(
+            let (found, (rules, listing_resolved, remote)) = rayon::join(
                 || {
                     let _t = crate::timing::span("navigation schema");
                     navigation_schema(navigation)
@@ -146,17 +167,17 @@ fn navigation_memo(
                         let _t = crate::timing::span("nav rules");
                         navigation::check(&ix, &mut rules);
                     }
-                    let listing = if site.partial {
-                        Listing::default()
+                    let (listing, resolved) = if site.partial {
+                        Default::default()
                     } else {
-                        references::check(site, root, &ix, complete, &mut rules)
+                        references::check(site, root, &ix, complete, earlier, &mut rules)
                     };
                     let remote = ix
                         .elements
                         .iter()
                         .flat_map(|el| el.openapi.iter())
                         .any(|s| paths::is_url(&s.value));
-                    (rules, listing, remote)
+                    (rules, (listing, resolved), remote)
                 },
             );
             // A list the platform drops is said once, by the navigation
@@ -174,18 +195,20 @@ fn navigation_memo(
             }
             out.extend(found);
             out.extend(rules);
-            (listing, remote)
+            (listing_resolved, remote)
         }
         // No navigation to read the specs of (a typo in the key, or being
         // typed): whether one is a URL is unknown.
-        _ => (unlisted(), true),
+        _ => ((unlisted(), Default::default()), true),
     };
+    let (listing, resolved) = listing;
     let outcome = std::sync::Arc::new(NavigationOutcome {
         root: root.clone(),
         complete,
         found: out,
         listing,
         remote,
+        resolved,
     });
     *crate::model::site::lock(memo) = Some(outcome.clone());
     outcome

@@ -29,8 +29,9 @@ pub fn check(
     root: &Node,
     ix: &NavIndex,
     complete: bool,
+    earlier: Option<Earlier<'_>>,
     out: &mut Vec<Diagnostic>,
-) -> Listing {
+) -> (Listing, Resolved) {
     let api_sources = specs::api_sources(root);
     // One pass over every named source: the candidate list for
     // did-you-mean is built once, not once per navigation element.
@@ -51,17 +52,32 @@ pub fn check(
     // What endpoint entries of one element share (their spec files, and
     // the directory part of their duplicate key), once per element rather
     // than once per entry: 27,000 endpoint entries on a large site.
+    // Entries the previous pass resolved in the same context are taken from
+    // it (a keystroke in one string changes one entry, or none).
+    let mut kept = earlier.map_or_else(Vec::new, |e| e.kept(ix));
+    KEPT.fetch_add(
+        kept.iter().filter(|k| k.is_some()).count(),
+        std::sync::atomic::Ordering::Relaxed,
+    );
     let mut shared: HashMap<usize, ElementSpecs<'_>> = HashMap::default();
-    for e in &ix.entries {
+    for (i, e) in ix.entries.iter().enumerate() {
+        if kept.get(i).is_some_and(Option::is_some) {
+            continue;
+        }
         shared
             .entry(sources_id(&e.inherited_openapi))
             .or_insert_with(|| ElementSpecs::of(site, e, &api_sources, &all_specs));
     }
-    let resolved: Vec<(Target<'_>, Vec<Diagnostic>)> = ix
+    kept.resize_with(ix.entries.len(), || None);
+    let resolved: Vec<(Target, Vec<Diagnostic>)> = ix
         .entries
         .par_iter()
+        .zip(kept)
         .with_min_len(1024)
-        .map(|e| {
+        .map(|(e, kept)| {
+            if let Some(k) = kept {
+                return k;
+            }
             let mut diags = Vec::new();
             let element = &shared[&sources_id(&e.inherited_openapi)];
             let t = target(site, e, element, &api_sources, &all_specs, &mut diags);
@@ -81,16 +97,16 @@ pub fn check(
     let mut seen_pages: HashMap<u32, Vec<u64>> = HashMap::default();
     let mut seen_text: HashSet<(u32, Cow<'_, str>)> = HashSet::default();
     let words = listed.len().div_ceil(64);
-    for (e, (t, diags)) in ix.entries.iter().zip(resolved) {
-        out.extend(diags);
+    for (e, (t, diags)) in ix.entries.iter().zip(&resolved) {
+        out.extend(diags.iter().cloned());
         let next = scope_by_value.len() as u32;
         let scope = *scope_ids
             .entry(Arc::as_ptr(&e.scope))
             .or_insert_with(|| *scope_by_value.entry(&*e.scope).or_insert(next));
         let first = match t {
             Target::Invalid => continue,
-            Target::Endpoint(key) => seen_text.insert((scope, key)),
-            Target::Page(page) => {
+            Target::Endpoint(key) => seen_text.insert((scope, Cow::Borrowed(&**key))),
+            &Target::Page(page) => {
                 if let Some(p) = page {
                     listed[p.ordinal as usize] = true;
                 }
@@ -141,15 +157,144 @@ pub fn check(
         unlisted.push(id);
         orphan(id, out);
     }
-    Listing { listed, unlisted }
+    // Entries of one element share their context: it is kept once per run
+    // of entries with the same one.
+    let mut contexts: Vec<Context> = Vec::new();
+    let entries = ix
+        .entries
+        .iter()
+        .zip(resolved)
+        .map(|(e, (target, diags))| {
+            if contexts.last().is_none_or(|c| {
+                !(Arc::ptr_eq(&c.scope, &e.scope) && Arc::ptr_eq(&c.openapi, &e.inherited_openapi))
+            }) {
+                contexts.push(Context {
+                    scope: e.scope.clone(),
+                    openapi: e.inherited_openapi.clone(),
+                });
+            }
+            ResolvedEntry {
+                value: e.value.as_ptr() as usize,
+                context: contexts.len() as u32 - 1,
+                is_root_page: e.is_root_page,
+                target,
+                diags,
+            }
+        })
+        .collect();
+    (Listing { listed, unlisted }, Resolved { entries, contexts })
+}
+
+/// How many entry resolutions passes have taken from the previous pass, for
+/// tests that must not pass by never taking any.
+#[doc(hidden)]
+pub static KEPT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// What the references pass resolved, entry by entry (in
+/// [`NavIndex::entries`] order), kept with its tree so that the next
+/// keystroke's pass can take what did not change.
+#[derive(Default)]
+pub struct Resolved {
+    entries: Vec<ResolvedEntry>,
+    contexts: Vec<Context>,
+}
+
+/// What an entry's resolution depends on besides its text.
+struct Context {
+    scope: Arc<Scope>,
+    openapi: Arc<[crate::model::nav::SpecSource]>,
+}
+
+struct ResolvedEntry {
+    /// Where the entry's string lives: strings a keystroke did not touch
+    /// are shared between the trees ([`crate::syntax::reparse`]), so the
+    /// same address means the same text (the tree holding it is alive
+    /// while this is compared).
+    value: usize,
+    /// In [`Resolved::contexts`].
+    context: u32,
+    is_root_page: bool,
+    target: Target,
+    diags: Vec<Diagnostic>,
+}
+
+/// The previous pass, and how its tree's text was edited into this one.
+#[derive(Clone, Copy)]
+pub struct Earlier<'a> {
+    pub resolved: &'a Resolved,
+    pub diff: &'a crate::syntax::reparse::TextDiff,
+    /// The file the edit is in (docs.json).
+    pub file: FileId,
+}
+
+impl Earlier<'_> {
+    /// For each entry of `ix`, the previous outcome if the entry is the
+    /// same string in the same context (same scope, spec sources and
+    /// kind), with its ranges moved by the edit.
+    fn kept(&self, ix: &NavIndex) -> Vec<Option<(Target, Vec<Diagnostic>)>> {
+        let old = &self.resolved.entries;
+        if old.len() != ix.entries.len() {
+            return Vec::new();
+        }
+        // Entries of one element share their context's `Arc`s: compare the
+        // contents once per pair of them.
+        let mut last: Option<(u32, usize, usize, bool)> = None;
+        let mut same_context = |o: &ResolvedEntry, e: &Entry| {
+            let key = (
+                o.context,
+                Arc::as_ptr(&e.scope) as usize,
+                sources_id(&e.inherited_openapi),
+            );
+            if let Some((a, b, c, same)) = last
+                && (a, b, c) == key
+            {
+                return same;
+            }
+            let c = &self.resolved.contexts[o.context as usize];
+            let same = c.scope == e.scope
+                && c.openapi.len() == e.inherited_openapi.len()
+                && c.openapi
+                    .iter()
+                    .zip(e.inherited_openapi.iter())
+                    .all(|(x, y)| x.value == y.value && x.directory == y.directory);
+            last = Some((key.0, key.1, key.2, same));
+            same
+        };
+        old.iter()
+            .zip(&ix.entries)
+            .map(|(o, e)| {
+                (o.value == e.value.as_ptr() as usize
+                    && o.is_root_page == e.is_root_page
+                    && same_context(o, e))
+                .then(|| {
+                    let diags = o.diags.iter().map(|d| self.moved(d)).collect();
+                    (o.target.clone(), diags)
+                })
+            })
+            .collect()
+    }
+
+    fn moved(&self, d: &Diagnostic) -> Diagnostic {
+        let mut d = d.clone();
+        if d.file == self.file {
+            d.range = self.diff.map_range(&d.range);
+            for f in &mut d.fixes {
+                if let Fix::Edit { range, .. } = f {
+                    *range = self.diff.map_range(range);
+                }
+            }
+        }
+        d
+    }
 }
 
 /// What one navigation entry names.
-enum Target<'a> {
+#[derive(Clone)]
+enum Target {
     /// A page, and its file if it exists.
     Page(Option<PageRef>),
     /// An endpoint, by the key that makes two entries duplicates.
-    Endpoint(Cow<'a, str>),
+    Endpoint(Arc<str>),
     /// Neither (reported).
     Invalid,
 }
@@ -195,23 +340,26 @@ fn sources_id(s: &Arc<[crate::model::nav::SpecSource]>) -> usize {
 }
 
 /// Resolve one entry and report what is wrong with it alone.
-fn target<'a>(
+fn target(
     site: &Site,
-    e: &Entry<'a>,
+    e: &Entry<'_>,
     element: &ElementSpecs<'_>,
     api_sources: &[crate::model::nav::SpecSource],
     all_specs: &[&Arc<crate::model::site::SourceFile>],
     out: &mut Vec<Diagnostic>,
-) -> Target<'a> {
+) -> Target {
     if let Some(r) = parse_endpoint(e.value) {
         endpoint(site, e, &r, element, api_sources, all_specs, out);
-        return Target::Endpoint(Cow::Owned(format!(
-            "{} {} {} {}",
-            r.spec.unwrap_or(""),
-            r.method.to_ascii_uppercase(),
-            r.path,
-            element.directory
-        )));
+        return Target::Endpoint(
+            format!(
+                "{} {} {} {}",
+                r.spec.unwrap_or(""),
+                r.method.to_ascii_uppercase(),
+                r.path,
+                element.directory
+            )
+            .into(),
+        );
     }
     // A page path may hold a space (`nodes/Epsilon Scaling` for
     // `nodes/Epsilon Scaling.mdx`, which the platform serves): only an

@@ -1,0 +1,259 @@
+//! Reading an edited JSON text from the tree of its previous version, when
+//! the edit stays inside one string, value or key (typing a page path, a
+//! label or a key: most keystrokes in docs.json). The new tree is the old one with that
+//! string's value replaced and every later range moved by the edit's
+//! length; no byte of the 4 MB text around it is read again.
+//!
+//! Why this is the same tree a fresh parse gives: the old and new texts
+//! differ only inside the string's quotes (common prefix and suffix), the
+//! new content holds no quote, backslash or control character, so the
+//! tokens before the string, the string token itself (one unescaped
+//! string) and the tokens after it are read exactly as before. Anything
+//! else (an edit touching a key, a quote, a comma, an escape; a document
+//! with errors) is parsed afresh. `tests` and the `jsonc` fuzz target
+//! compare both on random edits.
+
+use super::json::Parsed;
+use super::tree::{FileId, Node, Prop, Value};
+use std::ops::Range;
+use std::sync::Arc;
+
+/// Where two texts differ: `old[start..old_end]` became
+/// `new[start..new_end]`; the rest is equal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TextDiff {
+    pub start: usize,
+    pub old_end: usize,
+    pub new_end: usize,
+}
+
+impl TextDiff {
+    /// The common prefix and suffix of two texts (memcmp-speed: a 4 MB
+    /// document is compared in well under a millisecond).
+    pub fn of(old: &str, new: &str) -> TextDiff {
+        let (a, b) = (old.as_bytes(), new.as_bytes());
+        let max = a.len().min(b.len());
+        let start = common_prefix(&a[..max], &b[..max]);
+        let tail = max - start;
+        let suffix = common_suffix(&a[a.len() - tail..], &b[b.len() - tail..]);
+        TextDiff {
+            start,
+            old_end: a.len() - suffix,
+            new_end: b.len() - suffix,
+        }
+    }
+
+    /// The shift of offsets at or after `old_end`.
+    pub fn delta(&self) -> isize {
+        self.new_end as isize - self.old_end as isize
+    }
+
+    /// An offset of the old text in the new one (offsets inside the
+    /// changed part stay where they are).
+    pub fn map(&self, at: usize) -> usize {
+        if at >= self.old_end {
+            (at as isize + self.delta()) as usize
+        } else {
+            at
+        }
+    }
+
+    pub fn map_range(&self, r: &Range<usize>) -> Range<usize> {
+        self.map(r.start)..self.map(r.end)
+    }
+}
+
+const CHUNK: usize = 64;
+
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let mut i = 0;
+    while i + CHUNK <= a.len() && a[i..i + CHUNK] == b[i..i + CHUNK] {
+        i += CHUNK;
+    }
+    i + a[i..]
+        .iter()
+        .zip(&b[i..])
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
+fn common_suffix(a: &[u8], b: &[u8]) -> usize {
+    let (la, lb) = (a.len(), b.len());
+    let mut n = 0;
+    while n + CHUNK <= la && a[la - n - CHUNK..la - n] == b[lb - n - CHUNK..lb - n] {
+        n += CHUNK;
+    }
+    n + a[..la - n]
+        .iter()
+        .rev()
+        .zip(b[..lb - n].iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
+/// What an incremental read changed, for passes that keep results of the
+/// previous tree (see `ide::diagnostics`): the string (value or key) at `old_range`
+/// in the previous tree now reads `new_range` in this one.
+#[derive(Debug, Clone)]
+pub struct StringEdit {
+    /// The tree this one was made from (compared by identity; held weakly
+    /// so that a chain of edits does not keep old trees alive).
+    pub from: std::sync::Weak<Node>,
+    /// The edited string is a key (else a value).
+    pub key: bool,
+    pub old_range: Range<usize>,
+    pub new_range: Range<usize>,
+    pub diff: TextDiff,
+}
+
+/// The tree of `new_text` from the parse of `old_text`, if the texts differ
+/// inside one string value or key only (see the module comment); `None`
+/// means "parse afresh".
+pub fn reparse(file: FileId, old: &Parsed, old_text: &str, new_text: &str) -> Option<Parsed> {
+    if !old.errors.is_empty() {
+        return None;
+    }
+    let root = old.root.as_ref()?;
+    let diff = TextDiff::of(old_text, new_text);
+    let target = string_holding(root, diff.start, diff.old_end)?;
+    let old_range = match target {
+        Target::Value(n) => n.range.clone(),
+        Target::Key(obj, i) => obj.props()[i].key_range.clone(),
+    };
+    let new_range = old_range.start..diff.map(old_range.end);
+    // Inside the quotes of the new token.
+    let content = new_text.get(new_range.start + 1..new_range.end - 1)?;
+    if content.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20) {
+        return None;
+    }
+    if let Target::Key(obj, i) = target {
+        // Which keys of the object are set twice must stay as it was: the
+        // old key and the new one are each the only one of their name.
+        let old_key = &obj.props()[i].key;
+        let others = || obj.props().iter().enumerate().filter(|(j, _)| *j != i);
+        if others().any(|(_, p)| p.key == *old_key || p.key == content) {
+            return None;
+        }
+    }
+    let new_root = shifted(root, file, &diff, target, content);
+    Some(Parsed {
+        root: Some(Arc::new(new_root)),
+        errors: Vec::new(),
+        overridden_keys: old
+            .overridden_keys
+            .iter()
+            .map(|(r, k)| (diff.map_range(r), k.clone()))
+            .collect(),
+        edit: Some(StringEdit {
+            from: Arc::downgrade(root),
+            key: matches!(target, Target::Key(..)),
+            old_range,
+            new_range,
+            diff,
+        }),
+    })
+}
+
+/// The string token an edit falls in.
+#[derive(Clone, Copy)]
+enum Target<'a> {
+    Value(&'a Node),
+    /// The key of the `usize`th member of an object.
+    Key(&'a Node, usize),
+}
+
+/// The string value or key whose content (between its quotes) holds
+/// `start..end`, if there is one.
+fn string_holding(root: &Node, start: usize, end: usize) -> Option<Target<'_>> {
+    let inside = |r: &Range<usize>| r.start < start && end < r.end;
+    let mut cur = root;
+    if !inside(&cur.range) {
+        return None;
+    }
+    loop {
+        // Children are in text order: the one that may hold `start` is the
+        // first that does not end before it.
+        let next = match &cur.value {
+            Value::String(_) => return Some(Target::Value(cur)),
+            Value::Array(items) => items.get(items.partition_point(|n| n.range.end <= start)),
+            Value::Object(props) => {
+                let i = props.partition_point(|p| p.value.range.end <= start);
+                match props.get(i) {
+                    Some(p) if inside(&p.key_range) => return Some(Target::Key(cur, i)),
+                    p => p.map(|p| &p.value),
+                }
+            }
+            _ => None,
+        };
+        cur = next.filter(|n| inside(&n.range))?;
+    }
+}
+
+/// A copy of `n` for the new text: ranges mapped by `diff`, the `target`
+/// string replaced by `content`.
+fn shifted(n: &Node, file: FileId, diff: &TextDiff, target: Target<'_>, content: &str) -> Node {
+    if let Target::Value(t) = target
+        && std::ptr::eq(n, t)
+    {
+        return Node::new(
+            file,
+            diff.map_range(&n.range),
+            Value::String(content.into()),
+        );
+    }
+    let value = match &n.value {
+        Value::Array(items) => Value::Array(
+            items
+                .iter()
+                .map(|c| shifted(c, file, diff, target, content))
+                .collect(),
+        ),
+        Value::Object(props) => {
+            let edited_key = match target {
+                Target::Key(obj, i) if std::ptr::eq(n, obj) => Some(i),
+                _ => None,
+            };
+            Value::Object(
+                props
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| Prop {
+                        key: if edited_key == Some(i) {
+                            content.to_string()
+                        } else {
+                            p.key.clone()
+                        },
+                        key_range: diff.map_range(&p.key_range),
+                        value: shifted(&p.value, file, diff, target, content),
+                    })
+                    .collect(),
+            )
+        }
+        v => v.clone(),
+    };
+    Node::new(file, diff.map_range(&n.range), value)
+}
+
+/// For the fuzzer and tests: panics if reading `new_text` from the tree of
+/// `old_text` gives anything but what a fresh parse gives. Returns whether
+/// the incremental read applied.
+#[doc(hidden)]
+pub fn assert_reparse_agrees(old_text: &str, new_text: &str) -> bool {
+    let old = super::json::parse(0, old_text);
+    let Some(inc) = reparse(0, &old, old_text, new_text) else {
+        return false;
+    };
+    let fresh = super::json::parse(0, new_text);
+    // Compared as printed: `NaN` is a number JSONC reads, and NaN != NaN.
+    assert_eq!(
+        format!("{:?}", inc.root),
+        format!("{:?}", fresh.root),
+        "trees differ"
+    );
+    assert_eq!(inc.errors, fresh.errors, "errors differ");
+    assert_eq!(
+        inc.overridden_keys, fresh.overridden_keys,
+        "overridden keys differ"
+    );
+    true
+}
