@@ -16,8 +16,8 @@ use std::sync::Arc;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
-    // As the binary tunes it (src/main.rs).
-    unsafe { libmimalloc_sys::mi_option_set(15, 1000) };
+    // As the server tunes it for keystrokes (src/lsp/world.rs).
+    unsafe { libmimalloc_sys::mi_option_set(15, 250) };
     divan::main();
 }
 

@@ -10,9 +10,9 @@ use std::path::PathBuf;
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// Keep freed memory for a second before returning it to the system
-/// (mimalloc's default is 10 ms): each keystroke's analysis reuses what the
-/// last one freed instead of faulting in fresh zeroed pages.
+/// Give freed memory back to the system at once (mimalloc's default is
+/// 10 ms): what reading a site and `check` free is not reused. The server
+/// keeps it a little once it analyses keystrokes (`lsp::world`).
 ///
 /// And no transparent huge pages. mimalloc asks for them by default; the
 /// first keystrokes after a 25,000-page site opened then spent most of their
@@ -22,16 +22,12 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// 164-188 MB to 109-129 MB (side-by-side benchmark runs).
 /// `PR_SET_THP_DISABLE` covers systems whose THP setting is "always" as
 /// well as mimalloc's own `madvise`.
-fn tune_allocator(server: bool) {
+fn tune_allocator() {
     // `mi_option_purge_delay` in mimalloc's `mi_option_e` (v2 and v3); the
     // sys crate has no named constant for it.
     const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
-    // `check` analyses once: what it frees is not reused, so it is given back
-    // at once (peak memory on a 25,000-page site with bodies: ~235 MB -> see
-    // ARCHITECTURE.md).
-    let delay = if server { 1000 } else { 0 };
     // SAFETY: sets a process-wide option; mimalloc allows it at any time.
-    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, delay) }
+    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 0) }
     #[cfg(target_os = "linux")]
     // SAFETY: PR_SET_THP_DISABLE takes integer arguments only and changes
     // nothing but this process's page-fault policy.
@@ -99,7 +95,7 @@ enum Command {
 
 fn main() {
     let args = Args::parse();
-    tune_allocator(matches!(args.command, None | Some(Command::Serve)));
+    tune_allocator();
     let code = match args.command {
         None | Some(Command::Serve) => {
             let rt = tokio::runtime::Builder::new_multi_thread()

@@ -30,7 +30,7 @@ fn same(ours: &Node, theirs: &Json) -> bool {
         (Value::Object(a), Json::Object(b)) => {
             a.len() == b.len()
                 && a.iter()
-                    .all(|p| b.get(&p.key).is_some_and(|v| same(&p.value, v)))
+                    .all(|p| b.get(p.key.as_str()).is_some_and(|v| same(&p.value, v)))
         }
         _ => false,
     }

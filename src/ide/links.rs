@@ -42,7 +42,7 @@ pub fn document_links(analysis: &Analysis, file: FileId) -> Vec<DocumentLink> {
             Value::Object(props) => {
                 for p in props {
                     let mut q = path.clone();
-                    q.push(Seg::Key(p.key.clone()));
+                    q.push(Seg::Key(p.key.to_string()));
                     stack.push((&p.value, q));
                 }
             }

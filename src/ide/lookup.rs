@@ -70,7 +70,7 @@ pub fn base_path(analysis: &Analysis, file: FileId) -> Option<Vec<Seg>> {
             Value::Object(props) => {
                 for p in props {
                     let mut q = path.clone();
-                    q.push(Seg::Key(p.key.clone()));
+                    q.push(Seg::Key(p.key.to_string()));
                     queue.push_back((&p.value, q));
                 }
             }

@@ -73,7 +73,7 @@ pub fn document_symbols(analysis: &Analysis, file: FileId) -> Vec<Symbol> {
                     s
                 } else {
                     Symbol {
-                        name: p.key.clone(),
+                        name: p.key.to_string(),
                         detail: None,
                         kind: SymbolKind::Key,
                         range: p.key_range.start..p.value.range.end,
@@ -93,7 +93,7 @@ pub fn document_symbols(analysis: &Analysis, file: FileId) -> Vec<Symbol> {
             .props()
             .iter()
             .map(|p| Symbol {
-                name: p.key.clone(),
+                name: p.key.to_string(),
                 detail: None,
                 kind: SymbolKind::Key,
                 range: p.key_range.start..p.value.range.end,

@@ -122,6 +122,7 @@ impl SiteState {
         };
         let a = Arc::new(analysis::analyze(site));
         self.analyses.fetch_add(1, Ordering::SeqCst);
+        keep_freed_memory_for_edits();
         let old = lock(&self.analysis).replace((version, a.clone(), docs.clone()));
         // Freeing the previous analysis (a tree of a 4 MB docs.json and
         // its diagnostics) is not the caller's business: it waits for this.
@@ -532,4 +533,25 @@ fn free_later(value: Box<dyn Send>) {
     if let Err(e) = lock(tx).send(value) {
         drop(e.0);
     }
+}
+
+/// From the first analysis on, freed memory is kept a quarter of a second
+/// before it goes back to the system: each keystroke's analysis then reuses
+/// what the last one freed instead of faulting in fresh zeroed pages (with
+/// no delay, a keystroke in a 4 MB docs.json took ~8 ms more). Until then
+/// (reading the site, the first analysis) it goes back at once: what a load
+/// frees is not reused, and kept it made the peak ~30 MB higher. The binary
+/// starts with no delay (`main.rs`); a quarter of a second, not the 1 s
+/// tried first, kept edits as fast and the peak 20-30 MB lower
+/// (`bench/side_by_side.sh` on a 4 MB docs.json).
+fn keep_freed_memory_for_edits() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // `mi_option_purge_delay` in mimalloc's `mi_option_e` (v2 and v3);
+        // the sys crate has no named constant for it. Harmless when mimalloc
+        // is not the allocator (tests).
+        const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
+        // SAFETY: sets a process-wide option; mimalloc allows it at any time.
+        unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 250) }
+    });
 }

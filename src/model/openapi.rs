@@ -167,12 +167,12 @@ impl SpecIndex {
                 for (method, op) in operations(item) {
                     index
                         .by_path
-                        .entry(p.key.clone())
+                        .entry(p.key.to_string())
                         .or_default()
                         .push(index.operations.len());
                     index.operations.push(Operation {
-                        method: method.key.to_ascii_uppercase(),
-                        path: p.key.clone(),
+                        method: method.key.to_ascii_uppercase().to_string(),
+                        path: p.key.to_string(),
                         summary: op.get("summary").and_then(text_of),
                         description: op.get("description").and_then(text_of),
                         operation_id: op.get("operationId").and_then(text_of),
@@ -198,8 +198,8 @@ impl SpecIndex {
             for h in hooks.props() {
                 for (method, op) in operations(resolve(root, &h.value)) {
                     index.webhooks.push(Webhook {
-                        name: h.key.clone(),
-                        method: method.key.to_ascii_uppercase(),
+                        name: h.key.to_string(),
+                        method: method.key.to_ascii_uppercase().to_string(),
                         summary: op.get("summary").and_then(text_of),
                         operation_id: op.get("operationId").and_then(text_of),
                         range: h.key_range.clone(),
@@ -211,7 +211,7 @@ impl SpecIndex {
             for c in channels.props() {
                 let ch = resolve(root, &c.value);
                 index.channels.push(Channel {
-                    name: c.key.clone(),
+                    name: c.key.to_string(),
                     address: ch.get("address").and_then(text_of),
                     title: ch.get("title").and_then(text_of),
                     summary: ch.get("summary").and_then(text_of),

@@ -134,7 +134,7 @@ impl Validator<'_> {
                     if vals.iter().any(|v| super::validate::same(&p.value, v)) {
                         continue;
                     }
-                    self.path.push(Seg::Key(p.key.clone()));
+                    self.path.push(Seg::Key(p.key.to_string()));
                     let d = self.invalid_enum(&p.value, &vals);
                     self.path.pop();
                     return Some(d);

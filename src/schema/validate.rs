@@ -314,7 +314,7 @@ impl Validator<'_> {
                 (None, AdditionalProperties::Allowed) => None,
             };
             if let Some(sub) = sub {
-                self.path.push(Seg::Key(p.key.clone()));
+                self.path.push(Seg::Key(p.key.to_string()));
                 self.node(&p.value, sub, Some(&p.key_range), depth + 1, out);
                 self.path.pop();
             }

@@ -233,7 +233,7 @@ fn convert(file: FileId, v: ast::Value<'_>) -> Node {
                             }
                         };
                         Prop {
-                            key,
+                            key: key.into(),
                             key_range,
                             value: convert(file, p.value),
                         }
@@ -415,12 +415,13 @@ mod direct {
                 Token::OpenBrace => {
                     let start = self.scanner.token_start();
                     let mut props = Vec::new();
-                    let mut seen: Option<rustc_hash::FxHashMap<String, usize>> = None;
+                    let mut seen: Option<rustc_hash::FxHashMap<compact_str::CompactString, usize>> =
+                        None;
                     let mut t = self.next()?;
                     loop {
                         let key = match t {
                             Token::CloseBrace => break,
-                            Token::String(k) => k.into_owned(),
+                            Token::String(k) => compact_str::CompactString::from(&*k),
                             _ => return None,
                         };
                         let key_range = self.string_range();
@@ -439,13 +440,14 @@ mod direct {
                                     .iter()
                                     .enumerate()
                                     .map(|(i, p): (usize, &Prop)| (p.key.clone(), i))
-                                    .collect::<rustc_hash::FxHashMap<String, usize>>()
+                                    .collect::<rustc_hash::FxHashMap<compact_str::CompactString, usize>>()
                             });
                             seen.insert(key.clone(), props.len())
                         };
                         if let Some(i) = earlier {
                             let p: &Prop = &props[i];
-                            self.overridden.push((p.key_range.clone(), p.key.clone()));
+                            self.overridden
+                                .push((p.key_range.clone(), p.key.to_string()));
                         }
                         props.push(Prop {
                             key,

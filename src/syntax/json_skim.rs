@@ -164,7 +164,7 @@ impl Reader<'_, '_> {
                     };
                     let key = self.path.pop()?;
                     props.push(Prop {
-                        key,
+                        key: key.into(),
                         key_range,
                         value: value?,
                     });

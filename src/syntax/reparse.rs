@@ -219,7 +219,7 @@ fn shifted(n: &Node, file: FileId, diff: &TextDiff, target: Target<'_>, content:
                     .enumerate()
                     .map(|(i, p)| Prop {
                         key: if edited_key == Some(i) {
-                            content.to_string()
+                            content.into()
                         } else {
                             p.key.clone()
                         },

@@ -27,7 +27,7 @@ pub enum Value {
 /// An object member. The key lives in the same file as its value.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Prop {
-    pub key: String,
+    pub key: compact_str::CompactString,
     pub key_range: Range<usize>,
     pub value: Node,
 }

@@ -177,7 +177,7 @@ pub fn parse(file: FileId, text: &str, base: usize) -> Parsed {
                     *key = Some((k, node.range));
                 }
                 Some((k, key_range)) => props.push(Prop {
-                    key: k,
+                    key: k.into(),
                     key_range,
                     value: node,
                 }),

@@ -54,34 +54,44 @@ pub fn check(
     // than once per entry: 27,000 endpoint entries on a large site.
     // Entries the previous pass resolved in the same context are taken from
     // it (a keystroke in one string changes one entry, or none).
-    let mut kept = earlier.map_or_else(Vec::new, |e| e.kept(ix));
+    let kept = earlier.map_or_else(Vec::new, |e| e.kept(ix));
     KEPT.fetch_add(
-        kept.iter().filter(|k| k.is_some()).count(),
+        kept.iter().filter(|k| **k).count(),
         std::sync::atomic::Ordering::Relaxed,
     );
+    let is_kept = |i: usize| kept.get(i).copied().unwrap_or(false);
     let mut shared: HashMap<usize, ElementSpecs<'_>> = HashMap::default();
     for (i, e) in ix.entries.iter().enumerate() {
-        if kept.get(i).is_some_and(Option::is_some) {
+        if is_kept(i) {
             continue;
         }
         shared
             .entry(sources_id(&e.inherited_openapi))
             .or_insert_with(|| ElementSpecs::of(site, e, &api_sources, &all_specs));
     }
-    kept.resize_with(ix.entries.len(), || None);
-    let resolved: Vec<(Target, Vec<Diagnostic>)> = ix
+    let mut resolved: Vec<ResolvedEntry> = ix
         .entries
         .par_iter()
-        .zip(kept)
+        .enumerate()
         .with_min_len(1024)
-        .map(|(e, kept)| {
-            if let Some(k) = kept {
-                return k;
+        .map(|(i, e)| {
+            let (target, diags) = match earlier.filter(|_| is_kept(i)) {
+                Some(earlier) => earlier.take(i),
+                None => {
+                    let mut diags = Vec::new();
+                    let element = &shared[&sources_id(&e.inherited_openapi)];
+                    let t = target(site, e, element, &api_sources, &all_specs, &mut diags);
+                    (t, diags)
+                }
+            };
+            ResolvedEntry {
+                value: e.value.as_ptr() as usize,
+                // Set below, in entry order.
+                context: 0,
+                is_root_page: e.is_root_page,
+                target,
+                diags,
             }
-            let mut diags = Vec::new();
-            let element = &shared[&sources_id(&e.inherited_openapi)];
-            let t = target(site, e, element, &api_sources, &all_specs, &mut diags);
-            (t, diags)
         })
         .collect();
     drop(t_resolve);
@@ -96,8 +106,29 @@ pub fn check(
     // pages and endpoints, by text.
     let mut seen_pages: HashMap<u32, Vec<u64>> = HashMap::default();
     let mut seen_text: HashSet<(u32, Cow<'_, str>)> = HashSet::default();
+    // Sized once (27,000 endpoint entries on a large site: growing it
+    // rehashed them several times per keystroke).
+    seen_text.reserve(
+        resolved
+            .iter()
+            .filter(|r| !matches!(r.target, Target::Page(Some(_))))
+            .count(),
+    );
     let words = listed.len().div_ceil(64);
-    for (e, (t, diags)) in ix.entries.iter().zip(&resolved) {
+    // Entries of one element share their context: it is kept once per run
+    // of entries with the same one.
+    let mut contexts: Vec<Context> = Vec::new();
+    for (e, r) in ix.entries.iter().zip(&mut resolved) {
+        if contexts.last().is_none_or(|c| {
+            !(Arc::ptr_eq(&c.scope, &e.scope) && Arc::ptr_eq(&c.openapi, &e.inherited_openapi))
+        }) {
+            contexts.push(Context {
+                scope: e.scope.clone(),
+                openapi: e.inherited_openapi.clone(),
+            });
+        }
+        r.context = contexts.len() as u32 - 1;
+        let (t, diags) = (&r.target, &r.diags);
         out.extend(diags.iter().cloned());
         let next = scope_by_value.len() as u32;
         let scope = *scope_ids
@@ -157,32 +188,13 @@ pub fn check(
         unlisted.push(id);
         orphan(id, out);
     }
-    // Entries of one element share their context: it is kept once per run
-    // of entries with the same one.
-    let mut contexts: Vec<Context> = Vec::new();
-    let entries = ix
-        .entries
-        .iter()
-        .zip(resolved)
-        .map(|(e, (target, diags))| {
-            if contexts.last().is_none_or(|c| {
-                !(Arc::ptr_eq(&c.scope, &e.scope) && Arc::ptr_eq(&c.openapi, &e.inherited_openapi))
-            }) {
-                contexts.push(Context {
-                    scope: e.scope.clone(),
-                    openapi: e.inherited_openapi.clone(),
-                });
-            }
-            ResolvedEntry {
-                value: e.value.as_ptr() as usize,
-                context: contexts.len() as u32 - 1,
-                is_root_page: e.is_root_page,
-                target,
-                diags,
-            }
-        })
-        .collect();
-    (Listing { listed, unlisted }, Resolved { entries, contexts })
+    (
+        Listing { listed, unlisted },
+        Resolved {
+            entries: resolved,
+            contexts,
+        },
+    )
 }
 
 /// How many entry resolutions passes have taken from the previous pass, for
@@ -231,7 +243,7 @@ impl Earlier<'_> {
     /// For each entry of `ix`, the previous outcome if the entry is the
     /// same string in the same context (same scope, spec sources and
     /// kind), with its ranges moved by the edit.
-    fn kept(&self, ix: &NavIndex) -> Vec<Option<(Target, Vec<Diagnostic>)>> {
+    fn kept(&self, ix: &NavIndex) -> Vec<bool> {
         let old = &self.resolved.entries;
         if old.len() != ix.entries.len() {
             return Vec::new();
@@ -263,15 +275,20 @@ impl Earlier<'_> {
         old.iter()
             .zip(&ix.entries)
             .map(|(o, e)| {
-                (o.value == e.value.as_ptr() as usize
+                o.value == e.value.as_ptr() as usize
                     && o.is_root_page == e.is_root_page
-                    && same_context(o, e))
-                .then(|| {
-                    let diags = o.diags.iter().map(|d| self.moved(d)).collect();
-                    (o.target.clone(), diags)
-                })
+                    && same_context(o, e)
             })
             .collect()
+    }
+
+    /// Entry `i`'s previous outcome, its ranges moved by the edit.
+    fn take(&self, i: usize) -> (Target, Vec<Diagnostic>) {
+        let o = &self.resolved.entries[i];
+        (
+            o.target.clone(),
+            o.diags.iter().map(|d| self.moved(d)).collect(),
+        )
     }
 
     fn moved(&self, d: &Diagnostic) -> Diagnostic {
