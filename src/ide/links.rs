@@ -40,7 +40,7 @@ pub fn document_links(analysis: &Analysis, file: FileId) -> Vec<DocumentLink> {
     while let Some((n, path)) = stack.pop() {
         match &n.value {
             Value::Object(props) => {
-                for p in props {
+                for p in props.iter() {
                     let mut q = path.clone();
                     q.push(Seg::Key(p.key.to_string()));
                     stack.push((&p.value, q));

@@ -68,7 +68,7 @@ pub fn base_path(analysis: &Analysis, file: FileId) -> Option<Vec<Seg>> {
         }
         match &n.value {
             Value::Object(props) => {
-                for p in props {
+                for p in props.iter() {
                     let mut q = path.clone();
                     q.push(Seg::Key(p.key.to_string()));
                     queue.push_back((&p.value, q));

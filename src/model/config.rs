@@ -135,7 +135,11 @@ impl Resolver<'_> {
         // tell it apart (and stay quiet) instead of reporting the hole.
         let fallback = |mut siblings: Vec<Prop>| {
             siblings.insert(0, r.clone());
-            Node::new(holder.file, holder.range.clone(), Value::Object(siblings))
+            Node::new(
+                holder.file,
+                holder.range.clone(),
+                Value::Object(siblings.into()),
+            )
         };
         let vr = r.value.range.clone();
         let Some(path) = paths::join(dir, target) else {
@@ -215,14 +219,15 @@ impl Resolver<'_> {
         let content = self.node(root, paths::dir_of(&path));
         self.stack.pop();
         match content.value {
-            Value::Object(mut base) => {
+            Value::Object(base) => {
+                let mut base = base.to_vec();
                 for s in siblings {
                     match base.iter_mut().find(|p| p.key == s.key) {
                         Some(p) => *p = s,
                         None => base.push(s),
                     }
                 }
-                Node::new(content.file, content.range, Value::Object(base))
+                Node::new(content.file, content.range, Value::Object(base.into()))
             }
             _ if siblings.is_empty() => content,
             _ => {

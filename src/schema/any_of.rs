@@ -123,7 +123,7 @@ impl Validator<'_> {
         };
         match &node.value {
             Value::Object(props) => {
-                for p in props {
+                for p in props.iter() {
                     let subs: Option<Vec<&Schema>> =
                         branches.iter().map(|b| b.property(&p.key)).collect();
                     let subs = subs?;
@@ -181,7 +181,7 @@ fn shape(node: &Node, b: &Schema, depth: usize) -> Shape {
             let missing = b.required.iter().filter(|r| node.prop(r).is_none()).count();
             let mut misfit = missing;
             let mut unknown = 0;
-            for p in props {
+            for p in props.iter() {
                 match b.property(&p.key) {
                     Some(s) => misfit += pinned_misfit(&p.value, s),
                     None if matches!(b.additional, super::Additional::Forbidden) => unknown += 1,

@@ -208,12 +208,12 @@ impl Lenient {
         n.range = self.map_range(&n.range, base);
         match &mut n.value {
             super::tree::Value::Array(items) => {
-                for i in items {
+                for i in std::sync::Arc::make_mut(items).iter_mut() {
                     self.map_node(i, base);
                 }
             }
             super::tree::Value::Object(props) => {
-                for p in props {
+                for p in std::sync::Arc::make_mut(props).iter_mut() {
                     p.key_range = self.map_range(&p.key_range, base);
                     self.map_node(&mut p.value, base);
                 }

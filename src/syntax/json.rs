@@ -410,7 +410,11 @@ mod direct {
                             _ => return None,
                         }
                     }
-                    Node::new(file, start..self.scanner.token_end(), Value::Array(items))
+                    Node::new(
+                        file,
+                        start..self.scanner.token_end(),
+                        Value::Array(items.into()),
+                    )
                 }
                 Token::OpenBrace => {
                     let start = self.scanner.token_start();
@@ -460,7 +464,11 @@ mod direct {
                             _ => return None,
                         }
                     }
-                    Node::new(file, start..self.scanner.token_end(), Value::Object(props))
+                    Node::new(
+                        file,
+                        start..self.scanner.token_end(),
+                        Value::Object(props.into()),
+                    )
                 }
                 _ => return None,
             })

@@ -175,7 +175,7 @@ impl Reader<'_, '_> {
                         _ => return None,
                     }
                 }
-                Value::Object(props)
+                Value::Object(props.into())
             }
             b'[' => {
                 self.i += 1;
@@ -194,7 +194,7 @@ impl Reader<'_, '_> {
                         _ => return None,
                     }
                 }
-                Value::Array(items)
+                Value::Array(items.into())
             }
             b'"' => Value::String(self.string()?.into()),
             b't' => self.word("true", Value::Bool(true))?,

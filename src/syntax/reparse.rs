@@ -192,6 +192,10 @@ fn string_holding(root: &Node, start: usize, end: usize) -> Option<Target<'_>> {
 /// A copy of `n` for the new text: ranges mapped by `diff`, the `target`
 /// string replaced by `content`.
 fn shifted(n: &Node, file: FileId, diff: &TextDiff, target: Target<'_>, content: &str) -> Node {
+    // Whole before the edit: the same node, shared (its lists are `Arc`s).
+    if n.range.end <= diff.start && n.file == file {
+        return n.clone();
+    }
     if let Target::Value(t) = target
         && std::ptr::eq(n, t)
     {

@@ -20,8 +20,8 @@ pub enum Value {
     Bool(bool),
     Number(f64),
     String(std::sync::Arc<str>),
-    Array(Vec<Node>),
-    Object(Vec<Prop>),
+    Array(std::sync::Arc<[Node]>),
+    Object(std::sync::Arc<[Prop]>),
 }
 
 /// An object member. The key lives in the same file as its value.
@@ -120,7 +120,7 @@ impl Node {
         'outer: loop {
             match &cur.value {
                 Value::Object(props) => {
-                    for p in props {
+                    for p in props.iter() {
                         if p.value.file == file
                             && (p.key_range.start <= offset && offset <= p.key_range.end
                                 || p.value.range.start <= offset && offset <= p.value.range.end)

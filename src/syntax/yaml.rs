@@ -134,7 +134,7 @@ pub fn parse(file: FileId, text: &str, base: usize) -> Parsed {
                 }) => {
                     let end = items.last().map_or(at, |n| n.range.end - base).max(start);
                     Some((
-                        Node::new(file, base + start..base + end, Value::Array(items)),
+                        Node::new(file, base + start..base + end, Value::Array(items.into())),
                         anchor,
                     ))
                 }
@@ -149,7 +149,7 @@ pub fn parse(file: FileId, text: &str, base: usize) -> Parsed {
                         .map_or(at, |p| p.value.range.end - base)
                         .max(start);
                     Some((
-                        Node::new(file, base + start..base + end, Value::Object(props)),
+                        Node::new(file, base + start..base + end, Value::Object(props.into())),
                         anchor,
                     ))
                 }

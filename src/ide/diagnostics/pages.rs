@@ -176,7 +176,7 @@ fn reader_differences(text: &str, root: &Node, out: &mut Vec<Diagnostic>) {
         };
         let flow = text.as_bytes().get(node.range.start) == Some(&b'{');
         let mut seen = rustc_hash::FxHashSet::default();
-        for p in props {
+        for p in props.iter() {
             if !seen.insert(p.key.as_str()) {
                 out.push(Diagnostic::error(
                     p.value.file,
