@@ -103,6 +103,28 @@ fn parse_docs_json(bencher: divan::Bencher) {
     bencher.bench(|| docs_lsp::syntax::json::parse(0, &text).root.is_some());
 }
 
+/// A keystroke inside a string in the middle of the generated site's
+/// docs.json, read from the previous tree (`syntax::reparse`), against
+/// `parse_docs_json` above.
+#[divan::bench(sample_count = 20)]
+fn reparse_docs_json_keystroke(bencher: divan::Bencher) {
+    let Some(root) = generated() else { return };
+    let text = std::fs::read_to_string(root.join("docs.json")).expect("docs.json");
+    let old = docs_lsp::syntax::json::parse(0, &text);
+    // Just inside the first string value on the middle line.
+    let mid = text.len() / 2;
+    let line = mid + text[mid..].find('\n').expect("lines");
+    let quote = line + text[line..].find(": \"").expect("a string value") + 3;
+    let mut typed = text.clone();
+    typed.insert(quote, 'x');
+    bencher.bench(|| {
+        docs_lsp::syntax::reparse::reparse(0, &old, &text, &typed)
+            .expect("read incrementally")
+            .root
+            .is_some()
+    });
+}
+
 /// jsonc-parser alone (no conversion to the analysis tree), for comparison.
 #[divan::bench(sample_count = 20)]
 fn parse_docs_json_ast_only(bencher: divan::Bencher) {
