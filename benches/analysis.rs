@@ -95,6 +95,38 @@ fn analysis_after_docs_json_edit(bencher: divan::Bencher) {
     });
 }
 
+/// A keystroke in docs.json as the server analyses it: a letter typed
+/// into (then deleted from) a page entry in the middle of the file, each
+/// snapshot following the previous one (the incremental read and the kept
+/// navigation references), against `analysis_after_docs_json_edit` above.
+#[divan::bench(sample_count = 40)]
+fn analysis_after_docs_json_keystroke(bencher: divan::Bencher) {
+    let Some(root) = generated() else { return };
+    let mut site = load(&root);
+    let _ = analyze(site.clone());
+    let id = site.docs_json.expect("docs.json");
+    let text = site.file(id).expect("docs.json").text().to_string();
+    let mid = text.len() / 2;
+    let list = mid + text[mid..].find("\"pages\": [").expect("a pages list");
+    let at = list + 10 + text[list + 10..].find('"').expect("a page entry") + 1;
+    let mut typed = text.clone();
+    typed.insert(at, 'x');
+    let mut n = 0u64;
+    bencher.bench_local(|| {
+        n += 1;
+        let next_text = if n % 2 == 1 { &typed } else { &text };
+        let mut s = (*site).clone();
+        s.insert(Arc::new(SourceFile::new(
+            id,
+            "docs.json".into(),
+            FileKind::DocsJson,
+            Ok(next_text.as_str().into()),
+        )));
+        site = Arc::new(s);
+        analyze(site.clone()).diagnostics.len()
+    });
+}
+
 /// Parsing the generated site's 1.5 MB docs.json into a tree.
 #[divan::bench(sample_count = 20)]
 fn parse_docs_json(bencher: divan::Bencher) {
