@@ -47,6 +47,35 @@ fn text(data: &[u8]) -> String {
 }
 
 pub const DOCS_JSON: &str = r##"{"$schema":"https://mintlify.com/docs.json","theme":"mint","name":"F","colors":{"primary":"#0D9373"},"navigation":{"groups":[{"group":"G","pages":["index",{"group":"API","openapi":"api.yaml","pages":["GET /a"]}]}]}}"##;
+/// A docs.json whose navigation versions are large enough that the
+/// schema check keeps them across edits, one version a line (the edits'
+/// positions reach the first 12 lines), with schema faults in them.
+pub fn large_docs_json() -> String {
+    let mut versions = Vec::new();
+    for v in 0..10 {
+        let fault = match v % 3 {
+            0 => r#","icn":"book""#,
+            1 => r#","hidden":"yes""#,
+            _ => "",
+        };
+        let pages: Vec<String> = (0..300)
+            .map(|p| match p % 50 {
+                0 => r#""index""#.to_string(),
+                1 => r#""GET /a""#.to_string(),
+                _ => format!(r#""v{v}/page-{p}""#),
+            })
+            .collect();
+        versions.push(format!(
+            r#"{{"version":"v{v}"{fault},"groups":[{{"group":"G","openapi":"api.yaml","pages":[{}]}}]}}"#,
+            pages.join(",")
+        ));
+    }
+    format!(
+        "{{\"$schema\":\"https://mintlify.com/docs.json\",\"theme\":\"mint\",\"name\":\"F\",\"colors\":{{\"primary\":\"#0D9373\"}},\"navigation\":{{\"versions\":[\n{}\n]}}}}\n",
+        versions.join(",\n")
+    )
+}
+
 pub const PAGE: &str = "---\ntitle: Index\ndescription: d\nopenapi: GET /a\n---\n\n# Hi\n";
 pub const SPEC: &str = "openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    get: {responses: {'200': {description: ok}}}\n";
 
@@ -305,15 +334,19 @@ pub fn edits(data: &[u8]) {
     if data.is_empty() {
         return;
     }
-    let which = data[0] as usize % 3;
+    let large = large_docs_json();
+    let (which, docs_json, every) = match data[0] as usize % 4 {
+        3 => (0, large.as_str(), 1),
+        n => (n, DOCS_JSON, 3),
+    };
     let files = [
-        ("docs.json", DOCS_JSON),
+        ("docs.json", docs_json),
         ("index.mdx", PAGE),
         ("api.yaml", SPEC),
     ];
     let edits = decode_edits(&data[1..]);
     let final_text = apply_checked(files[which].1, &edits);
-    incremental_equals_fresh(&files, which, &edits, &final_text);
+    incremental_equals_fresh_every(&files, which, &edits, &final_text, every);
 }
 
 /// Analyse the site, then replace file `which` with each intermediate text
@@ -325,6 +358,18 @@ pub fn incremental_equals_fresh(
     which: usize,
     edits: &[Edit],
     final_text: &str,
+) {
+    incremental_equals_fresh_every(files, which, edits, final_text, 3)
+}
+
+/// [`incremental_equals_fresh`], analysing every `every`th snapshot (every
+/// one: each analysis may take what the one before it kept).
+pub fn incremental_equals_fresh_every(
+    files: &[(&str, &str)],
+    which: usize,
+    edits: &[Edit],
+    final_text: &str,
+    every: usize,
 ) {
     let first = site(files);
     let mut snapshot: Arc<Site> = first.site.clone();
@@ -344,7 +389,7 @@ pub fn incremental_equals_fresh(
         snapshot = Arc::new(next);
         // Analyse some intermediate snapshots, so caches get filled with
         // parses of texts that are later replaced.
-        if i % 3 == 0 {
+        if i % every == 0 {
             let _ = analyze(snapshot.clone());
         }
     }

@@ -66,3 +66,46 @@ fn typing_inside_values_incremental_equals_fresh() {
         assert!(result.is_ok(), "seed {seed}");
     }
 }
+
+/// The large shape: typing inside the strings of a navigation whose
+/// versions the schema check keeps across keystrokes, every snapshot
+/// analysed from the one before; also edits anywhere.
+#[test]
+fn large_docs_json_edits_incremental_equals_fresh() {
+    use std::sync::atomic::Ordering::Relaxed;
+    let before = docs_lsp::ide::diagnostics::SCHEMA_REUSED.load(Relaxed);
+    let large = harness::large_docs_json();
+    let files = [
+        ("docs.json", large.as_str()),
+        ("index.mdx", harness::PAGE),
+        ("api.yaml", harness::SPEC),
+    ];
+    for seed in 1..=40u64 {
+        let mut rng = XorShift(seed.wrapping_mul(0xA076_1D64_78BD_642F) | 1);
+        let mut data = Vec::new();
+        for _ in 0..(1 + rng.next() % 12) {
+            let line = 1 + (rng.next() % 10) as u8;
+            // Inside `"version":"vN"` and the keys after it; now and then
+            // anywhere in the first 40 columns, with any text.
+            let col = 2 + (rng.next() % 30) as u8;
+            if rng.below(6) == 0 {
+                data.extend_from_slice(&[0x20, line, col, line, col + 1]);
+                data.extend_from_slice(&bytes(&mut rng, 2));
+            } else {
+                let del = (rng.next() % 2) as u8;
+                let ch = b'a' + (rng.next() % 26) as u8;
+                data.extend_from_slice(&[0x10, line, col, line, col + del, 0x80 | ch]);
+            }
+        }
+        let edits = harness::decode_edits(&data);
+        let result = std::panic::catch_unwind(|| {
+            let final_text = harness::apply_checked(files[0].1, &edits);
+            harness::incremental_equals_fresh_every(&files, 0, &edits, &final_text, 1);
+        });
+        assert!(result.is_ok(), "seed {seed}");
+    }
+    // Not a test that passes by never reusing (the other tests here have
+    // navigations too small to keep: this counts this one's reuse).
+    let reused = docs_lsp::ide::diagnostics::SCHEMA_REUSED.load(Relaxed) - before;
+    assert!(reused > 200, "only {reused} navigation subtrees reused");
+}

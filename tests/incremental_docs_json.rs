@@ -111,15 +111,87 @@ fn keystroke(rng: &mut XorShift, t: &str) -> String {
     out
 }
 
+/// The fixture with more versions, large enough that the navigation's
+/// schema check keeps its versions and tabs across keystrokes, with schema
+/// faults in them (an unknown key, a value of the wrong type).
+fn large_docs_json() -> String {
+    let mut versions = String::new();
+    for v in 3..9 {
+        versions.push_str(&format!(r#"{{ "version": "v{v}", "tabs": ["#));
+        for t in 0..3 {
+            let fault = match (v + t) % 3 {
+                0 => r#", "icn": "book""#,
+                1 => r#", "hidden": "yes""#,
+                _ => "",
+            };
+            let pages: Vec<String> = (0..120)
+                .map(|p| match p % 40 {
+                    0 => "\"index\"".to_string(),
+                    1 => "\"GET /a\"".to_string(),
+                    _ => format!("\"v{v}/t{t}/page-{p}\""),
+                })
+                .collect();
+            if t > 0 {
+                versions.push_str(", ");
+            }
+            versions.push_str(&format!(
+                r#"{{ "tab": "T{t}"{fault}, "groups": [ {{ "group": "G", "pages": [{}] }} ] }}"#,
+                pages.join(", ")
+            ));
+        }
+        versions.push_str("] },\n          ");
+    }
+    let at = DOCS_JSON
+        .find(
+            r#"{
+            "version": "v2""#,
+        )
+        .expect("fixture has v2");
+    let mut out = DOCS_JSON.to_string();
+    out.insert_str(at, &versions);
+    out
+}
+
 #[test]
 fn docs_json_keystrokes_analysed_incrementally_equal_fresh() {
     let before =
         docs_lsp::ide::diagnostics::REFERENCES_KEPT.load(std::sync::atomic::Ordering::Relaxed);
-    for seed in 1..=60u64 {
+    keystrokes_equal_fresh(DOCS_JSON, 60);
+    let kept = docs_lsp::ide::diagnostics::REFERENCES_KEPT
+        .load(std::sync::atomic::Ordering::Relaxed)
+        - before;
+    // Not a test that passes by never reusing. A keystroke in a value keeps
+    // all other entries (about 20 here); one that renames a key like
+    // `languages` changes which entries there are, and sequences stay so.
+    assert!(kept > 4000, "only {kept} entry resolutions kept");
+}
+
+#[test]
+fn large_docs_json_keystrokes_analysed_incrementally_equal_fresh() {
+    use std::sync::atomic::Ordering::Relaxed;
+    let text = large_docs_json();
+    assert!(text.len() > 30_000, "{} bytes", text.len());
+    let first = analyze_texts(&files(&text));
+    for code in ["unknown-key", "wrong-type"] {
+        assert!(
+            first.diagnostics.iter().any(|d| d.code == code),
+            "no {code} planted"
+        );
+    }
+    let before = docs_lsp::ide::diagnostics::SCHEMA_REUSED.load(Relaxed);
+    keystrokes_equal_fresh(&text, 12);
+    let reused = docs_lsp::ide::diagnostics::SCHEMA_REUSED.load(Relaxed) - before;
+    // Tests run in parallel: the other one adds nothing (its navigation is
+    // too small to keep), so this counts this test's reuse.
+    assert!(reused > 500, "only {reused} navigation subtrees reused");
+}
+
+fn keystrokes_equal_fresh(start: &str, seeds: u64) {
+    for seed in 1..=seeds {
         let mut rng = XorShift(seed.wrapping_mul(0x2545_F491_4F6C_DD1D) | 1);
-        let first = analyze_texts(&files(DOCS_JSON));
+        let first = analyze_texts(&files(start));
         let mut snapshot: Arc<Site> = first.site.clone();
-        let mut text = DOCS_JSON.to_string();
+        let mut text = start.to_string();
         for step in 0..25 {
             text = keystroke(&mut rng, &text);
             let mut next = (*snapshot).clone();
@@ -138,11 +210,4 @@ fn docs_json_keystrokes_analysed_incrementally_equal_fresh() {
             );
         }
     }
-    let kept = docs_lsp::ide::diagnostics::REFERENCES_KEPT
-        .load(std::sync::atomic::Ordering::Relaxed)
-        - before;
-    // Not a test that passes by never reusing. A keystroke in a value keeps
-    // all other entries (about 20 here); one that renames a key like
-    // `languages` changes which entries there are, and sequences stay so.
-    assert!(kept > 4000, "only {kept} entry resolutions kept");
 }

@@ -9,12 +9,14 @@
 mod any_of;
 pub mod components;
 mod load;
+mod memo;
 mod path;
 mod validate;
 
 #[cfg(test)]
 mod tests;
 
+pub use memo::{Memo, validate_reusing};
 pub use path::{PathSeg, schemas_at};
 pub use validate::{Syntax, ValidateOptions, validate};
 

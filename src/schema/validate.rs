@@ -74,6 +74,7 @@ pub fn validate(node: &Node, schema: &Schema, opts: &ValidateOptions, out: &mut 
         opts,
         path: Vec::new(),
         steps: 0,
+        reuse: None,
     };
     v.node(node, schema, None, 0, out);
 }
@@ -93,12 +94,30 @@ pub(super) struct Validator<'o> {
     pub(super) opts: &'o ValidateOptions<'o>,
     pub(super) path: Vec<Seg>,
     pub(super) steps: usize,
+    /// Results kept across keystrokes (docs.json's navigation), if any.
+    pub(super) reuse: Option<super::memo::Reuse<'o>>,
 }
 
 impl Validator<'_> {
     /// `holder` is the range of the key that holds this node, where
     /// missing-key errors go.
     pub(super) fn node(
+        &mut self,
+        node: &Node,
+        schema: &Schema,
+        holder: Option<&Range<usize>>,
+        depth: usize,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        if self.reuse.is_some() && super::memo::Reuse::keeps(node) {
+            self.node_kept(node, schema, holder, depth, out);
+        } else {
+            self.check(node, schema, holder, depth, out);
+        }
+    }
+
+    /// [`Validator::node`] without the memo.
+    pub(super) fn check(
         &mut self,
         node: &Node,
         schema: &Schema,

@@ -9,6 +9,10 @@ mod syntax;
 
 pub use links::{relative_path, write_like};
 pub use references::{KEPT as REFERENCES_KEPT, Listing};
+
+/// How many navigation subtrees the schema check took from the check
+/// before (tests tell by it that reuse happens).
+pub static SCHEMA_REUSED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 pub(crate) mod specs;
 
 use crate::diagnostics::Diagnostic;
@@ -63,15 +67,21 @@ pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) -> Listi
     listing
 }
 
-/// The navigation tree against the schema of its elements.
-fn navigation_schema(navigation: &crate::syntax::tree::Node) -> Vec<Diagnostic> {
+/// The navigation tree against the schema of its elements, reusing what
+/// the check before a keystroke found in the subtrees it did not touch.
+fn navigation_schema(
+    navigation: &crate::syntax::tree::Node,
+    earlier: Option<(&schema::Memo, crate::syntax::reparse::TextDiff)>,
+) -> (Vec<Diagnostic>, schema::Memo) {
     let mut found = Vec::new();
+    let mut memo = schema::Memo::default();
     if let Some(nav_schema) = schema::nav_element("navigation") {
         let opts = ValidateOptions {
             skip_keys_at_root: &[],
             ..ValidateOptions::docs_json()
         };
-        schema::validate(navigation, nav_schema, &opts, &mut found);
+        memo = schema::validate_reusing(navigation, nav_schema, &opts, earlier, &mut found);
+        SCHEMA_REUSED.fetch_add(memo.reused(), std::sync::atomic::Ordering::Relaxed);
         // Labels are the navigation rules' business: their messages
         // say which element needs which label.
         found.retain(|d| {
@@ -79,7 +89,7 @@ fn navigation_schema(navigation: &crate::syntax::tree::Node) -> Vec<Diagnostic> 
                 || d.code == "invalid-enum" && d.message.contains(".language`"))
         });
     }
-    found
+    (found, memo)
 }
 
 fn is_label_message(m: &str) -> bool {
@@ -100,6 +110,8 @@ struct NavigationOutcome {
     remote: bool,
     /// Each entry's resolution, for the next keystroke's pass.
     resolved: references::Resolved,
+    /// The schema check's results by subtree, for the next keystroke's.
+    schema: schema::Memo,
 }
 
 /// The navigation rules' outcome for this docs.json tree, computed once per
@@ -147,14 +159,18 @@ fn navigation_memo(
         unlisted: site.pages_unsorted().map(|f| f.id).collect(),
     };
     let mut out = Vec::new();
-    let (listing, remote) = match root.get("navigation") {
+    let (listing, remote, schema_memo) = match root.get("navigation") {
         Some(navigation) if navigation.is_object() => {
             // The schema pass and the rules/references pass read the same
             // tree and are independent: run them side by side.
-            let (found, (rules, listing_resolved, remote)) = rayon::join(
+            let schema_earlier = earlier
+                .as_ref()
+                .zip(previous.as_ref())
+                .map(|(e, p)| (&p.schema, *e.diff));
+            let ((found, schema_memo), (rules, listing_resolved, remote)) = rayon::join(
                 || {
                     let _t = crate::timing::span("navigation schema");
-                    navigation_schema(navigation)
+                    navigation_schema(navigation, schema_earlier)
                 },
                 || {
                     let _t = crate::timing::span("navigation rules+references");
@@ -195,11 +211,15 @@ fn navigation_memo(
             }
             out.extend(found);
             out.extend(rules);
-            (listing_resolved, remote)
+            (listing_resolved, remote, schema_memo)
         }
         // No navigation to read the specs of (a typo in the key, or being
         // typed): whether one is a URL is unknown.
-        _ => ((unlisted(), Default::default()), true),
+        _ => (
+            (unlisted(), Default::default()),
+            true,
+            schema::Memo::default(),
+        ),
     };
     let (listing, resolved) = listing;
     let outcome = std::sync::Arc::new(NavigationOutcome {
@@ -209,6 +229,7 @@ fn navigation_memo(
         listing,
         remote,
         resolved,
+        schema: schema_memo,
     });
     *crate::model::site::lock(memo) = Some(outcome.clone());
     outcome
