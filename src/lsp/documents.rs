@@ -14,6 +14,9 @@ pub struct Document {
     /// use: requests between two edits (completion as the user pauses)
     /// must not flatten a 1.5 MB rope and re-index its lines each time.
     snapshot: std::sync::OnceLock<(Arc<str>, Arc<LineIndex>)>,
+    /// The current text's line index, when an edit could keep the previous
+    /// one (no line break removed or typed) instead of scanning the text.
+    lines: Option<Arc<LineIndex>>,
 }
 
 impl Document {
@@ -22,18 +25,28 @@ impl Document {
             rope: Rope::from_str(text),
             version,
             snapshot: std::sync::OnceLock::new(),
+            lines: None,
         }
     }
 
     /// Apply one content change. A range past the end clamps to the end, so a
     /// confused client cannot make the server panic.
     pub fn apply(&mut self, change: &lsp::TextDocumentContentChangeEvent, enc: Encoding) {
-        self.snapshot = std::sync::OnceLock::new();
+        let lines = std::mem::take(&mut self.snapshot)
+            .into_inner()
+            .map(|(_, l)| l)
+            .or_else(|| self.lines.take());
         match change.range {
             None => self.rope = Rope::from_str(&change.text),
             Some(r) => {
                 let start = self.char_index(r.start, enc);
                 let end = self.char_index(r.end, enc).max(start);
+                let (at, old_end) = (self.rope.char_to_byte(start), self.rope.char_to_byte(end));
+                let no_break = !change.text.contains('\n')
+                    && !self.rope.slice(start..end).chars().any(|c| c == '\n');
+                self.lines = lines
+                    .filter(|_| no_break)
+                    .map(|l| Arc::new(l.with_edit(at, old_end - at, change.text.len())));
                 self.rope.remove(start..end);
                 self.rope.insert(start, &change.text);
             }
@@ -80,7 +93,13 @@ impl Document {
     pub fn shared(&self) -> (Arc<str>, Arc<LineIndex>) {
         let (t, l) = self.snapshot.get_or_init(|| {
             let text = shared_text(&self.rope);
-            let lines = Arc::new(LineIndex::new(&text));
+            let lines = match &self.lines {
+                Some(l) => {
+                    debug_assert_eq!(**l, LineIndex::new(&text), "kept line index");
+                    l.clone()
+                }
+                None => Arc::new(LineIndex::new(&text)),
+            };
             (text, lines)
         });
         (t.clone(), l.clone())
@@ -97,8 +116,16 @@ fn shared_text(rope: &Rope) -> Arc<str> {
     let mut at = 0;
     for chunk in rope.chunks() {
         let bytes = chunk.as_bytes();
-        for (d, s) in dst[at..at + bytes.len()].iter_mut().zip(bytes) {
-            d.write(*s);
+        let to = &mut dst[at..at + bytes.len()];
+        // SAFETY: `to` is `bytes.len()` bytes of `dst` (the slice index
+        // above checks the bounds), and a fresh allocation cannot overlap
+        // the rope's chunk.
+        unsafe {
+            std::ptr::copy_nonoverlapping(
+                bytes.as_ptr(),
+                to.as_mut_ptr().cast::<u8>(),
+                bytes.len(),
+            );
         }
         at += bytes.len();
     }
@@ -160,5 +187,33 @@ mod tests {
         let mut d = Document::new("ab\r\r\nx", 1);
         d.apply(&change(0, 99, 0, 99, "!"), Encoding::Utf8);
         assert_eq!(d.text(), "ab\r!\r\nx");
+    }
+
+    /// Edits with and without line breaks, between and after snapshots:
+    /// the line index kept across edits is the text's.
+    #[test]
+    fn kept_line_index_is_the_texts() {
+        let mut d = Document::new(&"ab \"cd\" ü😀\r\n".repeat(50), 1);
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n) as u32
+        };
+        let mut kept = 0;
+        for i in 0..2000 {
+            let (line, col) = (next(60), next(12));
+            let len = next(3);
+            let text = ["x", "", "é", "\n", "a\r\nb", "😀"][next(6) as usize];
+            d.apply(&change(line, col, line, col + len, text), Encoding::Utf16);
+            kept += usize::from(d.lines.is_some());
+            if i % 3 == 0 {
+                let (t, lines) = d.shared();
+                assert_eq!(*lines, LineIndex::new(&t), "edit {i}");
+                assert_eq!(&*t, d.text());
+            }
+        }
+        assert!(kept > 500, "kept {kept}");
     }
 }

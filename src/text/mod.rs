@@ -22,7 +22,7 @@ pub struct LineCol {
 
 /// Start offsets of every line of a text. `\r\n` and `\n` both end a line
 /// (a lone `\r` is treated as text, as most editors do for JSON).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct LineIndex {
     starts: Vec<usize>,
     len: usize,
@@ -37,6 +37,24 @@ impl LineIndex {
         LineIndex {
             starts,
             len: text.len(),
+        }
+    }
+
+    /// The index of the text with `text[at..at + removed]` replaced by
+    /// `inserted` bytes, when neither holds a line break (the caller's
+    /// word): the lines after the edit move by the same amount. A keystroke
+    /// in a 4 MB document shifts 70,000 numbers instead of scanning 4 MB.
+    pub fn with_edit(&self, at: usize, removed: usize, inserted: usize) -> LineIndex {
+        // Lines starting after the edit; a line starting at `at` starts
+        // before it (the edit is inside that line, not before its start).
+        let first_after = self.starts.partition_point(|&s| s <= at);
+        let mut starts = self.starts.clone();
+        for s in &mut starts[first_after..] {
+            *s = *s - removed + inserted;
+        }
+        LineIndex {
+            starts,
+            len: self.len - removed + inserted,
         }
     }
 
