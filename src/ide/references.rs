@@ -206,7 +206,8 @@ fn endpoint_references(analysis: &Analysis, spec: &SourceFile, items: &[SpecItem
             let Some(r) = parse_endpoint(e.value) else {
                 continue;
             };
-            let Some(files) = specs::entry_specs(site, e, &r, &api_sources, &all) else {
+            let inherited = &ix.context(e).inherited_openapi;
+            let Some(files) = specs::entry_specs(site, inherited, &r, &api_sources, &all) else {
                 continue;
             };
             if !files.iter().any(|f| f.id == spec.id) {

@@ -227,19 +227,32 @@ pub struct Entry<'a> {
     pub value: &'a str,
     /// The element whose `pages` holds this entry.
     pub parent: usize,
-    /// Shared by every entry of one element: 25,000 entries must not each
-    /// copy their language/version/product labels.
+    /// Its scope and inherited specs, in [`NavIndex::contexts`]: shared by
+    /// every entry of one element. An index, not two `Arc`s: 50,000
+    /// entries each taking and dropping two references were four atomic
+    /// operations apiece per keystroke.
+    pub context: u32,
+    /// A group's `root` page rather than a `pages` item.
+    pub is_root_page: bool,
+}
+
+/// What the entries of one element share.
+#[derive(Debug, Clone)]
+pub struct EntryContext {
+    /// 25,000 entries must not each copy their language/version/product
+    /// labels.
     pub scope: Arc<Scope>,
     /// The nearest `openapi` up the tree (the element's own first).
     pub inherited_openapi: Arc<[SpecSource]>,
-    /// A group's `root` page rather than a `pages` item.
-    pub is_root_page: bool,
 }
 
 #[derive(Debug, Clone, Default)]
 pub struct NavIndex<'a> {
     pub elements: Vec<Element<'a>>,
     pub entries: Vec<Entry<'a>>,
+    /// The entries' contexts, by [`Entry::context`]; consecutive entries
+    /// with the same scope and specs share one.
+    pub contexts: Vec<EntryContext>,
     /// Child lists the platform drops (an element holding several kinds);
     /// their elements and entries are in neither list above.
     pub dropped: Vec<Dropped<'a>>,
@@ -332,14 +345,16 @@ fn walk_children<'a>(
         }
         for item in p.value.items() {
             match &item.value {
-                Value::String(s) if p.key == "pages" => ix.entries.push(Entry {
-                    node: item,
-                    value: s,
-                    parent,
-                    scope: scope.clone(),
-                    inherited_openapi: inherited.clone(),
-                    is_root_page: false,
-                }),
+                Value::String(s) if p.key == "pages" => {
+                    let context = ix.context_for(scope, inherited);
+                    ix.entries.push(Entry {
+                        node: item,
+                        value: s,
+                        parent,
+                        context,
+                        is_root_page: false,
+                    })
+                }
                 Value::Object(_) => walk_element(ix, item, kind, parent, scope, inherited, depth),
                 _ => {}
             }
@@ -389,12 +404,12 @@ fn walk_element<'a>(
         && let Some(root) = node.get("root")
         && let Value::String(s) = &root.value
     {
+        let context = ix.context_for(&scope, &inherited);
         ix.entries.push(Entry {
             node: root,
             value: s,
             parent: me,
-            scope: scope.clone(),
-            inherited_openapi: inherited.clone(),
+            context,
             is_root_page: true,
         });
     }
@@ -438,6 +453,25 @@ pub fn openapi_of(node: &Node) -> Vec<SpecSource> {
 }
 
 impl<'a> NavIndex<'a> {
+    /// An entry's scope and inherited specs.
+    pub fn context(&self, e: &Entry) -> &EntryContext {
+        &self.contexts[e.context as usize]
+    }
+
+    /// The context of these, the last one's if it is the same.
+    fn context_for(&mut self, scope: &Arc<Scope>, inherited: &Arc<[SpecSource]>) -> u32 {
+        let same = self.contexts.last().is_some_and(|c| {
+            Arc::ptr_eq(&c.scope, scope) && Arc::ptr_eq(&c.inherited_openapi, inherited)
+        });
+        if !same {
+            self.contexts.push(EntryContext {
+                scope: scope.clone(),
+                inherited_openapi: inherited.clone(),
+            });
+        }
+        self.contexts.len() as u32 - 1
+    }
+
     /// Whether an element is a group nested in another group.
     pub fn is_nested_group(&self, i: usize) -> bool {
         let e = &self.elements[i];

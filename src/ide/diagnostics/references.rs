@@ -65,9 +65,10 @@ pub fn check(
         if is_kept(i) {
             continue;
         }
+        let inherited = &ix.context(e).inherited_openapi;
         shared
-            .entry(sources_id(&e.inherited_openapi))
-            .or_insert_with(|| ElementSpecs::of(site, e, &api_sources, &all_specs));
+            .entry(sources_id(inherited))
+            .or_insert_with(|| ElementSpecs::of(site, inherited, &api_sources, &all_specs));
     }
     let mut resolved: Vec<ResolvedEntry> = ix
         .entries
@@ -79,7 +80,7 @@ pub fn check(
                 Some(earlier) => earlier.take(i),
                 None => {
                     let mut diags = Vec::new();
-                    let element = &shared[&sources_id(&e.inherited_openapi)];
+                    let element = &shared[&sources_id(&ix.context(e).inherited_openapi)];
                     let t = target(site, e, element, &api_sources, &all_specs, &mut diags);
                     (t, diags)
                 }
@@ -118,13 +119,14 @@ pub fn check(
     // Entries of one element share their context: it is kept once per run
     // of entries with the same one.
     let mut contexts: Vec<Context> = Vec::new();
+    let mut last_context = u32::MAX;
     for (e, r) in ix.entries.iter().zip(&mut resolved) {
-        if contexts.last().is_none_or(|c| {
-            !(Arc::ptr_eq(&c.scope, &e.scope) && Arc::ptr_eq(&c.openapi, &e.inherited_openapi))
-        }) {
+        let ctx = ix.context(e);
+        if e.context != last_context {
+            last_context = e.context;
             contexts.push(Context {
-                scope: e.scope.clone(),
-                openapi: e.inherited_openapi.clone(),
+                scope: ctx.scope.clone(),
+                openapi: ctx.inherited_openapi.clone(),
             });
         }
         r.context = contexts.len() as u32 - 1;
@@ -132,8 +134,8 @@ pub fn check(
         out.extend(diags.iter().cloned());
         let next = scope_by_value.len() as u32;
         let scope = *scope_ids
-            .entry(Arc::as_ptr(&e.scope))
-            .or_insert_with(|| *scope_by_value.entry(&*e.scope).or_insert(next));
+            .entry(Arc::as_ptr(&ctx.scope))
+            .or_insert_with(|| *scope_by_value.entry(&*ctx.scope).or_insert(next));
         let first = match t {
             Target::Invalid => continue,
             Target::Endpoint(key) => seen_text.insert((scope, Cow::Borrowed(&**key))),
@@ -157,7 +159,7 @@ pub fn check(
             }
         };
         if !first {
-            out.push(duplicate(e));
+            out.push(duplicate(e, &ctx.scope));
         }
     }
     let orphan = |id: FileId, out: &mut Vec<Diagnostic>| {
@@ -252,6 +254,7 @@ impl Earlier<'_> {
         // contents once per pair of them.
         let mut last: Option<(u32, usize, usize, bool)> = None;
         let mut same_context = |o: &ResolvedEntry, e: &Entry| {
+            let e = ix.context(e);
             let key = (
                 o.context,
                 Arc::as_ptr(&e.scope) as usize,
@@ -327,26 +330,31 @@ struct ElementSpecs<'s> {
     /// The page an endpoint entry makes lives in its spec's `directory`:
     /// the same endpoint under two directories is two pages.
     directory: String,
+    /// An `openapi` is set up the navigation.
+    inherits: bool,
 }
 
 impl<'s> ElementSpecs<'s> {
     fn of(
         site: &'s Site,
-        e: &Entry,
+        inherited: &[crate::model::nav::SpecSource],
         api_sources: &[crate::model::nav::SpecSource],
         all_specs: &[&'s Arc<crate::model::site::SourceFile>],
     ) -> Self {
-        let files = specs::unnamed_entry_specs(site, e, api_sources, all_specs).map(|f| {
+        let files = specs::unnamed_entry_specs(site, inherited, api_sources, all_specs).map(|f| {
             let list = specs::list(&f);
             (f, list)
         });
-        let directory = e
-            .inherited_openapi
+        let directory = inherited
             .iter()
             .filter_map(|s| s.directory.as_deref())
             .collect::<Vec<_>>()
             .join(",");
-        ElementSpecs { files, directory }
+        ElementSpecs {
+            files,
+            directory,
+            inherits: !inherited.is_empty(),
+        }
     }
 }
 
@@ -410,7 +418,7 @@ fn target(
     Target::Page(page)
 }
 
-fn duplicate(e: &Entry) -> Diagnostic {
+fn duplicate(e: &Entry, scope: &Scope) -> Diagnostic {
     Diagnostic::new(
         e.node.file,
         e.node.range.clone(),
@@ -419,7 +427,7 @@ fn duplicate(e: &Entry) -> Diagnostic {
         format!(
             "\"{}\" is listed twice in the same {}: remove one entry",
             e.value,
-            scope_name(&e.scope)
+            scope_name(scope)
         ),
     )
     .with_fix(Fix::Remove)
@@ -441,7 +449,9 @@ fn endpoint(
     // their element's. `None`: a URL spec, reported once where it is named.
     let own;
     let (files, list) = if r.spec.is_some() {
-        let Some(files) = specs::entry_specs(site, e, r, api_sources, all_specs) else {
+        // An entry naming its spec is looked up among every spec: what it
+        // inherits does not matter.
+        let Some(files) = specs::entry_specs(site, &[], r, api_sources, all_specs) else {
             return;
         };
         let list = specs::list(&files);
@@ -454,7 +464,7 @@ fn endpoint(
         (files, list)
     };
     if files.is_empty() {
-        if e.inherited_openapi.is_empty() && api_sources.is_empty() {
+        if !element.inherits && api_sources.is_empty() {
             out.push(Diagnostic::error(
                 e.node.file,
                 e.node.range.clone(),

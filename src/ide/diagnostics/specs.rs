@@ -93,7 +93,7 @@ pub fn named<'a>(site: &'a Site, sources: &[SpecSource]) -> Option<Vec<&'a Arc<S
 /// and find-references share this rule.
 pub fn entry_specs<'a>(
     site: &'a Site,
-    e: &crate::model::nav::Entry,
+    inherited: &[SpecSource],
     r: &EndpointRef,
     api_sources: &[SpecSource],
     all_specs: &[&'a Arc<SourceFile>],
@@ -101,7 +101,7 @@ pub fn entry_specs<'a>(
     if r.spec.is_some() {
         Some(all_specs.to_vec())
     } else {
-        unnamed_entry_specs(site, e, api_sources, all_specs)
+        unnamed_entry_specs(site, inherited, api_sources, all_specs)
     }
 }
 
@@ -109,12 +109,12 @@ pub fn entry_specs<'a>(
 /// entry of one navigation element.
 pub fn unnamed_entry_specs<'a>(
     site: &'a Site,
-    e: &crate::model::nav::Entry,
+    inherited: &[SpecSource],
     api_sources: &[SpecSource],
     all_specs: &[&'a Arc<SourceFile>],
 ) -> Option<Vec<&'a Arc<SourceFile>>> {
-    if !e.inherited_openapi.is_empty() {
-        named(site, &e.inherited_openapi)
+    if !inherited.is_empty() {
+        named(site, inherited)
     } else if !api_sources.is_empty() {
         named(site, api_sources)
     } else {
