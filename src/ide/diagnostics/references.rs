@@ -9,8 +9,7 @@ use crate::model::nav::{Entry, NavIndex, Scope};
 use crate::model::site::{PageRef, Site, strip_page_ext};
 use crate::syntax::tree::{FileId, Node};
 use rayon::prelude::*;
-use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
-use std::borrow::Cow;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 /// Which pages the navigation lists, found on the way (completion offers
@@ -76,13 +75,14 @@ pub fn check(
         .enumerate()
         .with_min_len(1024)
         .map(|(i, e)| {
-            let (target, diags) = match earlier.filter(|_| is_kept(i)) {
+            let (target, diags, text_hash) = match earlier.filter(|_| is_kept(i)) {
                 Some(earlier) => earlier.take(i),
                 None => {
                     let mut diags = Vec::new();
                     let element = &shared[&sources_id(&ix.context(e).inherited_openapi)];
                     let t = target(site, e, element, &api_sources, &all_specs, &mut diags);
-                    (t, diags)
+                    let h = duplicate_text(e, &t).map_or(0, text_hash);
+                    (t, diags, h)
                 }
             };
             ResolvedEntry {
@@ -92,21 +92,24 @@ pub fn check(
                 is_root_page: e.is_root_page,
                 target,
                 diags,
+                text_hash,
             }
         })
         .collect();
     drop(t_resolve);
     let _t_dup = crate::timing::span("references: duplicates+listing");
     let mut listed = vec![false; site.page_names().len()];
-    // Duplicates are found per scope. Entries of one element share an
-    // `Arc<Scope>`, so the scope is looked up by pointer first and hashed
-    // by value only once per element; pages are told apart by ordinal.
+    // Duplicates are found per scope. Entries of one element share a
+    // context, so its scope is numbered once per run of entries with that
+    // context (by pointer first, by value once per element).
     let mut scope_ids: HashMap<*const Scope, u32> = HashMap::default();
     let mut scope_by_value: HashMap<&Scope, u32> = HashMap::default();
     // Pages (nearly every entry) are marked in a bitset per scope; missing
-    // pages and endpoints, by text.
-    let mut seen_pages: HashMap<u32, Vec<u64>> = HashMap::default();
-    let mut seen_text: HashSet<(u32, Cow<'_, str>)> = HashSet::default();
+    // pages and endpoints, by text, in a table keyed by the hash the
+    // parallel pass computed (or the previous pass kept): the sequential
+    // pass hashes no strings.
+    let mut seen_pages: Vec<Vec<u64>> = Vec::new();
+    let mut seen_text: hashbrown::HashTable<(u64, u32, &str)> = hashbrown::HashTable::new();
     // Sized once (27,000 endpoint entries on a large site: growing it
     // rehashed them several times per keystroke).
     seen_text.reserve(
@@ -114,54 +117,73 @@ pub fn check(
             .iter()
             .filter(|r| !matches!(r.target, Target::Page(Some(_))))
             .count(),
+        |v| v.0,
     );
     let words = listed.len().div_ceil(64);
     // Entries of one element share their context: it is kept once per run
     // of entries with the same one.
     let mut contexts: Vec<Context> = Vec::new();
+    // The scope number of each of `contexts`.
+    let mut scopes: Vec<u32> = Vec::new();
     let mut last_context = u32::MAX;
     for (e, r) in ix.entries.iter().zip(&mut resolved) {
-        let ctx = ix.context(e);
         if e.context != last_context {
             last_context = e.context;
+            let ctx = ix.context(e);
             contexts.push(Context {
                 scope: ctx.scope.clone(),
                 openapi: ctx.inherited_openapi.clone(),
             });
+            let next = scope_by_value.len() as u32;
+            scopes.push(
+                *scope_ids
+                    .entry(Arc::as_ptr(&ctx.scope))
+                    .or_insert_with(|| *scope_by_value.entry(&*ctx.scope).or_insert(next)),
+            );
         }
         r.context = contexts.len() as u32 - 1;
-        let (t, diags) = (&r.target, &r.diags);
-        out.extend(diags.iter().cloned());
-        let next = scope_by_value.len() as u32;
-        let scope = *scope_ids
-            .entry(Arc::as_ptr(&ctx.scope))
-            .or_insert_with(|| *scope_by_value.entry(&*ctx.scope).or_insert(next));
-        let first = match t {
+    }
+    for (e, r) in ix.entries.iter().zip(&resolved) {
+        let scope = scopes[r.context as usize];
+        out.extend(r.diags.iter().cloned());
+        let first = match &r.target {
             Target::Invalid => continue,
-            Target::Endpoint(key) => seen_text.insert((scope, Cow::Borrowed(&**key))),
-            &Target::Page(page) => {
-                if let Some(p) = page {
-                    listed[p.ordinal as usize] = true;
-                }
+            &Target::Page(Some(p)) => {
+                listed[p.ordinal as usize] = true;
                 if e.is_root_page {
                     continue;
                 }
-                match page {
-                    Some(p) => {
-                        let bits = seen_pages.entry(scope).or_insert_with(|| vec![0; words]);
-                        let (w, b) = (p.ordinal as usize / 64, 1u64 << (p.ordinal % 64));
-                        let first = bits[w] & b == 0;
-                        bits[w] |= b;
-                        first
+                if seen_pages.len() <= scope as usize {
+                    seen_pages.resize_with(scope as usize + 1, Vec::new);
+                }
+                let bits = &mut seen_pages[scope as usize];
+                if bits.is_empty() {
+                    bits.resize(words, 0);
+                }
+                let (w, b) = (p.ordinal as usize / 64, 1u64 << (p.ordinal % 64));
+                let first = bits[w] & b == 0;
+                bits[w] |= b;
+                first
+            }
+            t => {
+                let Some(text) = duplicate_text(e, t) else {
+                    continue;
+                };
+                let hash = r.text_hash ^ u64::from(scope).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                match seen_text.entry(hash, |&(_, s, t)| s == scope && t == text, |v| v.0) {
+                    hashbrown::hash_table::Entry::Occupied(_) => false,
+                    hashbrown::hash_table::Entry::Vacant(v) => {
+                        v.insert((hash, scope, text));
+                        true
                     }
-                    None => seen_text.insert((scope, Cow::Borrowed(lookup::page_key(e.value)))),
                 }
             }
         };
         if !first {
-            out.push(duplicate(e, &ctx.scope));
+            out.push(duplicate(e, &contexts[r.context as usize].scope));
         }
     }
+    drop(seen_text);
     let orphan = |id: FileId, out: &mut Vec<Diagnostic>| {
         if !complete {
             return;
@@ -230,6 +252,8 @@ struct ResolvedEntry {
     is_root_page: bool,
     target: Target,
     diags: Vec<Diagnostic>,
+    /// The hash of [`duplicate_text`], 0 if it has none.
+    text_hash: u64,
 }
 
 /// The previous pass, and how its tree's text was edited into this one.
@@ -286,11 +310,12 @@ impl Earlier<'_> {
     }
 
     /// Entry `i`'s previous outcome, its ranges moved by the edit.
-    fn take(&self, i: usize) -> (Target, Vec<Diagnostic>) {
+    fn take(&self, i: usize) -> (Target, Vec<Diagnostic>, u64) {
         let o = &self.resolved.entries[i];
         (
             o.target.clone(),
             o.diags.iter().map(|d| self.moved(d)).collect(),
+            o.text_hash,
         )
     }
 
@@ -416,6 +441,24 @@ fn target(
         );
     }
     Target::Page(page)
+}
+
+/// What makes two entries of one scope duplicates when they are not both
+/// an existing page (those are told apart by ordinal): an endpoint's key,
+/// a missing page's path. `None`: never a duplicate (invalid, a group's
+/// root page).
+fn duplicate_text<'t>(e: &Entry<'t>, t: &'t Target) -> Option<&'t str> {
+    match t {
+        Target::Invalid => None,
+        Target::Endpoint(key) => Some(key),
+        Target::Page(_) if e.is_root_page => None,
+        Target::Page(_) => Some(lookup::page_key(e.value)),
+    }
+}
+
+fn text_hash(text: &str) -> u64 {
+    use std::hash::BuildHasher;
+    rustc_hash::FxBuildHasher.hash_one(text)
 }
 
 fn duplicate(e: &Entry, scope: &Scope) -> Diagnostic {
