@@ -230,12 +230,13 @@ impl World {
             {
                 versions.insert(entry.key().clone(), entry.value().version);
                 let id = self.ids.id(entry.key());
-                site.insert(Arc::new(SourceFile::new(
-                    id,
-                    rel,
-                    kind,
-                    Ok(entry.value().text().into()),
-                )));
+                // The document's shared snapshot, made here on the loading
+                // thread: the first request on a 4 MB document would
+                // otherwise flatten its rope and index its lines (~4 ms).
+                let (text, lines) = entry.value().shared();
+                site.insert(Arc::new(
+                    SourceFile::new(id, rel, kind, Ok(text)).with_lines(lines),
+                ));
             }
         }
         let state = Arc::new(SiteState::new(root.to_path_buf(), site, false, versions));
