@@ -8,7 +8,7 @@ mod references;
 mod syntax;
 
 pub use links::{relative_path, write_like};
-pub use references::{KEPT as REFERENCES_KEPT, Listing};
+pub use references::{DUPLICATES_REUSED, KEPT as REFERENCES_KEPT, Listing};
 
 /// How many navigation subtrees the schema check took from the check
 /// before (tests tell by it that reuse happens).

@@ -93,6 +93,8 @@ pub fn check(
                 target,
                 diags,
                 text_hash,
+                // Set below, with the context.
+                class: 0,
             }
         })
         .collect();
@@ -104,22 +106,7 @@ pub fn check(
     // context (by pointer first, by value once per element).
     let mut scope_ids: HashMap<*const Scope, u32> = HashMap::default();
     let mut scope_by_value: HashMap<&Scope, u32> = HashMap::default();
-    // Pages (nearly every entry) are marked in a bitset per scope; missing
-    // pages and endpoints, by text, in a table keyed by the hash the
-    // parallel pass computed (or the previous pass kept): the sequential
-    // pass hashes no strings.
-    let mut seen_pages: Vec<Vec<u64>> = Vec::new();
-    let mut seen_text: hashbrown::HashTable<(u64, u32, &str)> = hashbrown::HashTable::new();
-    // Sized once (27,000 endpoint entries on a large site: growing it
-    // rehashed them several times per keystroke).
-    seen_text.reserve(
-        resolved
-            .iter()
-            .filter(|r| !matches!(r.target, Target::Page(Some(_))))
-            .count(),
-        |v| v.0,
-    );
-    let words = listed.len().div_ceil(64);
+    let mut scope_hashes: Vec<u64> = Vec::new();
     // Entries of one element share their context: it is kept once per run
     // of entries with the same one.
     let mut contexts: Vec<Context> = Vec::new();
@@ -134,22 +121,73 @@ pub fn check(
                 scope: ctx.scope.clone(),
                 openapi: ctx.inherited_openapi.clone(),
             });
-            let next = scope_by_value.len() as u32;
-            scopes.push(
-                *scope_ids
-                    .entry(Arc::as_ptr(&ctx.scope))
-                    .or_insert_with(|| *scope_by_value.entry(&*ctx.scope).or_insert(next)),
-            );
+            let id = *scope_ids.entry(Arc::as_ptr(&ctx.scope)).or_insert_with(|| {
+                let next = scope_by_value.len() as u32;
+                *scope_by_value.entry(&*ctx.scope).or_insert_with(|| {
+                    scope_hashes.push(fx_hash(&*ctx.scope));
+                    next
+                })
+            });
+            scopes.push(id);
         }
         r.context = contexts.len() as u32 - 1;
+        r.class = duplicate_class(e, r, scope_hashes[scopes[r.context as usize] as usize]);
     }
-    for (e, r) in ix.entries.iter().zip(&resolved) {
+    // After a keystroke that changed a few entries, only the entries of a
+    // class one of them left or joined can change whether they repeat an
+    // earlier one: the others' answer is the previous pass's. Classes are
+    // hashes; entries sharing one by chance are merely checked again.
+    let recheck: Option<(rustc_hash::FxHashSet<u64>, &[bool])> = earlier
+        .filter(|e| kept.len() == resolved.len() && e.resolved.dup.len() == resolved.len())
+        .and_then(|earlier| {
+            let old = &earlier.resolved.entries;
+            let mut classes = rustc_hash::FxHashSet::default();
+            for (i, _) in kept.iter().enumerate().filter(|(_, k)| !**k) {
+                if classes.len() >= 256 {
+                    return None;
+                }
+                classes.insert(old[i].class);
+                classes.insert(resolved[i].class);
+            }
+            classes.remove(&0);
+            Some((classes, &earlier.resolved.dup[..]))
+        });
+    if recheck.is_some() {
+        DUPLICATES_REUSED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+    // Pages (nearly every entry) are marked in a bitset per scope; missing
+    // pages and endpoints, by text, in a table keyed by the hash the
+    // parallel pass computed (or the previous pass kept): this pass hashes
+    // no strings.
+    let mut seen_pages: Vec<Vec<u64>> = Vec::new();
+    let mut seen_text: hashbrown::HashTable<(u64, u32, &str)> = hashbrown::HashTable::new();
+    if recheck.is_none() {
+        // Sized once (27,000 endpoint entries on a large site: growing it
+        // rehashed them several times per keystroke).
+        seen_text.reserve(
+            resolved
+                .iter()
+                .filter(|r| !matches!(r.target, Target::Page(Some(_))))
+                .count(),
+            |v| v.0,
+        );
+    }
+    let words = listed.len().div_ceil(64);
+    let mut dup = vec![false; resolved.len()];
+    for (i, (e, r)) in ix.entries.iter().zip(&resolved).enumerate() {
+        // A changed entry is always checked: its previous answer was about
+        // what it said before.
+        if let Some((classes, before)) = &recheck
+            && is_kept(i)
+            && (r.class == 0 || !classes.contains(&r.class))
+        {
+            dup[i] = before[i];
+            continue;
+        }
         let scope = scopes[r.context as usize];
-        out.extend(r.diags.iter().cloned());
         let first = match &r.target {
             Target::Invalid => continue,
             &Target::Page(Some(p)) => {
-                listed[p.ordinal as usize] = true;
                 if e.is_root_page {
                     continue;
                 }
@@ -179,11 +217,18 @@ pub fn check(
                 }
             }
         };
-        if !first {
+        dup[i] = !first;
+    }
+    drop(seen_text);
+    for ((e, r), &dup) in ix.entries.iter().zip(&resolved).zip(&dup) {
+        out.extend(r.diags.iter().cloned());
+        if let Target::Page(Some(p)) = r.target {
+            listed[p.ordinal as usize] = true;
+        }
+        if dup {
             out.push(duplicate(e, &contexts[r.context as usize].scope));
         }
     }
-    drop(seen_text);
     let orphan = |id: FileId, out: &mut Vec<Diagnostic>| {
         if !complete {
             return;
@@ -217,6 +262,7 @@ pub fn check(
         Resolved {
             entries: resolved,
             contexts,
+            dup,
         },
     )
 }
@@ -226,6 +272,12 @@ pub fn check(
 #[doc(hidden)]
 pub static KEPT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
+/// How many passes took the duplicate status of untouched entries from the
+/// previous pass, for the same kind of test.
+#[doc(hidden)]
+pub static DUPLICATES_REUSED: std::sync::atomic::AtomicUsize =
+    std::sync::atomic::AtomicUsize::new(0);
+
 /// What the references pass resolved, entry by entry (in
 /// [`NavIndex::entries`] order), kept with its tree so that the next
 /// keystroke's pass can take what did not change.
@@ -233,6 +285,8 @@ pub static KEPT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize
 pub struct Resolved {
     entries: Vec<ResolvedEntry>,
     contexts: Vec<Context>,
+    /// Whether each entry repeats an earlier one of its scope.
+    dup: Vec<bool>,
 }
 
 /// What an entry's resolution depends on besides its text.
@@ -254,6 +308,8 @@ struct ResolvedEntry {
     diags: Vec<Diagnostic>,
     /// The hash of [`duplicate_text`], 0 if it has none.
     text_hash: u64,
+    /// Which entries this one can repeat, by [`duplicate_class`].
+    class: u64,
 }
 
 /// The previous pass, and how its tree's text was edited into this one.
@@ -457,8 +513,25 @@ fn duplicate_text<'t>(e: &Entry<'t>, t: &'t Target) -> Option<&'t str> {
 }
 
 fn text_hash(text: &str) -> u64 {
+    fx_hash(text)
+}
+
+fn fx_hash(v: impl std::hash::Hash) -> u64 {
     use std::hash::BuildHasher;
-    rustc_hash::FxBuildHasher.hash_one(text)
+    rustc_hash::FxBuildHasher.hash_one(v)
+}
+
+/// A hash of what an entry must differ in from the others of its scope
+/// (its page, or [`duplicate_text`]) and of the scope; 0 for an entry that
+/// is never a duplicate. Equal entries of one scope have the same class.
+fn duplicate_class(e: &Entry, r: &ResolvedEntry, scope_hash: u64) -> u64 {
+    let key = match &r.target {
+        Target::Page(Some(_)) if e.is_root_page => return 0,
+        &Target::Page(Some(p)) => (0, u64::from(p.ordinal)),
+        t if duplicate_text(e, t).is_some() => (1, r.text_hash),
+        _ => return 0,
+    };
+    fx_hash((key, scope_hash)) | 1
 }
 
 fn duplicate(e: &Entry, scope: &Scope) -> Diagnostic {
