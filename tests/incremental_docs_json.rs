@@ -6,6 +6,8 @@
 //! versions), duplicates, missing pages, endpoints with and without specs,
 //! group roots. Seeded, so a failure names the seed.
 
+#[path = "support/json_text.rs"]
+mod json_text;
 #[path = "support/rng.rs"]
 mod rng;
 
@@ -61,22 +63,6 @@ fn files(docs: &str) -> Vec<(&str, &str)> {
     ]
 }
 
-/// Offsets inside strings (values and keys), found by a plain scan.
-fn string_offsets(t: &str) -> Vec<usize> {
-    let b = t.as_bytes();
-    let (mut out, mut i, mut in_str) = (Vec::new(), 0, false);
-    while i < b.len() {
-        match b[i] {
-            b'\\' if in_str => i += 1,
-            b'"' => in_str = !in_str,
-            _ if in_str && t.is_char_boundary(i) => out.push(i),
-            _ => {}
-        }
-        i += 1;
-    }
-    out
-}
-
 /// Letters and characters that turn a page into an endpoint, a path into
 /// another page, a label into another scope; now and then one that breaks
 /// the document.
@@ -84,7 +70,7 @@ const TYPED: &[&str] = &["x", "e", "/", " ", "GET ", "a", "v", "1", "2"];
 const BREAKING: &[&str] = &["\"", ",", "\\"];
 
 fn keystroke(rng: &mut XorShift, t: &str) -> String {
-    let offsets = string_offsets(t);
+    let offsets = json_text::string_offsets(t);
     let mut at = if offsets.is_empty() || rng.below(30) == 0 {
         rng.below(t.len() + 1)
     } else {

@@ -5,6 +5,8 @@
 //! between tokens, ones that break the document), each checked against the
 //! memo of the text before it. Seeded, so a failure names the seed.
 
+#[path = "support/json_text.rs"]
+mod json_text;
 #[path = "support/rng.rs"]
 mod rng;
 
@@ -81,22 +83,6 @@ fn docs_json() -> String {
     s
 }
 
-/// Offsets inside strings (values and keys), found by a plain scan.
-fn string_offsets(t: &str) -> Vec<usize> {
-    let b = t.as_bytes();
-    let (mut out, mut i, mut in_str) = (Vec::new(), 0, false);
-    while i < b.len() {
-        match b[i] {
-            b'\\' if in_str => i += 1,
-            b'"' => in_str = !in_str,
-            _ if in_str => out.push(i),
-            _ => {}
-        }
-        i += 1;
-    }
-    out
-}
-
 const TYPED: &[&str] = &["x", "e", "/", " ", "1", "a"];
 /// Characters that break the document or change its shape.
 const SHAPING: &[&str] = &["\"", ",", "{", "]", ": 1", " ", "\n"];
@@ -124,7 +110,7 @@ fn keystroke(rng: &mut XorShift, t: &str) -> String {
     let at = if anywhere {
         rng.below(t.len() + 1)
     } else {
-        let offsets = string_offsets(t);
+        let offsets = json_text::string_offsets(t);
         offsets[rng.below(offsets.len())]
     };
     let mut out = t.to_string();

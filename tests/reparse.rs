@@ -3,6 +3,8 @@
 //! incremental read applies, and some anywhere else, where it must decline
 //! or still agree.
 
+#[path = "support/json_text.rs"]
+mod json_text;
 #[path = "support/rng.rs"]
 mod rng;
 
@@ -37,30 +39,13 @@ fn texts() -> Vec<String> {
     vec![example, TRICKY.to_string()]
 }
 
-/// Byte offsets just inside string tokens (after an opening quote or inside
-/// the content), found by a plain scan that skips escapes.
-fn string_contents(t: &str) -> Vec<usize> {
-    let b = t.as_bytes();
-    let (mut out, mut i, mut in_str) = (Vec::new(), 0, false);
-    while i < b.len() {
-        match b[i] {
-            b'\\' if in_str => i += 1,
-            b'"' => in_str = !in_str,
-            _ if in_str && t.is_char_boundary(i) => out.push(i),
-            _ => {}
-        }
-        i += 1;
-    }
-    out
-}
-
 const TYPED: &[&str] = &[
     "x", "/", "-", " ", "é", "ß", "GET ", "\"", "\\", "\n", "{", ",", "}", "//", "*/", "\t",
 ];
 
 fn edit(rng: &mut XorShift, t: &str, inside: bool) -> String {
     let mut at = if inside {
-        let c = string_contents(t);
+        let c = json_text::string_offsets(t);
         if c.is_empty() {
             0
         } else {
