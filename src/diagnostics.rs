@@ -106,6 +106,17 @@ impl Diagnostic {
         self.fixes.push(fix);
         self
     }
+
+    /// Its range and its fixes' ranges, through `f` (the text they point
+    /// into was edited: a result kept across a keystroke moves with it).
+    pub fn map_ranges(&mut self, f: impl Fn(&Range<usize>) -> Range<usize>) {
+        self.range = f(&self.range);
+        for fix in &mut self.fixes {
+            if let Fix::Edit { range, .. } = fix {
+                *range = f(range);
+            }
+        }
+    }
 }
 
 /// The closest candidate to `word`, if one is close enough to suggest.

@@ -14,7 +14,7 @@
 
 use super::Schema;
 use super::validate::{STEP_BUDGET, ValidateOptions, Validator};
-use crate::diagnostics::{Diagnostic, Fix};
+use crate::diagnostics::Diagnostic;
 use crate::syntax::reparse::TextDiff;
 use crate::syntax::tree::Node;
 use rustc_hash::FxHashMap;
@@ -233,13 +233,7 @@ impl Validator<'_> {
 fn shifted(d: &Diagnostic, by: isize) -> Diagnostic {
     let mut d = d.clone();
     if by != 0 {
-        let s = |r: &Range<usize>| (r.start as isize + by) as usize..(r.end as isize + by) as usize;
-        d.range = s(&d.range);
-        for f in &mut d.fixes {
-            if let Fix::Edit { range, .. } = f {
-                *range = s(range);
-            }
-        }
+        d.map_ranges(|r| (r.start as isize + by) as usize..(r.end as isize + by) as usize);
     }
     d
 }

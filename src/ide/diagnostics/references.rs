@@ -133,93 +133,13 @@ pub fn check(
         r.context = contexts.len() as u32 - 1;
         r.class = duplicate_class(e, r, scope_hashes[scopes[r.context as usize] as usize]);
     }
-    // After a keystroke that changed a few entries, only the entries of a
-    // class one of them left or joined can change whether they repeat an
-    // earlier one: the others' answer is the previous pass's. Classes are
-    // hashes; entries sharing one by chance are merely checked again.
-    let recheck: Option<(rustc_hash::FxHashSet<u64>, &[bool])> = earlier
-        .filter(|e| kept.len() == resolved.len() && e.resolved.dup.len() == resolved.len())
-        .and_then(|earlier| {
-            let old = &earlier.resolved.entries;
-            let mut classes = rustc_hash::FxHashSet::default();
-            for (i, _) in kept.iter().enumerate().filter(|(_, k)| !**k) {
-                if classes.len() >= 256 {
-                    return None;
-                }
-                classes.insert(old[i].class);
-                classes.insert(resolved[i].class);
-            }
-            classes.remove(&0);
-            Some((classes, &earlier.resolved.dup[..]))
-        });
-    if recheck.is_some() {
-        DUPLICATES_REUSED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    }
-    // Pages (nearly every entry) are marked in a bitset per scope; missing
-    // pages and endpoints, by text, in a table keyed by the hash the
-    // parallel pass computed (or the previous pass kept): this pass hashes
-    // no strings.
-    let mut seen_pages: Vec<Vec<u64>> = Vec::new();
-    let mut seen_text: hashbrown::HashTable<(u64, u32, &str)> = hashbrown::HashTable::new();
-    if recheck.is_none() {
-        // Sized once (27,000 endpoint entries on a large site: growing it
-        // rehashed them several times per keystroke).
-        seen_text.reserve(
-            resolved
-                .iter()
-                .filter(|r| !matches!(r.target, Target::Page(Some(_))))
-                .count(),
-            |v| v.0,
-        );
-    }
-    let words = listed.len().div_ceil(64);
-    let mut dup = vec![false; resolved.len()];
-    for (i, (e, r)) in ix.entries.iter().zip(&resolved).enumerate() {
-        // A changed entry is always checked: its previous answer was about
-        // what it said before.
-        if let Some((classes, before)) = &recheck
-            && is_kept(i)
-            && (r.class == 0 || !classes.contains(&r.class))
-        {
-            dup[i] = before[i];
-            continue;
-        }
-        let scope = scopes[r.context as usize];
-        let first = match &r.target {
-            Target::Invalid => continue,
-            &Target::Page(Some(p)) => {
-                if e.is_root_page {
-                    continue;
-                }
-                if seen_pages.len() <= scope as usize {
-                    seen_pages.resize_with(scope as usize + 1, Vec::new);
-                }
-                let bits = &mut seen_pages[scope as usize];
-                if bits.is_empty() {
-                    bits.resize(words, 0);
-                }
-                let (w, b) = (p.ordinal as usize / 64, 1u64 << (p.ordinal % 64));
-                let first = bits[w] & b == 0;
-                bits[w] |= b;
-                first
-            }
-            t => {
-                let Some(text) = duplicate_text(e, t) else {
-                    continue;
-                };
-                let hash = r.text_hash ^ u64::from(scope).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                match seen_text.entry(hash, |&(_, s, t)| s == scope && t == text, |v| v.0) {
-                    hashbrown::hash_table::Entry::Occupied(_) => false,
-                    hashbrown::hash_table::Entry::Vacant(v) => {
-                        v.insert((hash, scope, text));
-                        true
-                    }
-                }
-            }
-        };
-        dup[i] = !first;
-    }
-    drop(seen_text);
+    let dup = repeats(
+        &ix.entries,
+        &resolved,
+        &scopes,
+        listed.len(),
+        earlier.map(|e| (e.resolved, &kept[..])),
+    );
     for ((e, r), &dup) in ix.entries.iter().zip(&resolved).zip(&dup) {
         out.extend(r.diags.iter().cloned());
         if let Target::Page(Some(p)) = r.target {
@@ -265,6 +185,103 @@ pub fn check(
             dup,
         },
     )
+}
+
+/// Whether each entry repeats an earlier entry of its scope (same page,
+/// same endpoint, same missing page). With `earlier` (the previous pass
+/// and which entries it kept), after a keystroke that changed a few
+/// entries only the entries of a class one of them left or joined can
+/// change their answer; the others keep the previous pass's. Classes are
+/// hashes; entries sharing one by chance are merely checked again.
+fn repeats(
+    entries: &[Entry],
+    resolved: &[ResolvedEntry],
+    scopes: &[u32],
+    pages: usize,
+    earlier: Option<(&Resolved, &[bool])>,
+) -> Vec<bool> {
+    let recheck = earlier
+        .filter(|(old, kept)| kept.len() == resolved.len() && old.dup.len() == resolved.len())
+        .and_then(|(old, kept)| {
+            let mut classes = rustc_hash::FxHashSet::default();
+            for (i, _) in kept.iter().enumerate().filter(|(_, k)| !**k) {
+                if classes.len() >= 256 {
+                    return None;
+                }
+                classes.insert(old.entries[i].class);
+                classes.insert(resolved[i].class);
+            }
+            classes.remove(&0);
+            Some((classes, &old.dup[..], kept))
+        });
+    if recheck.is_some() {
+        DUPLICATES_REUSED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+    // Pages (nearly every entry) are marked in a bitset per scope; missing
+    // pages and endpoints, by text, in a table keyed by their class (the
+    // parallel pass hashed the text, or the previous pass kept the hash):
+    // this pass hashes no strings.
+    let words = pages.div_ceil(64);
+    let mut seen_pages: Vec<Vec<u64>> = Vec::new();
+    let mut seen_text: hashbrown::HashTable<(u64, u32, &str)> = hashbrown::HashTable::new();
+    if recheck.is_none() {
+        // Sized once (27,000 endpoint entries on a large site: growing it
+        // rehashed them several times per keystroke).
+        seen_text.reserve(
+            resolved
+                .iter()
+                .filter(|r| !matches!(r.target, Target::Page(Some(_))))
+                .count(),
+            |v| v.0,
+        );
+    }
+    let mut dup = vec![false; resolved.len()];
+    for (i, (e, r)) in entries.iter().zip(resolved).enumerate() {
+        // A changed entry is always checked: its previous answer was about
+        // what it said before.
+        if let Some((classes, before, kept)) = &recheck
+            && kept[i]
+            && (r.class == 0 || !classes.contains(&r.class))
+        {
+            dup[i] = before[i];
+            continue;
+        }
+        let scope = scopes[r.context as usize];
+        let first = match &r.target {
+            Target::Invalid => continue,
+            &Target::Page(Some(p)) => {
+                if e.is_root_page {
+                    continue;
+                }
+                if seen_pages.len() <= scope as usize {
+                    seen_pages.resize_with(scope as usize + 1, Vec::new);
+                }
+                let bits = &mut seen_pages[scope as usize];
+                if bits.is_empty() {
+                    bits.resize(words, 0);
+                }
+                let (w, b) = (p.ordinal as usize / 64, 1u64 << (p.ordinal % 64));
+                let first = bits[w] & b == 0;
+                bits[w] |= b;
+                first
+            }
+            t => {
+                let Some(text) = duplicate_text(e, t) else {
+                    continue;
+                };
+                let class = r.class;
+                match seen_text.entry(class, |&(_, s, t)| s == scope && t == text, |v| v.0) {
+                    hashbrown::hash_table::Entry::Occupied(_) => false,
+                    hashbrown::hash_table::Entry::Vacant(v) => {
+                        v.insert((class, scope, text));
+                        true
+                    }
+                }
+            }
+        };
+        dup[i] = !first;
+    }
+    dup
 }
 
 /// How many entry resolutions passes have taken from the previous pass, for
@@ -378,12 +395,7 @@ impl Earlier<'_> {
     fn moved(&self, d: &Diagnostic) -> Diagnostic {
         let mut d = d.clone();
         if d.file == self.file {
-            d.range = self.diff.map_range(&d.range);
-            for f in &mut d.fixes {
-                if let Fix::Edit { range, .. } = f {
-                    *range = self.diff.map_range(range);
-                }
-            }
+            d.map_ranges(|r| self.diff.map_range(r));
         }
         d
     }
