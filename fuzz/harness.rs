@@ -334,9 +334,12 @@ pub fn edits(data: &[u8]) {
     if data.is_empty() {
         return;
     }
-    let large = large_docs_json();
+    let large;
     let (which, docs_json, every) = match data[0] as usize % 4 {
-        3 => (0, large.as_str(), 1),
+        3 => {
+            large = large_docs_json();
+            (0, large.as_str(), 1)
+        }
         n => (n, DOCS_JSON, 3),
     };
     let files = [

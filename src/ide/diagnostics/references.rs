@@ -5,7 +5,7 @@ use super::specs;
 use crate::diagnostics::{Diagnostic, Fix, Severity};
 use crate::ide::lookup;
 use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint};
-use crate::model::nav::{Entry, NavIndex, Scope};
+use crate::model::nav::{Entry, EntryContext, NavIndex, Scope};
 use crate::model::site::{PageRef, Site, strip_page_ext};
 use crate::syntax::tree::{FileId, Node};
 use rayon::prelude::*;
@@ -87,8 +87,7 @@ pub fn check(
             };
             ResolvedEntry {
                 value: e.value.as_ptr() as usize,
-                // Set below, in entry order.
-                context: 0,
+                context: e.context,
                 is_root_page: e.is_root_page,
                 target,
                 diags,
@@ -101,36 +100,26 @@ pub fn check(
     drop(t_resolve);
     let _t_dup = crate::timing::span("references: duplicates+listing");
     let mut listed = vec![false; site.page_names().len()];
-    // Duplicates are found per scope. Entries of one element share a
-    // context, so its scope is numbered once per run of entries with that
-    // context (by pointer first, by value once per element).
+    // Duplicates are found per scope: each context (one per run of entries
+    // of one element) gets its scope's number, looked up by pointer first
+    // and by value once per element, and each scope a hash of its value.
     let mut scope_ids: HashMap<*const Scope, u32> = HashMap::default();
     let mut scope_by_value: HashMap<&Scope, u32> = HashMap::default();
     let mut scope_hashes: Vec<u64> = Vec::new();
-    // Entries of one element share their context: it is kept once per run
-    // of entries with the same one.
-    let mut contexts: Vec<Context> = Vec::new();
-    // The scope number of each of `contexts`.
-    let mut scopes: Vec<u32> = Vec::new();
-    let mut last_context = u32::MAX;
-    for (e, r) in ix.entries.iter().zip(&mut resolved) {
-        if e.context != last_context {
-            last_context = e.context;
-            let ctx = ix.context(e);
-            contexts.push(Context {
-                scope: ctx.scope.clone(),
-                openapi: ctx.inherited_openapi.clone(),
-            });
-            let id = *scope_ids.entry(Arc::as_ptr(&ctx.scope)).or_insert_with(|| {
+    let scopes: Vec<u32> = ix
+        .contexts
+        .iter()
+        .map(|ctx| {
+            *scope_ids.entry(Arc::as_ptr(&ctx.scope)).or_insert_with(|| {
                 let next = scope_by_value.len() as u32;
                 *scope_by_value.entry(&*ctx.scope).or_insert_with(|| {
                     scope_hashes.push(fx_hash(&*ctx.scope));
                     next
                 })
-            });
-            scopes.push(id);
-        }
-        r.context = contexts.len() as u32 - 1;
+            })
+        })
+        .collect();
+    for (e, r) in ix.entries.iter().zip(&mut resolved) {
         r.class = duplicate_class(e, r, scope_hashes[scopes[r.context as usize] as usize]);
     }
     let dup = repeats(
@@ -146,7 +135,7 @@ pub fn check(
             listed[p.ordinal as usize] = true;
         }
         if dup {
-            out.push(duplicate(e, &contexts[r.context as usize].scope));
+            out.push(duplicate(e, &ix.context(e).scope));
         }
     }
     let orphan = |id: FileId, out: &mut Vec<Diagnostic>| {
@@ -181,7 +170,7 @@ pub fn check(
         Listing { listed, unlisted },
         Resolved {
             entries: resolved,
-            contexts,
+            contexts: ix.contexts.clone(),
             dup,
         },
     )
@@ -301,15 +290,10 @@ pub static DUPLICATES_REUSED: std::sync::atomic::AtomicUsize =
 #[derive(Default)]
 pub struct Resolved {
     entries: Vec<ResolvedEntry>,
-    contexts: Vec<Context>,
+    /// The entries' contexts, as [`NavIndex::contexts`] had them.
+    contexts: Vec<EntryContext>,
     /// Whether each entry repeats an earlier one of its scope.
     dup: Vec<bool>,
-}
-
-/// What an entry's resolution depends on besides its text.
-struct Context {
-    scope: Arc<Scope>,
-    openapi: Arc<[crate::model::nav::SpecSource]>,
 }
 
 struct ResolvedEntry {
@@ -347,29 +331,24 @@ impl Earlier<'_> {
         if old.len() != ix.entries.len() {
             return Vec::new();
         }
-        // Entries of one element share their context's `Arc`s: compare the
-        // contents once per pair of them.
-        let mut last: Option<(u32, usize, usize, bool)> = None;
+        // Entries of one element share their context: compare the contents
+        // once per pair of contexts.
+        let mut last: Option<(u32, u32, bool)> = None;
         let mut same_context = |o: &ResolvedEntry, e: &Entry| {
-            let e = ix.context(e);
-            let key = (
-                o.context,
-                Arc::as_ptr(&e.scope) as usize,
-                sources_id(&e.inherited_openapi),
-            );
-            if let Some((a, b, c, same)) = last
-                && (a, b, c) == key
+            let key = (o.context, e.context);
+            if let Some((a, b, same)) = last
+                && (a, b) == key
             {
                 return same;
             }
-            let c = &self.resolved.contexts[o.context as usize];
+            let (c, e) = (&self.resolved.contexts[o.context as usize], ix.context(e));
             let same = c.scope == e.scope
-                && c.openapi.len() == e.inherited_openapi.len()
-                && c.openapi
+                && c.inherited_openapi.len() == e.inherited_openapi.len()
+                && c.inherited_openapi
                     .iter()
                     .zip(e.inherited_openapi.iter())
                     .all(|(x, y)| x.value == y.value && x.directory == y.directory);
-            last = Some((key.0, key.1, key.2, same));
+            last = Some((key.0, key.1, same));
             same
         };
         old.iter()
