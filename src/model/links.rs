@@ -784,6 +784,10 @@ fn file_targets(site: &crate::model::site::Site) -> FileTargets {
     }
     for spec in site.spec_files() {
         let ix = spec.spec_index();
+        if ix.refused.is_some() {
+            // Left out of the platform's build: it generates no page.
+            continue;
+        }
         for op in &ix.operations {
             if op.excluded {
                 continue;
