@@ -142,10 +142,21 @@ impl SpecIndex {
         // judge as the platform does, while the levels the index reads are
         // built beside it. JSONC or broken files take the full reader,
         // which also gives the error positions.
-        let (pruned, judged) = rayon::join(
-            || json_skim::parse_pruned(file, text, &index_keeps),
-            || validate::read_json(text).map(|read| read.map(|doc| validate::check(&doc))),
-        );
+        let (pruned, judged) = if text.len() > 1 << 20 {
+            // On a thread of its own, not a rayon task: the other workers
+            // are waiting for this index (a page's front matter names the
+            // spec), so a task queued beside it would run after it.
+            std::thread::scope(|s| {
+                let judged = s.spawn(|| validate::judge_json(text));
+                let pruned = json_skim::parse_pruned(file, text, &index_keeps);
+                (pruned, judged.join().ok().flatten())
+            })
+        } else {
+            (
+                json_skim::parse_pruned(file, text, &index_keeps),
+                validate::judge_json(text),
+            )
+        };
         if let (Some(root), Some(judged)) = (pruned, judged) {
             let mut index = Self::from_node(&root);
             index.refused = match judged {

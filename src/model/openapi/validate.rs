@@ -146,7 +146,13 @@ impl Doc for crate::syntax::tree::Node {
 /// The rules of the platform's `validate` on a document read without a
 /// syntax error (duplicated keys are the reader's business).
 pub fn check<D: Doc>(root: &D) -> Option<Refusal> {
-    if let Some(r) = external_ref(root) {
+    check_with(root, true)
+}
+
+/// [`check`], the walk for a `$ref` to another file left out when the
+/// reader has seen there is none.
+fn check_with<D: Doc>(root: &D, foreign_refs: bool) -> Option<Refusal> {
+    if foreign_refs && let Some(r) = external_ref(root) {
         return Some(r);
     }
     let Some(version) = root.get("openapi") else {
@@ -856,10 +862,46 @@ impl Doc for B<'_> {
 /// first key an object repeats (js-yaml refuses the file: "duplicated
 /// mapping key"). `None` when serde cannot read it (the caller's strict
 /// reader has said why).
+///
+/// Values the 3.0 schema allows to be anything (`example`, `default`, an
+/// Example's `value`, `x-` extensions: a third of GitHub's spec) are only
+/// scanned, as `Null`, unless they hide a repeated key or a `$ref` to
+/// another file: then the text is read again in full, to say where.
 pub fn read_json(text: &str) -> Option<Result<B<'_>, Vec<Seg>>> {
+    Some(read_json_seen(text)?.0)
+}
+
+/// [`read_json`], and whether a `$ref` to another file was seen.
+fn read_json_seen(text: &str) -> Option<(Result<B<'_>, Vec<Seg>>, bool)> {
+    let mut seen = Lean::default();
+    let fast = read_json_with(text, Some(&mut seen))?;
+    if seen.repeated || seen.foreign_ref && !skipped_only_refs(&seen) {
+        return Some((read_json_with(text, None)?, true));
+    }
+    Some((fast, seen.foreign_ref))
+}
+
+/// Whether a foreign `$ref` seen was outside the skipped parts too: it is
+/// in the tree, where [`check`] finds its path.
+fn skipped_only_refs(seen: &Lean) -> bool {
+    !seen.foreign_ref_skipped
+}
+
+fn read_json_with<'t>(
+    text: &'t str,
+    skipped: Option<&mut Lean<'t>>,
+) -> Option<Result<B<'t>, Vec<Seg>>> {
     // serde_json's nesting limit (128) holds: a deeper spec is not judged.
     let mut de = serde_json::Deserializer::from_str(text);
-    let Read(v, dup) = serde::Deserialize::deserialize(&mut de).ok()?;
+    let skip = skipped.is_some();
+    let mut sink = Lean::default();
+    let seed = ReadSeed {
+        skipped: skipped.unwrap_or(&mut sink),
+        skip,
+        names: false,
+        variables: false,
+    };
+    let Read(v, dup) = serde::de::DeserializeSeed::deserialize(seed, &mut de).ok()?;
     de.end().ok()?;
     Some(match dup {
         Some(mut p) => {
@@ -873,14 +915,44 @@ pub fn read_json(text: &str) -> Option<Result<B<'_>, Vec<Seg>>> {
 /// A value, and the path (innermost first) to its first repeated key.
 struct Read<'a>(B<'a>, Option<Vec<Seg>>);
 
-impl<'de> serde::Deserialize<'de> for Read<'de> {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(ReadVisitor)
-    }
+/// Maps of OpenAPI 3.0 whose keys are names the writer chose (a property
+/// called `example` is a schema, not an example).
+const NAME_MAPS: &[&str] = &[
+    "paths",
+    "schemas",
+    "responses",
+    "parameters",
+    "examples",
+    "requestBodies",
+    "headers",
+    "securitySchemes",
+    "links",
+    "callbacks",
+    "properties",
+    "content",
+    "encoding",
+    "variables",
+    "scopes",
+    "mapping",
+];
+
+struct ReadSeed<'s, 'de> {
+    /// Where what is skipped reports a repeated key or a foreign `$ref`.
+    skipped: &'s mut Lean<'de>,
+    skip: bool,
+    /// This value sits under a key of [`NAME_MAPS`].
+    names: bool,
+    /// This value is a map of server `variables`, or one of its variables
+    /// (whose `default` is a string the schema checks).
+    variables: bool,
 }
 
-struct ReadVisitor;
-
+impl<'de> serde::de::DeserializeSeed<'de> for ReadSeed<'_, 'de> {
+    type Value = Read<'de>;
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Read<'de>, D::Error> {
+        d.deserialize_any(self)
+    }
+}
 /// A key, borrowed from the text when it holds no escape.
 struct Key<'a>(std::borrow::Cow<'a, str>);
 
@@ -903,7 +975,7 @@ impl<'de> serde::Deserialize<'de> for Key<'de> {
     }
 }
 
-impl<'de> serde::de::Visitor<'de> for ReadVisitor {
+impl<'de> serde::de::Visitor<'de> for ReadSeed<'_, 'de> {
     type Value = Read<'de>;
     fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         f.write_str("JSON")
@@ -932,7 +1004,12 @@ impl<'de> serde::de::Visitor<'de> for ReadVisitor {
     fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut a: A) -> Result<Read<'de>, A::Error> {
         let mut items = Vec::new();
         let mut dup = None;
-        while let Some(Read(v, d)) = a.next_element()? {
+        while let Some(Read(v, d)) = a.next_element_seed(ReadSeed {
+            skipped: &mut *self.skipped,
+            skip: self.skip,
+            names: false,
+            variables: false,
+        })? {
             if dup.is_none()
                 && let Some(mut p) = d
             {
@@ -947,7 +1024,42 @@ impl<'de> serde::de::Visitor<'de> for ReadVisitor {
         let mut members: Vec<(std::borrow::Cow<'de, str>, B<'de>)> = Vec::new();
         let mut dup = None;
         while let Some(Key(k)) = a.next_key()? {
-            let Read(v, d) = a.next_value()?;
+            if self.skip
+                && !self.names
+                && (k == "example"
+                    || k == "default" && !self.variables
+                    || k == "value"
+                    || k.starts_with("x-"))
+            {
+                let before = self.skipped.foreign_ref;
+                a.next_value_seed(LeanSeed {
+                    lean: &mut *self.skipped,
+                    is_ref: false,
+                })?;
+                if self.skipped.foreign_ref && !before {
+                    self.skipped.foreign_ref_skipped = true;
+                }
+                members.push((k, B::Null));
+                continue;
+            }
+            let is_ref = k == "$ref";
+            let names = !self.names && NAME_MAPS.contains(&&*k);
+            let Read(v, d) = a.next_value_seed(ReadSeed {
+                skipped: &mut *self.skipped,
+                skip: self.skip,
+                names,
+                variables: if self.names {
+                    self.variables
+                } else {
+                    k == "variables"
+                },
+            })?;
+            if is_ref
+                && let B::Str(r) = &v
+                && !r.starts_with('#')
+            {
+                self.skipped.foreign_ref = true;
+            }
             if dup.is_none()
                 && let Some(mut p) = d
             {
@@ -975,4 +1087,125 @@ fn repeated<'m>(members: &'m [(std::borrow::Cow<'_, str>, B<'_>)]) -> Option<&'m
     let mut keys: Vec<&str> = members.iter().map(|(k, _)| &**k).collect();
     keys.sort_unstable();
     keys.windows(2).find(|w| w[0] == w[1]).map(|w| w[0])
+}
+
+/// [`check`] on a JSON text, with the repeated-key rule of js-yaml 4:
+/// `Err` with the path of a repeated key, `Ok` with the refusal if any;
+/// `None` when serde cannot read the text. A 3.0 spec is read into a tree
+/// for its schema; others (3.1, 3.2, AsyncAPI) are scanned for a repeated
+/// key or a foreign `$ref` without one, and read into a tree only to say
+/// where a fault is.
+pub fn judge_json(text: &str) -> Option<Result<Option<Refusal>, Vec<Seg>>> {
+    let mut version: Option<String> = None;
+    crate::syntax::json_skim::find_top_level(text, |k, v| {
+        if k == "openapi" {
+            version = Some(v.trim().chars().take(8).collect());
+            return true;
+        }
+        false
+    });
+    let plain = |v: &String| v.starts_with("\"3.1") || v.starts_with("\"3.2");
+    if version.as_ref().is_none_or(plain) {
+        let mut lean = Lean::default();
+        let mut de = serde_json::Deserializer::from_str(text);
+        serde::de::DeserializeSeed::deserialize(
+            LeanSeed {
+                lean: &mut lean,
+                is_ref: false,
+            },
+            &mut de,
+        )
+        .ok()?;
+        de.end().ok()?;
+        if !lean.repeated && !lean.foreign_ref {
+            return Some(Ok(None));
+        }
+    }
+    let (read, foreign_refs) = read_json_seen(text)?;
+    Some(read.map(|doc| check_with(&doc, foreign_refs)))
+}
+
+/// What a scan without a tree found.
+#[derive(Default)]
+struct Lean<'de> {
+    /// The keys of the objects being read, innermost last.
+    keys: Vec<std::borrow::Cow<'de, str>>,
+    repeated: bool,
+    foreign_ref: bool,
+    /// A foreign `$ref` was in a part [`read_json`] skipped (not in its tree).
+    foreign_ref_skipped: bool,
+}
+
+struct LeanSeed<'a, 'de> {
+    lean: &'a mut Lean<'de>,
+    /// The value of a `$ref` key.
+    is_ref: bool,
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for LeanSeed<'_, 'de> {
+    type Value = ();
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for LeanSeed<'_, 'de> {
+    type Value = ();
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("JSON")
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_str<E>(self, v: &str) -> Result<(), E> {
+        if self.is_ref && !v.starts_with('#') {
+            self.lean.foreign_ref = true;
+        }
+        Ok(())
+    }
+    fn visit_unit<E>(self) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut a: A) -> Result<(), A::Error> {
+        while a
+            .next_element_seed(LeanSeed {
+                lean: &mut *self.lean,
+                is_ref: false,
+            })?
+            .is_some()
+        {}
+        Ok(())
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut a: A) -> Result<(), A::Error> {
+        let start = self.lean.keys.len();
+        while let Some(Key(k)) = a.next_key()? {
+            let is_ref = k == "$ref";
+            let own = &self.lean.keys[start..];
+            if !self.lean.repeated && own.len() <= 32 && own.contains(&k) {
+                self.lean.repeated = true;
+            }
+            self.lean.keys.push(k);
+            a.next_value_seed(LeanSeed {
+                lean: &mut *self.lean,
+                is_ref,
+            })?;
+        }
+        // Big objects (`paths`, `components.schemas`): sorted once.
+        if !self.lean.repeated && self.lean.keys.len() - start > 32 {
+            let mut own: Vec<&str> = self.lean.keys[start..].iter().map(|k| &**k).collect();
+            own.sort_unstable();
+            self.lean.repeated = own.windows(2).any(|w| w[0] == w[1]);
+        }
+        self.lean.keys.truncate(start);
+        Ok(())
+    }
 }
