@@ -292,6 +292,65 @@ fn check_link(
     }
 }
 
+/// Whether `frag` is an id the platform gives a field of the API page it
+/// renders for `page` (front matter `openapi: METHOD /path`): its
+/// parameters are `#parameter-{name}`, its request body fields
+/// `#body-{field}` and its response fields `#response-{field}`, nested
+/// fields with their parents' names before them and `one-of-N` for a
+/// variant (`#body-invoice-id-one-of-0`, `#parameter-timestamp-field`;
+/// names in kebab case). A parameter is checked against the operation's
+/// when the spec is here; body and response fields (schemas the endpoint
+/// index does not keep) are accepted.
+fn api_anchor(site: &Site, page: &SourceFile, frag: &str) -> bool {
+    let Some(endpoint) = page
+        .front_matter()
+        .root
+        .as_ref()
+        .and_then(|r| r.get("openapi"))
+        .and_then(|v| v.as_str())
+        .and_then(|s| crate::model::endpoint::parse_endpoint(s.trim()))
+    else {
+        return false;
+    };
+    let frag = crate::model::slug::clean(frag);
+    if ["body-", "response-"]
+        .iter()
+        .any(|p| frag.strip_prefix(p).is_some_and(|r| !r.is_empty()))
+    {
+        return true;
+    }
+    let Some(name) = frag.strip_prefix("parameter-").filter(|r| !r.is_empty()) else {
+        return false;
+    };
+    let files = super::specs::all_specs(site);
+    let list = super::specs::list(&files);
+    let dir = crate::model::paths::dir_of(&page.path);
+    let (res, named) = super::specs::resolve(site, &endpoint, dir, &list);
+    let list = named.as_ref().unwrap_or(&list);
+    if endpoint.webhook {
+        // A webhook page's fields are its payload's: not in the index.
+        return true;
+    }
+    let crate::model::endpoint::Resolution::Found { spec, item } = res else {
+        // The spec is not here (a URL) or the endpoint is reported elsewhere.
+        return true;
+    };
+    let Some(op) = list.get(spec).and_then(|(_, ix)| ix.operations.get(item)) else {
+        return true;
+    };
+    // `timestamp-field`, `timestampField` and `timestamp_field` are one name.
+    let letters = |s: &str| -> String {
+        s.chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let wanted = letters(name);
+    op.parameters
+        .iter()
+        .any(|p| !p.name.is_empty() && wanted.starts_with(&letters(&p.name)))
+}
+
 /// `//host/x`: a browser reads it as `https://host/x`, the platform's link
 /// checker (`mint broken-links`) as a missing page `/host/x`. With a host
 /// that is no internet name (`//docs/x`: no dot, not `localhost`) it is a
@@ -364,7 +423,7 @@ fn protocol_relative(
 /// Whether `page` has the anchor, counting the headings of the snippets it
 /// includes (their content becomes part of the page).
 pub fn has_anchor(site: &Site, page: &SourceFile, frag: &str) -> bool {
-    if page.anchors().has(frag) {
+    if page.anchors().has(frag) || api_anchor(site, page, frag) {
         return true;
     }
     let ix = page.page_index();
