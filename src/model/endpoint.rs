@@ -42,8 +42,10 @@ fn tokens(s: &str) -> Vec<(Range<usize>, &str)> {
     out
 }
 
+/// A fixed method in any case (`get`, `QUERY`), or a method of
+/// `additionalOperations` written as the spec has it (`COPY`).
 fn is_method(t: &str) -> bool {
-    METHODS.iter().any(|m| m.eq_ignore_ascii_case(t))
+    METHODS.iter().any(|m| m.eq_ignore_ascii_case(t)) || super::openapi::is_additional_method(t)
 }
 
 /// The spec part: everything before `upto`, trimmed (a spec file name may in

@@ -14,10 +14,25 @@ use std::ops::Range;
 
 pub mod validate;
 
-/// Operation keys of an OpenAPI path item, lower-case as the spec requires.
-pub const METHODS: [&str; 8] = [
-    "get", "post", "put", "patch", "delete", "head", "options", "trace",
+/// Operation keys of an OpenAPI path item, lower-case as the spec requires
+/// (`query` is OpenAPI 3.2's). Other methods sit under a path item's
+/// `additionalOperations` (3.2), by their name as sent (`COPY`).
+pub const METHODS: [&str; 9] = [
+    "get", "post", "put", "patch", "delete", "head", "options", "trace", "query",
 ];
+
+/// Whether `m` can name an operation of `additionalOperations`: an HTTP
+/// method token in upper case that is not one of [`METHODS`] (the
+/// platform: "additionalOperations methods must be uppercase, must not
+/// duplicate a fixed method, and cannot be WEBHOOK"), and a reference
+/// names it exactly so.
+pub fn is_additional_method(m: &str) -> bool {
+    m.len() >= 2
+        && m.bytes()
+            .all(|b| b.is_ascii_uppercase() || b == b'-' || b == b'_')
+        && !METHODS.iter().any(|f| f.eq_ignore_ascii_case(m))
+        && m != "WEBHOOK"
+}
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum SpecKind {
@@ -47,6 +62,8 @@ pub struct Operation {
     pub tag: Option<String>,
     /// The method key in the spec file.
     pub method_range: Range<usize>,
+    /// Under `additionalOperations` (OpenAPI 3.2): named by its exact case.
+    pub additional: bool,
     /// The path key in the spec file.
     pub path_range: Range<usize>,
 }
@@ -240,6 +257,7 @@ impl SpecIndex {
                             .and_then(text_of),
                         method_range: method.key_range.clone(),
                         path_range: p.key_range.clone(),
+                        additional: !METHODS.contains(&method.key.as_str()),
                     });
                 }
             }
@@ -283,11 +301,14 @@ impl SpecIndex {
 
     /// Index into `operations` of `method path` (method in any case).
     pub fn position(&self, method: &str, path: &str) -> Option<usize> {
-        self.by_path
-            .get(path)?
-            .iter()
-            .copied()
-            .find(|&i| self.operations[i].method.eq_ignore_ascii_case(method))
+        self.by_path.get(path)?.iter().copied().find(|&i| {
+            let op = &self.operations[i];
+            if op.additional {
+                op.method == method
+            } else {
+                op.method.eq_ignore_ascii_case(method)
+            }
+        })
     }
 
     /// The first webhook called `name` (exact, as the platform looks it up).
@@ -500,12 +521,21 @@ fn path_shape(path: &str) -> String {
     out
 }
 
-/// The method members of a path item, in file order.
+/// The method members of a path item, in file order, then those of its
+/// `additionalOperations` (OpenAPI 3.2; keys that are no method token are
+/// refused by the platform and left out here).
 fn operations(item: &Node) -> impl Iterator<Item = (&crate::syntax::tree::Prop, &Node)> {
-    item.props()
+    let fixed = item
+        .props()
         .iter()
-        .filter(|p| METHODS.contains(&p.key.as_str()) && p.value.is_object())
-        .map(|p| (p, &p.value))
+        .filter(|p| METHODS.contains(&p.key.as_str()) && p.value.is_object());
+    let additional = item
+        .get("additionalOperations")
+        .map(Node::props)
+        .unwrap_or_default()
+        .iter()
+        .filter(|p| is_additional_method(&p.key) && p.value.is_object());
+    fixed.chain(additional).map(|p| (p, &p.value))
 }
 
 fn text_of(n: &Node) -> Option<String> {
@@ -669,8 +699,15 @@ pub fn index_keeps(p: &[&str]) -> bool {
 
 fn path_item_keeps(rest: &[&str]) -> bool {
     match rest {
-        [] | ["parameters"] | ["$ref"] => true,
+        [] | ["parameters"] | ["$ref"] | ["additionalOperations"] => true,
         ["parameters", k] => param_keeps(k),
+        ["additionalOperations", _] => true,
+        // An operation there keeps what a fixed one does.
+        ["additionalOperations", _, rest @ ..] => {
+            let mut as_fixed = vec!["get"];
+            as_fixed.extend_from_slice(rest);
+            path_item_keeps(&as_fixed)
+        }
         [m] => METHODS.contains(m),
         [_, k] => matches!(
             *k,
