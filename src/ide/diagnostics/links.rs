@@ -375,6 +375,17 @@ fn protocol_relative(
     let range = start..start + t.len();
     let name = host.rsplit_once(':').map_or(host, |(h, _)| h);
     if name.contains('.') || name.eq_ignore_ascii_case("localhost") || name.starts_with('[') {
+        // The checker reads Markdown links and images, `<a>`/`<Card>`
+        // `href` and `<img>`/`<source>` `src`; an `<iframe src>` it skips.
+        let read = match link.kind {
+            LinkKind::Markdown | LinkKind::Image => true,
+            LinkKind::Href => matches!(link.element.as_deref(), Some("a" | "Card")),
+            LinkKind::Src => matches!(link.element.as_deref(), Some("img" | "source")),
+            _ => false,
+        };
+        if !read {
+            return None;
+        }
         return Some(
             Diagnostic::warning(
                 f.id,
@@ -687,10 +698,12 @@ fn check_import(
 /// platform's prebuild stops resolving that import ("Could not find export
 /// A in snippet", `resolveImport` of `@mintlify/common`) and the page is
 /// built without `A`; where the page uses it, it throws "Expected
-/// component A to be defined" when it renders. Snippets the platform
-/// inlines (`.mdx`, `.md`, `.jsx`, `.tsx`) only: a `.js` file is never a
-/// snippet to it. Not judged when the file's own imports or exports do not
-/// read (the export may be there).
+/// component A to be defined" when it renders. MDX snippets (`.mdx`,
+/// `.md`) only: the exports of a `.jsx`/`.tsx` module are not all seen by
+/// the page reader (one right under a `/** doc */` comment is not; real
+/// sites import such exports, e.g. checkly's `YoutubeEmbed`), and a `.js`
+/// file is never a snippet to the platform. Not judged when the file's own
+/// imports or exports do not read (the export may be there).
 fn missing_exports(
     site: &Site,
     f: &SourceFile,
@@ -698,11 +711,7 @@ fn missing_exports(
     path: &str,
     out: &mut Vec<Diagnostic>,
 ) {
-    if imp.imported.is_empty()
-        || ![".mdx", ".md", ".jsx", ".tsx"]
-            .iter()
-            .any(|e| path.ends_with(e))
-    {
+    if imp.imported.is_empty() || ![".mdx", ".md"].iter().any(|e| path.ends_with(e)) {
         return;
     }
     let Some(target) = site.file_by_path(path) else {
