@@ -1,0 +1,63 @@
+// The platform's verdict on a docs.json text, as its build reaches it: prebuild's
+// ConfigUpdater reads the file as UTF-8, `JSON.parse`s it, and fails the build when
+// `validateDocsConfig(...).success` is false. `validateDocsConfig` returns `warnings: []`
+// always (only the legacy mint.json validator aggregates warnings), and prebuild turns
+// warnings into a failure only in strict mode: nothing here is a warning.
+import { formatIssue, validateDocsConfig } from '@mintlify/validation';
+
+function issuePaths(issue, out = []) {
+  if (issue.code === 'invalid_union' && issue.unionErrors) {
+    for (const e of issue.unionErrors) for (const i of e.issues) issuePaths(i, out);
+  } else out.push(issue.path.map((p) => (typeof p === 'number' ? '[]' : '.' + p)).join('') || '.');
+  return out;
+}
+
+// Navigation keys the validator accepted by dropping them: a union of element shapes falls back
+// to a shape without the list when the list is invalid (a tab whose `groups` hold a bad group
+// parses as a tab with no children), and a group's invalid `openapi` is dropped by `.catch`.
+// Unknown keys are stripped too; they are listed like the rest, so a reader of the report sees
+// what the built site lost.
+const NAV_LISTS = new Set(['products', 'languages', 'versions', 'tabs', 'dropdowns', 'anchors', 'groups', 'pages', 'menu']);
+
+function droppedKeys(input, output, path, out = []) {
+  if (Array.isArray(input) && Array.isArray(output)) {
+    input.forEach((x, i) => droppedKeys(x, output[i], `${path}[${i}]`, out));
+  } else if (input && typeof input === 'object' && !Array.isArray(input) && output && typeof output === 'object') {
+    for (const [k, v] of Object.entries(input)) {
+      if (!(k in output)) out.push(`${path}.${k}${NAV_LISTS.has(k) ? ' (list)' : ''}`);
+      else droppedKeys(v, output[k], `${path}.${k}`, out);
+    }
+  }
+  return out;
+}
+
+export function judge(text) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return { builds: false, stage: 'json', message: String(e.message).slice(0, 300) };
+  }
+  let r;
+  try {
+    r = validateDocsConfig(value);
+  } catch (e) {
+    // A throw inside the validator stops prebuild as surely as a failed parse.
+    return { builds: false, stage: 'throw', message: String(e?.message ?? e).slice(0, 300) };
+  }
+  if (r.success) {
+    const dropped = droppedKeys(value?.navigation, r.data?.navigation, 'navigation');
+    return dropped.length ? { builds: true, dropped: dropped.slice(0, 8) } : { builds: true };
+  }
+  const issues = r.error.issues;
+  return {
+    builds: false,
+    stage: 'schema',
+    message: issues
+      .slice(0, 3)
+      .map((i) => formatIssue(i).split('\n').slice(0, 6).join(' | '))
+      .join(' || ')
+      .slice(0, 900),
+    paths: [...new Set(issues.flatMap((i) => issuePaths(i)))].slice(0, 8),
+  };
+}
