@@ -5,6 +5,7 @@
 //
 //   node run.mjs [--bin PATH] [--count 5000] [--seed S] [--out DIR] [--min-agreement 0.95]
 //                [--seeds-dir DIR] [--extra-seeds DIR]... [--only N] [--sites DIR] [--keep-sites]
+//                [--source-refs preview|plain]
 //
 // The variant sites (tens of thousands of small files) go to a scratch folder in /dev/shm when
 // there is one: on this machine's disk (ext4 mounted with `discard`) deleting them took minutes,
@@ -44,6 +45,7 @@ export const FILE_CODES = new Set([
   'broken-link',
   'missing-image',
   'missing-snippet',
+  'missing-source',
 ]);
 
 function parseArgs(argv) {
@@ -58,6 +60,7 @@ function parseArgs(argv) {
     only: undefined,
     sites: undefined,
     keepSites: false,
+    sourceRefs: 'preview',
   };
   for (let i = 2; i < argv.length; i++) {
     const k = argv[i];
@@ -75,6 +78,7 @@ function parseArgs(argv) {
     else if (k === '--only') a.only = Number(v());
     else if (k === '--sites') a.sites = resolve(v());
     else if (k === '--keep-sites') a.keepSites = true;
+    else if (k === '--source-refs') a.sourceRefs = v();
     else if (k === '-h' || k === '--help') {
       console.log(readmeUsage());
       process.exit(0);
@@ -83,6 +87,7 @@ function parseArgs(argv) {
   if (!Number.isInteger(a.count) || a.count < 1) throw new Error('--count must be a positive integer');
   if (a.only !== undefined && !(Number.isInteger(a.only) && a.only >= 0)) throw new Error('--only must be a variant number');
   if (a.only !== undefined) a.keepSites = true;
+  if (a.sourceRefs !== 'preview' && a.sourceRefs !== 'plain') throw new Error('--source-refs is preview or plain');
   a.sites ??= join(scratchRoot(), `platform-diff-sites-${process.pid}`);
   return a;
 }
@@ -97,7 +102,7 @@ function scratchRoot() {
 }
 
 function readmeUsage() {
-  return 'node run.mjs [--bin PATH] [--count N] [--seed S] [--out DIR] [--min-agreement F] [--seeds-dir DIR] [--extra-seeds DIR]... [--only N] [--sites DIR] [--keep-sites]';
+  return 'node run.mjs [--bin PATH] [--count N] [--seed S] [--out DIR] [--min-agreement F] [--seeds-dir DIR] [--extra-seeds DIR]... [--only N] [--sites DIR] [--keep-sites] [--source-refs preview|plain]';
 }
 
 const clone = (v) => JSON.parse(JSON.stringify(v));
@@ -216,7 +221,7 @@ async function main() {
   const ids = args.only !== undefined ? [args.only] : [...Array(args.count).keys()];
   const variants = ids.map((i) => makeVariant(i, ctx, seeds, args.seed));
   const tGen = Date.now();
-  for (const v of variants) v.platform = judge(v.text);
+  for (const v of variants) v.platform = judge(v.text, { sourceRefs: args.sourceRefs });
   const tJudge = Date.now();
 
   const sites = args.sites;

@@ -8,6 +8,7 @@ const falseError = (r) => r.direction === 'false-error';
 
 export const FAMILIES = [
   // docs-lsp errors, the platform builds.
+  ['source-ref', (r) => falseError(r) && r.kind === 'sourceRef' && !(r.platform.dropped ?? []).some((d) => d.endsWith('(list)'))],
   ['nav-list-dropped', (r) => falseError(r) && (r.platform.dropped ?? []).some((d) => d.endsWith('(list)'))],
   ['nav-key-dropped', (r) => falseError(r) && (r.platform.dropped ?? []).some((d) => /\.(href|openapi|asyncapi|root)$/.test(d))],
   ['group-spec-dropped', (r) => falseError(r) && /(^|\.)group\.(openapi|asyncapi)/.test(r.detail)],
@@ -15,6 +16,7 @@ export const FAMILIES = [
   ['lone-surrogate', (r) => falseError(r) && r.detail === 'lone-surrogate-escape'],
   ['other-false-error', falseError],
   // The platform refuses, docs-lsp reports no error.
+  ['source-ref', (r) => missed(r) && (r.kind === 'sourceRef' || r.platform.stage === 'sourceRef' || /sourceRef/.test(msg(r)))],
   ['duplicate-key-last', (r) => missed(r) && r.detail.startsWith('duplicate-key')],
   ['jsonc-refused', (r) => missed(r) && r.platform.stage === 'json'],
   ['empty-list', (r) => missed(r) && /At least one \w+ must be specified/.test(msg(r))],
@@ -31,6 +33,7 @@ export const FAMILIES = [
   ['integrations', (r) => missed(r) && /#\.integrations/.test(msg(r))],
   ['url-format', (r) => missed(r) && /Invalid url|Must be a valid URL|Must be a valid HTTPS URL/.test(msg(r))],
   ['metatags-empty', (r) => missed(r) && /metatags/.test(msg(r))],
+  ['blank-string', (r) => missed(r) && /String must contain at least 1 character/.test(msg(r))],
   ['other-missed', missed],
 ];
 

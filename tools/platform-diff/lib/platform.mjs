@@ -1,9 +1,38 @@
 // The platform's verdict on a docs.json text, as its build reaches it: prebuild's
-// ConfigUpdater reads the file as UTF-8, `JSON.parse`s it, and fails the build when
-// `validateDocsConfig(...).success` is false. `validateDocsConfig` returns `warnings: []`
-// always (only the legacy mint.json validator aggregates warnings), and prebuild turns
-// warnings into a failure only in strict mode: nothing here is a warning.
-import { formatIssue, validateDocsConfig } from '@mintlify/validation';
+// ConfigUpdater (@mintlify/prebuild 1.0.1339, dist/prebuild/update/ConfigUpdater.js) reads
+// the file as UTF-8, `JSON.parse`s it, and fails the build when `validateDocsConfig(...).success`
+// is false. `validateDocsConfig` returns `warnings: []` always (only the legacy mint.json
+// validator aggregates warnings), and prebuild turns warnings into a failure only in strict
+// mode: nothing here is a warning.
+//
+// `sourceRef` entries (`{"sourceRef": "path"}` in a navigation list, inlined from another
+// repository at deployment): the local preview (`mint dev`, @mintlify/previewing) runs prebuild
+// with `allowSourceRefs: true`, and then ConfigUpdater first checks them with
+// `validateSourceRefDocsConfig` (strict: nothing beside `sourceRef`, only in navigation lists),
+// then validates the configuration without them. That path is followed here (`sourceRefs:
+// 'preview'`, the default); `sourceRefs: 'plain'` validates the object as written, as prebuild
+// without the option does.
+import { formatIssue, validateDocsConfig, validateSourceRefDocsConfig } from '@mintlify/validation';
+
+// Copied from ConfigUpdater: what counts as a sourceRef entry, and the configuration without them.
+const isSourceRef = (v) => typeof v === 'object' && v !== null && !Array.isArray(v) && typeof v.sourceRef === 'string';
+function hasSourceRefs(v) {
+  if (Array.isArray(v)) return v.some(hasSourceRefs);
+  if (typeof v !== 'object' || v === null) return false;
+  if (isSourceRef(v)) return true;
+  return Object.values(v).some(hasSourceRefs);
+}
+const STRIPPED = Symbol('stripped');
+function stripSourceRefs(v) {
+  if (isSourceRef(v)) return STRIPPED;
+  if (Array.isArray(v)) return v.map(stripSourceRefs).filter((x) => x !== STRIPPED);
+  if (typeof v !== 'object' || v === null) return v;
+  return Object.fromEntries(
+    Object.entries(v)
+      .map(([k, x]) => [k, stripSourceRefs(x)])
+      .filter(([, x]) => x !== STRIPPED),
+  );
+}
 
 function issuePaths(issue, out = []) {
   if (issue.code === 'invalid_union' && issue.unionErrors) {
@@ -31,28 +60,11 @@ function droppedKeys(input, output, path, out = []) {
   return out;
 }
 
-export function judge(text) {
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    return { builds: false, stage: 'json', message: String(e.message).slice(0, 300) };
-  }
-  let r;
-  try {
-    r = validateDocsConfig(value);
-  } catch (e) {
-    // A throw inside the validator stops prebuild as surely as a failed parse.
-    return { builds: false, stage: 'throw', message: String(e?.message ?? e).slice(0, 300) };
-  }
-  if (r.success) {
-    const dropped = droppedKeys(value?.navigation, r.data?.navigation, 'navigation');
-    return dropped.length ? { builds: true, dropped: dropped.slice(0, 8) } : { builds: true };
-  }
+function failure(stage, r) {
   const issues = r.error.issues;
   return {
     builds: false,
-    stage: 'schema',
+    stage,
     message: issues
       .slice(0, 3)
       .map((i) => formatIssue(i).split('\n').slice(0, 6).join(' | '))
@@ -60,4 +72,31 @@ export function judge(text) {
       .slice(0, 900),
     paths: [...new Set(issues.flatMap((i) => issuePaths(i)))].slice(0, 8),
   };
+}
+
+export function judge(text, { sourceRefs = 'preview' } = {}) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return { builds: false, stage: 'json', message: String(e.message).slice(0, 300) };
+  }
+  let r;
+  let input = value;
+  try {
+    if (sourceRefs === 'preview' && hasSourceRefs(value)) {
+      const sr = validateSourceRefDocsConfig(value);
+      if (!sr.success) return failure('sourceRef', sr);
+      input = stripSourceRefs(value);
+    }
+    r = validateDocsConfig(input);
+  } catch (e) {
+    // A throw inside the validator stops prebuild as surely as a failed parse.
+    return { builds: false, stage: 'throw', message: String(e?.message ?? e).slice(0, 300) };
+  }
+  if (r.success) {
+    const dropped = droppedKeys(input?.navigation, r.data?.navigation, 'navigation');
+    return dropped.length ? { builds: true, dropped: dropped.slice(0, 8) } : { builds: true };
+  }
+  return failure('schema', r);
 }

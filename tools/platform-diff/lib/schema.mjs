@@ -172,7 +172,9 @@ export class Schema {
     if (n.endsWith('url') || n === 'src' || n === 'launchurl' || n === 'apihost')
       return 'https://example.com/' + rng.pick(WORDS);
     if (n === 'icon' || n === 'name' && rng.chance(0.1)) return rng.pick(['book', 'rocket', 'house', 'code', 'gear']);
-    if (n === 'source' || n === 'destination') return '/' + rng.pick(WORDS) + '/' + rng.pick(WORDS);
+    // `source` is a redirect's, a font's or a spec's: an extension keeps it a loadable spec.
+    if (n === 'source') return rng.pick(['/', '']) + rng.pick(WORDS) + '/' + rng.pick(WORDS) + rng.pick(['.json', '.yaml']);
+    if (n === 'destination') return '/' + rng.pick(WORDS) + '/' + rng.pick(WORDS);
     if (n === 'openapi' || n === 'asyncapi')
       return rng.pick(['openapi.json', '/api/openapi.yaml', 'https://example.com/openapi.json']);
     if (n === 'light' || n === 'dark' || n === 'logo' || n === 'favicon' || n === 'image')

@@ -5,8 +5,8 @@
 // - Every string in a navigation `pages` list, a group's `root`, and every root-relative
 //   `href` without an extension becomes a page (`<path>.mdx` with a title front matter).
 // - Every other local path with a file extension becomes that file: a spec (OpenAPI 3.1 with
-//   every `METHOD /path` entry of the configuration, AsyncAPI, an overlay) where a spec goes,
-//   an empty file otherwise (images, fonts, GraphQL schemas).
+//   every `METHOD /path` entry of the configuration, AsyncAPI, an overlay, a GraphQL SDL) where
+//   a spec goes, also when named without an extension; an empty file otherwise (images, fonts).
 // Paths that cannot be a file of the site (`..`, NUL, overlong) are left alone: what docs-lsp
 // says about them is set apart as a file rule (run.mjs).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { isPlainObject } from './schema.mjs';
 
 const ENDPOINT = /^(get|post|put|delete|patch|options|head|trace|webhook)\s+(\S+)/i;
-const SPEC_KEYS = new Set(['openapi', 'asyncapi', 'source', 'overlays']);
+const SPEC_KEYS = new Set(['openapi', 'asyncapi', 'source', 'overlays', 'graphql']);
 
 function localPath(p) {
   if (typeof p !== 'string') return undefined;
@@ -31,13 +31,13 @@ export function namedFiles(cfg) {
   const pages = new Set();
   const files = new Map();
   const endpoints = [];
-  const walk = (v, key, inPages) => {
+  const walk = (v, key, inPages, holder) => {
     if (Array.isArray(v)) {
-      for (const x of v) walk(x, key, inPages || key === 'pages');
+      for (const x of v) walk(x, key, inPages || key === 'pages', holder);
       return;
     }
     if (isPlainObject(v)) {
-      for (const [k, x] of Object.entries(v)) walk(x, k, false);
+      for (const [k, x] of Object.entries(v)) walk(x, k, false, v);
       return;
     }
     if (typeof v !== 'string') return;
@@ -53,15 +53,19 @@ export function namedFiles(cfg) {
       pages.add(ext === 'mdx' || ext === 'md' ? p.replace(/\.(mdx|md)$/i, '') : p);
     } else if (ext) {
       files.set(p, SPEC_KEYS.has(key) ? key : 'file');
+    } else if (SPEC_KEYS.has(key) && !(key === 'source' && holder && 'destination' in holder)) {
+      // A spec named without an extension (`"openapi": "/api/spec"`) is read as written.
+      files.set(p, key);
     } else if ((key === 'href' || key === 'destination' || key === 'redirect') && v.trim().startsWith('/')) {
       pages.add(p);
     }
   };
-  walk(cfg, '', false);
+  walk(cfg, '', false, undefined);
   return { pages, files, endpoints };
 }
 
 function specText(kind, endpoints) {
+  if (kind === 'graphql') return 'type Query {\n  hello: String\n}\n';
   if (kind === 'asyncapi') return JSON.stringify({ asyncapi: '3.0.0', info: { title: 'Events', version: '1.0.0' }, channels: {} });
   if (kind === 'overlays') return JSON.stringify({ overlay: '1.0.0', info: { title: 'Overlay', version: '1.0.0' }, actions: [] });
   const paths = {};
@@ -97,8 +101,9 @@ export function writeSite(dir, text, cfg) {
     put(dir, p.endsWith('.mdx') || p.endsWith('.md') ? p : p + '.mdx', `---\ntitle: "${title}"\n---\n`);
   }
   for (const [p, kind] of files) {
-    const ext = p.split('.').pop().toLowerCase();
-    const spec = kind !== 'file' && (ext === 'json' || ext === 'yaml' || ext === 'yml');
+    const ext = /\.([a-z0-9]+)$/i.exec(p.split('/').pop())?.[1]?.toLowerCase();
+    const spec =
+      kind === 'graphql' || (kind !== 'file' && (ext === undefined || ext === 'json' || ext === 'yaml' || ext === 'yml'));
     put(dir, p, spec ? specText(kind, endpoints) : '');
   }
 }
