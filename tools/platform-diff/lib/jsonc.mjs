@@ -59,7 +59,7 @@ function atMarker(text, marker, pick, by) {
 }
 
 // Each entry: [name, valid JSON for JSON.parse?, (value, rng) => text or undefined].
-const TEXT_MUTATIONS = [
+export const TEXT_MUTATIONS = [
   ['line-comment', false, (v, rng) => atMarker(markedText(v, '  '), M, (n) => rng.int(n), '// note\n  ')],
   ['block-comment', false, (v, rng) => atMarker(markedText(v, '  '), M, (n) => rng.int(n), '/* note */ ')],
   ['header-comment', false, (v) => '// docs.json\n' + serialize(v)],
