@@ -213,6 +213,7 @@ function classOf(r) {
 
 async function main() {
   const args = parseArgs(process.argv);
+  accessSync(args.bin, constants.X_OK);
   const t0 = Date.now();
   const ctx = context();
   const { seeds, dropped } = loadSeeds(args);
@@ -359,7 +360,8 @@ async function main() {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main().catch((e) => {
-    console.error(e.stack || String(e));
+    console.error(`platform-diff: ${e.message}`);
+    if (process.env.PLATFORM_DIFF_DEBUG) console.error(e.stack);
     process.exit(2);
   });
 }
