@@ -3,6 +3,7 @@
 use super::report::{self, Format, Located};
 use crate::diagnostics::Severity;
 use crate::ide::analysis;
+use crate::text::Encoding;
 use crate::workspace::load::{self, FileIds};
 use crate::workspace::suppress::Suppressions;
 use std::path::Path;
@@ -57,8 +58,26 @@ pub fn run(path: &Path, opts: &Options, out: &mut dyn std::io::Write) -> i32 {
             // Pages read in bulk keep only their front matter: a position
             // in the body is placed with the whole text, read again.
             let whole = load::whole_text(file, d.range.end);
+            // Where its related places are (the first entry of a duplicate).
+            let notes: Vec<String> = d
+                .related
+                .iter()
+                .filter_map(|r| {
+                    let f = analysis.site.file(r.file)?;
+                    let whole = load::whole_text(f, r.range.end);
+                    let f = whole.as_ref().unwrap_or(f);
+                    let lc = f.lines().line_col(f.text(), r.range.start, Encoding::Utf16);
+                    Some(format!(
+                        "{}: {}:{}:{}",
+                        r.message,
+                        join(&f.path),
+                        lc.line + 1,
+                        lc.col + 1
+                    ))
+                })
+                .collect();
             let file = whole.as_ref().unwrap_or(file);
-            located.push(Located::new(join(&file.path), file, d));
+            located.push(Located::new(join(&file.path), file, d).with_notes(notes));
         }
         // Freeing 25,000 parsed pages takes a tenth of the run: it happens on
         // another thread while the report is written, and the process may

@@ -23,6 +23,9 @@ pub struct Located {
     /// The first source line of the range and the byte span of the range in it.
     line_text: String,
     under: (usize, usize),
+    /// Notes printed under it in human output (where the first entry of a
+    /// duplicate is).
+    notes: Vec<String>,
 }
 
 impl Located {
@@ -42,7 +45,13 @@ impl Located {
             end,
             line_text,
             under: (s, e.max(s)),
+            notes: Vec::new(),
         }
+    }
+
+    pub fn with_notes(mut self, notes: Vec<String>) -> Self {
+        self.notes = notes;
+        self
     }
 }
 
@@ -96,6 +105,9 @@ fn human(out: &mut dyn Write, shown: &[&Located], all: &[Located]) -> std::io::R
             if lead.chars().count() < 200 {
                 writeln!(out, "{pad} | {lead}{}", "^".repeat(width.min(200)))?;
             }
+        }
+        for n in &l.notes {
+            writeln!(out, "{pad} = note: {n}")?;
         }
         writeln!(out)?;
     }

@@ -130,10 +130,20 @@ fn changed_batches(
         if d.severity > Severity::Warning && !docs.contains_key(&path) {
             continue;
         }
-        per_file
-            .entry(path)
-            .or_default()
-            .push(convert::diagnostic(file, d, enc));
+        let uri_of = |f: &crate::model::site::SourceFile| {
+            convert::uri(&if site.loose {
+                site.root.clone()
+            } else {
+                site.root.join(&f.path)
+            })
+        };
+        per_file.entry(path).or_default().push(convert::diagnostic(
+            &analysis.site,
+            file,
+            d,
+            enc,
+            uri_of,
+        ));
     }
     let mut published = lock(&site.published);
     // A batch that will be dropped as stale must not record itself as

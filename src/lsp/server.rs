@@ -576,7 +576,15 @@ impl LanguageServer for Backend {
             a.diagnostics
                 .iter()
                 .filter(|d| d.file == file.id && !site.suppress.silences(d, &file.path))
-                .map(|d| convert::diagnostic(file, d, enc))
+                .map(|d| {
+                    convert::diagnostic(&a.site, file, d, enc, |f| {
+                        convert::uri(&if site.loose {
+                            site.root.clone()
+                        } else {
+                            site.root.join(&f.path)
+                        })
+                    })
+                })
                 .collect::<Vec<_>>()
         })
         .await?;

@@ -3,6 +3,7 @@
 
 mod completion;
 mod context;
+mod diagnostics;
 mod fixes;
 mod hover;
 mod page_components;
