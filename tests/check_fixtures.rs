@@ -81,3 +81,28 @@ fn fixture_sites_match_their_snapshots() {
         }
     }
 }
+
+/// Human output shows where a duplicate's first entry is, as a note.
+#[test]
+fn human_output_notes_the_first_entry_of_a_duplicate() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/check/nav-rules/fail");
+    let mut buf = Vec::new();
+    check::run(
+        &dir,
+        &Options {
+            format: Format::Human,
+            all: false,
+            deny_warnings: false,
+        },
+        &mut buf,
+    );
+    let out = String::from_utf8(buf).unwrap();
+    let dup = out
+        .split("\n\n")
+        .find(|b| b.starts_with("warning[duplicate-page]"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        dup.ends_with("   = note: first listed here: docs.json:11:59"),
+        "{dup}"
+    );
+}
