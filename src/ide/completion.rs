@@ -229,9 +229,11 @@ fn schema_values(schemas: &[&Schema], ctx: &JsonContext, out: &mut Vec<Completio
     let mut bool_ok = false;
     for s in schemas {
         bool_ok |= s.accepted_types().contains(Types::BOOLEAN);
-        for v in s.enum_strings() {
+        for (v, doc) in s.documented_values() {
             if seen.insert(v) && matches(&ctx.partial, v) {
-                out.push(value_item(ctx, v, CompletionKind::Value, None));
+                let mut it = value_item(ctx, v, CompletionKind::Value, None);
+                it.documentation = doc.map(str::to_string);
+                out.push(it);
             }
         }
     }
@@ -501,21 +503,35 @@ fn front_matter(analysis: &Analysis, text: &str, offset: usize) -> Vec<Completio
         sort_text: None,
         filter_text: None,
     };
+    // The schema path of the mapping the cursor is in (nested mappings and
+    // lists of them: `icon:` then `  style: `).
+    let mut path: Vec<schema::PathSeg> = fc
+        .path
+        .iter()
+        .map(|s| match s {
+            Seg::Key(k) => schema::PathSeg::Key(k),
+            Seg::Index(i) => schema::PathSeg::Index(*i),
+        })
+        .collect();
     match &fc.slot {
         Slot::Key => {
-            for (name, prop) in schema.property_names() {
-                if prop.is_never() || fc.present.iter().any(|k| k == name) {
-                    continue;
-                }
-                if matches(&fc.partial, name) {
-                    let mut it = item(
-                        name.to_string(),
-                        CompletionKind::Key,
-                        lookup::type_line(&[prop]),
-                        format!("{name}: "),
-                    );
-                    it.documentation = prop.description().map(str::to_string);
-                    out.push(it);
+            let mut seen = HashSet::new();
+            for s in schema::schemas_at(schema, &path) {
+                for (name, prop) in s.property_names() {
+                    if prop.is_never() || fc.present.iter().any(|k| k == name) || !seen.insert(name)
+                    {
+                        continue;
+                    }
+                    if matches(&fc.partial, name) {
+                        let mut it = item(
+                            name.to_string(),
+                            CompletionKind::Key,
+                            lookup::type_line(&[prop]),
+                            format!("{name}: "),
+                        );
+                        it.documentation = prop.description().map(str::to_string);
+                        out.push(it);
+                    }
                 }
             }
         }
@@ -526,7 +542,7 @@ fn front_matter(analysis: &Analysis, text: &str, offset: usize) -> Vec<Completio
                 Some(q) => format!("{q}{v}{q}"),
                 None => v.to_string(),
             };
-            if key == "openapi" && !fc.in_list {
+            if key == "openapi" && !fc.in_list && path.is_empty() {
                 let specs: Vec<Spec> = lookup::specs(&analysis.site)
                     .into_iter()
                     .filter(Spec::is_openapi)
@@ -564,7 +580,7 @@ fn front_matter(analysis: &Analysis, text: &str, offset: usize) -> Vec<Completio
                     }
                 }
             } else {
-                let mut path = vec![schema::PathSeg::Key(key.as_str())];
+                path.push(schema::PathSeg::Key(key.as_str()));
                 if fc.in_list {
                     path.push(schema::PathSeg::Index(0));
                 }
@@ -573,9 +589,11 @@ fn front_matter(analysis: &Analysis, text: &str, offset: usize) -> Vec<Completio
                 let mut seen = HashSet::new();
                 for s in &schemas {
                     bool_ok |= s.accepted_types().contains(Types::BOOLEAN);
-                    for v in s.enum_strings() {
+                    for (v, doc) in s.documented_values() {
                         if seen.insert(v) && matches(&fc.partial, v) {
-                            out.push(item(v.to_string(), CompletionKind::Value, None, wrap(v)));
+                            let mut it = item(v.to_string(), CompletionKind::Value, None, wrap(v));
+                            it.documentation = doc.map(str::to_string);
+                            out.push(it);
                         }
                     }
                 }

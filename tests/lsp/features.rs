@@ -187,3 +187,58 @@ fn a_moved_page_gets_a_redirect_as_the_setting_says() {
         }
     });
 }
+
+/// Front matter values through the protocol: `mode:` offers the documented
+/// layouts with their documentation, and an enum inside a nested mapping
+/// (`icon:` then `style:`) offers its values.
+#[test]
+fn front_matter_mode_and_nested_enum_values() {
+    run(async {
+        let site = copy_site("examples/site");
+        let h = Harness::start(site.path(), json!({}), caps(false)).await;
+        let text = "---\ntitle: Modes\nmode: \nicon:\n  name: rocket\n  style: \n---\n# Modes\n";
+        let uri = h.open("guides/modes.mdx", text).await;
+        h.wait_current_diagnostics(&uri).await;
+        let items = |r: &Value| {
+            r["items"]
+                .as_array()
+                .or(r.as_array())
+                .cloned()
+                .unwrap_or_default()
+        };
+
+        let r = h
+            .request(
+                "textDocument/completion",
+                at(&uri, find_pos(text, "mode: ", 6, false)),
+            )
+            .await
+            .unwrap();
+        let wide = items(&r)
+            .into_iter()
+            .find(|i| i["label"] == "wide")
+            .unwrap_or_else(|| panic!("{r:#}"));
+        let doc = wide["documentation"]["value"]
+            .as_str()
+            .or(wide["documentation"].as_str())
+            .unwrap_or("");
+        assert!(doc.contains("hides the side panel"), "{wide:#}");
+
+        let r = h
+            .request(
+                "textDocument/completion",
+                at(&uri, find_pos(text, "style: ", 7, false)),
+            )
+            .await
+            .unwrap();
+        let labels: Vec<String> = items(&r)
+            .iter()
+            .filter_map(|i| i["label"].as_str().map(str::to_string))
+            .collect();
+        assert!(
+            labels.iter().any(|l| l == "solid") && labels.iter().any(|l| l == "duotone"),
+            "{labels:?}"
+        );
+        h.shutdown().await;
+    });
+}
