@@ -138,7 +138,7 @@ pub(crate) fn value_thing<'a>(
             Thing::File { value, file }
         }
         ValuePlace::Language => Thing::Language { code: value },
-        ValuePlace::Other => Thing::Value { path: vp, value },
+        ValuePlace::Other | ValuePlace::Icon => Thing::Value { path: vp, value },
     }
 }
 

@@ -93,13 +93,14 @@ pub fn completion_list(
         return list;
     }
     if matches!(f.kind, FileKind::Page | FileKind::Snippet)
-        && let Some(items) = super::page_components::completions(analysis, file, text, offset)
+        && let Some(items) =
+            super::page_components::completions(analysis, file, text, offset, &mut list.incomplete)
     {
         list.items = items;
         return list;
     }
     list.items = match f.kind {
-        FileKind::Page => front_matter(analysis, text, offset),
+        FileKind::Page => front_matter(analysis, f, text, offset, &mut list.incomplete),
         FileKind::DocsJson | FileKind::Json => {
             docs_json(analysis, f, text, offset, &mut list.incomplete)
         }
@@ -218,6 +219,21 @@ fn values(
                 if matches(&ctx.partial, code) {
                     out.push(value_item(ctx, code, CompletionKind::Language, Some(name)));
                 }
+            }
+        }
+        ValuePlace::Icon => {
+            // An icon object's own `library` wins over the site's.
+            let own = analysis.config.root.as_deref().and_then(|root| {
+                let along = lookup::nodes_along(root, &vp[..vp.len() - 1]);
+                (along.len() == vp.len()).then_some(())?;
+                along.last()?.get("library")?.as_str()
+            });
+            let library = own.unwrap_or_else(|| super::icons::site_library(analysis));
+            for icon in super::icons::icon_items(library, &ctx.partial, incomplete) {
+                let mut it = value_item(ctx, icon.name, CompletionKind::Value, Some(&icon.detail));
+                it.documentation = icon.documentation;
+                it.sort_text = Some(icon.rank.to_string());
+                out.push(it);
             }
         }
         ValuePlace::Other => schema_values(&lookup::schemas_at(vp), ctx, out),
@@ -487,7 +503,13 @@ fn ref_files(
     }
 }
 
-fn front_matter(analysis: &Analysis, text: &str, offset: usize) -> Vec<CompletionItem> {
+fn front_matter(
+    analysis: &Analysis,
+    f: &SourceFile,
+    text: &str,
+    offset: usize,
+    incomplete: &mut bool,
+) -> Vec<CompletionItem> {
     let Some(fc) = context::front_matter_context(text, offset) else {
         return Vec::new();
     };
@@ -578,6 +600,33 @@ fn front_matter(analysis: &Analysis, text: &str, offset: usize) -> Vec<Completio
                             ));
                         }
                     }
+                }
+            } else if !fc.in_list
+                && super::icons::is_icon_value(
+                    Some(key),
+                    match fc.path.last() {
+                        Some(Seg::Key(k)) => Some(k.as_str()),
+                        _ => None,
+                    },
+                )
+            {
+                // An icon object's own `library` (in the last parse) wins.
+                let own = f.front_matter().root.as_ref().and_then(|root| {
+                    let along = lookup::nodes_along(root, &fc.path);
+                    (along.len() == fc.path.len() + 1).then_some(())?;
+                    along.last()?.get("library")?.as_str()
+                });
+                let library = own.unwrap_or_else(|| super::icons::site_library(analysis));
+                for icon in super::icons::icon_items(library, &fc.partial, incomplete) {
+                    let mut it = item(
+                        icon.name.to_string(),
+                        CompletionKind::Value,
+                        Some(icon.detail),
+                        wrap(icon.name),
+                    );
+                    it.documentation = icon.documentation;
+                    it.sort_text = Some(icon.rank.to_string());
+                    out.push(it);
                 }
             } else {
                 path.push(schema::PathSeg::Key(key.as_str()));

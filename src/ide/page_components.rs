@@ -494,6 +494,7 @@ pub fn completions(
     file: FileId,
     text: &str,
     offset: usize,
+    incomplete: &mut bool,
 ) -> Option<Vec<CompletionItem>> {
     let f = analysis.site.file(file)?;
     if !matches!(f.kind, FileKind::Page | FileKind::Snippet) {
@@ -606,6 +607,23 @@ pub fn completions(
             let c = comps.get(&ctx.name)?;
             let p = c.prop(attr)?;
             let partial = &text[range.start..offset];
+            // The `icon` prop names an icon of the site's library (or an
+            // image, or an SVG expression).
+            if p.name == "icon" && p.ty.split('|').any(|t| t.trim() == "string") {
+                let library = super::icons::site_library(analysis);
+                for icon in super::icons::icon_items(library, partial, incomplete) {
+                    out.push(CompletionItem {
+                        label: icon.name.to_string(),
+                        kind: CompletionKind::Value,
+                        detail: Some(icon.detail),
+                        documentation: icon.documentation,
+                        insert_text: icon.name.to_string(),
+                        replace: range.clone(),
+                        sort_text: Some(icon.rank.to_string()),
+                        filter_text: None,
+                    });
+                }
+            }
             for v in &p.values {
                 if prefix_match(partial, v) {
                     out.push(CompletionItem {

@@ -8,6 +8,7 @@
 
 mod any_of;
 pub mod components;
+pub mod icons;
 mod load;
 mod memo;
 mod path;

@@ -242,3 +242,51 @@ fn front_matter_mode_and_nested_enum_values() {
         h.shutdown().await;
     });
 }
+
+/// Icon names through the protocol, from the library docs.json sets
+/// (`icons.library: lucide`): in docs.json `icon` keys, in front matter
+/// `icon:`, and in a component's `icon="`; the answer is capped and marked
+/// incomplete while little is typed.
+#[test]
+fn icon_names_from_the_site_library() {
+    run(async {
+        let dir = tempfile::tempdir().unwrap();
+        let docs = r##"{"name": "x", "theme": "mint", "colors": {"primary": "#112233"},
+ "icons": {"library": "lucide"},
+ "navigation": {"groups": [{"group": "A", "icon": "rock", "pages": ["index"]}]}}"##;
+        std::fs::write(dir.path().join("docs.json"), docs).unwrap();
+        let page = "---\ntitle: Home\nicon: \n---\n\n<Card title=\"A\" icon=\"rock\">\n</Card>\n";
+        std::fs::write(dir.path().join("index.mdx"), page).unwrap();
+        let h = Harness::start(dir.path(), json!({}), caps(false)).await;
+        let docs_uri = h.open("docs.json", docs).await;
+        h.wait_current_diagnostics(&docs_uri).await;
+        let page_uri = h.open("index.mdx", page).await;
+        h.wait_current_diagnostics(&page_uri).await;
+
+        let complete = |uri: String, p: Value| {
+            let h = &h;
+            async move {
+                h.request("textDocument/completion", at(&uri, p))
+                    .await
+                    .unwrap()
+            }
+        };
+        let labels = |r: &Value| -> Vec<String> {
+            r["items"]
+                .as_array()
+                .or(r.as_array())
+                .into_iter()
+                .flatten()
+                .filter_map(|i| i["label"].as_str().map(str::to_string))
+                .collect()
+        };
+        let r = complete(docs_uri.clone(), find_pos(docs, "\"rock\"", 5, false)).await;
+        assert!(labels(&r).contains(&"rocket".to_string()), "{r:#}");
+        let r = complete(page_uri.clone(), find_pos(page, "icon=\"rock", 10, false)).await;
+        assert!(labels(&r).contains(&"rocket".to_string()), "{r:#}");
+        let r = complete(page_uri.clone(), find_pos(page, "icon: ", 6, false)).await;
+        assert_eq!(labels(&r).len(), 100, "{r:#}");
+        assert_eq!(r["isIncomplete"], true, "{r:#}");
+        h.shutdown().await;
+    });
+}

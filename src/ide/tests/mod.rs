@@ -6,6 +6,7 @@ mod context;
 mod diagnostics;
 mod fixes;
 mod hover;
+mod icons;
 mod page_components;
 mod page_links;
 mod refactor;
