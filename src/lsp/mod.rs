@@ -5,6 +5,7 @@ pub mod assistant;
 pub mod convert;
 pub mod documents;
 pub mod features;
+pub mod moves;
 pub mod panics;
 pub mod publish;
 pub mod refactor;
