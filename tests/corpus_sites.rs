@@ -39,6 +39,8 @@ fn findings(site: &str) -> Vec<(String, String, String)> {
             format: Format::Json,
             all: false,
             deny_warnings: false,
+            relative_to: vec![tmp.path().to_path_buf()],
+            color: false,
         },
         &mut buf,
     );
