@@ -36,7 +36,10 @@ pub struct Backend {
     pub moves_watched: Arc<std::sync::atomic::AtomicBool>,
 }
 
-pub const DEFAULT_DEBOUNCE_MS: u64 = 100;
+/// No delay by default: diagnostics are published when the newest change's
+/// analysis is ready, and a burst of keystrokes coalesces without one
+/// (`publish::schedule`). A user may still ask for a quiet moment.
+pub const DEFAULT_DEBOUNCE_MS: u64 = 0;
 
 impl Backend {
     pub fn new(client: Client) -> Self {
