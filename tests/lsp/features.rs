@@ -430,3 +430,54 @@ fn references_from_a_navigation_entry_include_links_to_the_page() {
         h.shutdown().await;
     });
 }
+
+/// A setting of the wrong type is named in the client's log (never its
+/// value: it may be a key) and left at its default; the others apply.
+#[test]
+fn a_wrong_setting_is_logged_by_name_and_the_rest_apply() {
+    run(async {
+        let site = copy_site("examples/site");
+        let settings = json!({
+            "links": {"addRedirectOnMove": "always"},
+            "diagnostics": {"debounceMs": "soon"},
+            "assistant": {"apiKey": {"value": "sk-never-logged"}},
+        });
+        let h = start_renaming_client(site.path(), "", "").await;
+        h.notify(
+            "workspace/didChangeConfiguration",
+            json!({"settings": {"docsLsp": settings}}),
+        )
+        .await;
+        let logged = h
+            .wait_notification("window/logMessage", |p| {
+                p["message"]
+                    .as_str()
+                    .is_some_and(|m| m.contains("docsLsp.diagnostics.debounceMs"))
+            })
+            .await;
+        assert!(!h.raw_text().contains("sk-never-logged"), "{logged:#}");
+        assert!(
+            h.notifications("window/logMessage")
+                .iter()
+                .any(|p| p.to_string().contains("docsLsp.assistant.apiKey")),
+            "the wrong key setting is named"
+        );
+        // "always" still applies: the redirect comes with the rename.
+        let text = std::fs::read_to_string(h.path("docs.json")).unwrap();
+        let uri = h.open("docs.json", &text).await;
+        h.wait_current_diagnostics(&uri).await;
+        let edit = h
+            .request(
+                "textDocument/rename",
+                json!({
+                    "textDocument": {"uri": uri},
+                    "position": find_pos(&text, "guides/quickstart", 3, false),
+                    "newName": "guides/getting-started",
+                }),
+            )
+            .await
+            .expect("rename");
+        assert!(edit.to_string().contains("destination"), "{edit:#}");
+        h.shutdown().await;
+    });
+}
