@@ -216,6 +216,26 @@ async fn start_renaming_client(site: &std::path::Path, setting: &str, choose: &s
     Harness::start(site, settings, caps).await
 }
 
+/// Opens docs.json and renames its `guides/quickstart` entry to
+/// `guides/getting-started`: (its URI, its text, the rename's edit).
+async fn open_and_rename_quickstart(h: &Harness) -> (String, String, Value) {
+    let text = std::fs::read_to_string(h.path("docs.json")).unwrap();
+    let uri = h.open("docs.json", &text).await;
+    h.wait_current_diagnostics(&uri).await;
+    let edit = h
+        .request(
+            "textDocument/rename",
+            json!({
+                "textDocument": {"uri": uri},
+                "position": find_pos(&text, "guides/quickstart", 3, false),
+                "newName": "guides/getting-started",
+            }),
+        )
+        .await
+        .expect("rename");
+    (uri, text, edit)
+}
+
 /// Renaming a page through its navigation entry, in an editor that applies
 /// the move and reports it by no event (core Neovim sends neither file-watch
 /// events nor `didRenameFiles`): the server sees the move on disk, so no
@@ -225,20 +245,7 @@ fn renaming_an_entry_moves_the_page_with_no_event_from_the_client() {
     run(async {
         let site = copy_site("examples/site");
         let h = start_renaming_client(site.path(), "ask", "Add redirects").await;
-        let text = std::fs::read_to_string(h.path("docs.json")).unwrap();
-        let uri = h.open("docs.json", &text).await;
-        h.wait_current_diagnostics(&uri).await;
-        let edit = h
-            .request(
-                "textDocument/rename",
-                json!({
-                    "textDocument": {"uri": uri},
-                    "position": find_pos(&text, "guides/quickstart", 3, false),
-                    "newName": "guides/getting-started",
-                }),
-            )
-            .await
-            .expect("rename");
+        let (uri, text, edit) = open_and_rename_quickstart(&h).await;
         let ops = edit["documentChanges"]
             .as_array()
             .expect("document changes");
@@ -306,20 +313,7 @@ fn renaming_an_entry_with_redirects_always_puts_the_redirect_in_the_edit() {
     run(async {
         let site = copy_site("examples/site");
         let h = start_renaming_client(site.path(), "always", "").await;
-        let text = std::fs::read_to_string(h.path("docs.json")).unwrap();
-        let uri = h.open("docs.json", &text).await;
-        h.wait_current_diagnostics(&uri).await;
-        let edit = h
-            .request(
-                "textDocument/rename",
-                json!({
-                    "textDocument": {"uri": uri},
-                    "position": find_pos(&text, "guides/quickstart", 3, false),
-                    "newName": "guides/getting-started",
-                }),
-            )
-            .await
-            .expect("rename");
+        let (_, _, edit) = open_and_rename_quickstart(&h).await;
         let s = edit.to_string();
         assert!(
             s.contains("/guides/quickstart") && s.contains("destination"),
@@ -463,20 +457,7 @@ fn a_wrong_setting_is_logged_by_name_and_the_rest_apply() {
             "the wrong key setting is named"
         );
         // "always" still applies: the redirect comes with the rename.
-        let text = std::fs::read_to_string(h.path("docs.json")).unwrap();
-        let uri = h.open("docs.json", &text).await;
-        h.wait_current_diagnostics(&uri).await;
-        let edit = h
-            .request(
-                "textDocument/rename",
-                json!({
-                    "textDocument": {"uri": uri},
-                    "position": find_pos(&text, "guides/quickstart", 3, false),
-                    "newName": "guides/getting-started",
-                }),
-            )
-            .await
-            .expect("rename");
+        let (_, _, edit) = open_and_rename_quickstart(&h).await;
         assert!(edit.to_string().contains("destination"), "{edit:#}");
         h.shutdown().await;
     });
