@@ -83,6 +83,29 @@ fn never_panics() {
     for off in 0..t.len() + 3 {
         let _ = front_matter_context(t, off);
     }
+    // Indentation in every shape: nested mappings, lists, tabs, keys with
+    // colons, a deeper line under a key with a value, unclosed fences.
+    let pieces = [
+        "a:", " b: c", "  - d", "    e: f", "-", "- g: ", "\t\th:", "og:t: x", "  ", "# c", "é: ü",
+        "   - - x", ":", "k:v",
+    ];
+    let mut seed = 7u64;
+    for _ in 0..300 {
+        let mut t = String::from("---\n");
+        for _ in 0..6 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            t.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+            t.push('\n');
+        }
+        if !seed.is_multiple_of(3) {
+            t.push_str("---\n");
+        }
+        for off in 0..t.len() + 2 {
+            let _ = front_matter_context(&t, off);
+        }
+    }
 }
 
 #[test]
