@@ -442,19 +442,20 @@ fn a_wrong_setting_is_logged_by_name_and_the_rest_apply() {
             json!({"settings": {"docsLsp": settings}}),
         )
         .await;
+        // The key's line is the last of the ignored settings' lines.
         let logged = h
             .wait_notification("window/logMessage", |p| {
                 p["message"]
                     .as_str()
-                    .is_some_and(|m| m.contains("docsLsp.diagnostics.debounceMs"))
+                    .is_some_and(|m| m.contains("docsLsp.assistant.apiKey"))
             })
             .await;
         assert!(!h.raw_text().contains("sk-never-logged"), "{logged:#}");
         assert!(
             h.notifications("window/logMessage")
                 .iter()
-                .any(|p| p.to_string().contains("docsLsp.assistant.apiKey")),
-            "the wrong key setting is named"
+                .any(|p| p.to_string().contains("docsLsp.diagnostics.debounceMs")),
+            "the wrong debounce setting is named"
         );
         // "always" still applies: the redirect comes with the rename.
         let (_, _, edit) = open_and_rename_quickstart(&h).await;
