@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Regenerate src/schema/data/schema.json from the platform's reference schemas.
 
-Usage: python3 tools/schema/extract.py [REFERENCE_SCHEMA_DIR]
-(default: ../shared/reference/schema next to the repository).
+Usage: python3 tools/schema/extract.py [REFERENCE_SCHEMA_DIR [PLATFORM_DOCS_DIR]]
+(defaults: ../shared/reference/schema and ../shared/corpus/sites/mintlify__docs
+next to the repository).
 
 The output is the project's own copy of the schema: one JSON file with
 `docs` (docs.json), `frontmatter` (page front matter) and `nav` (one object
@@ -10,10 +11,19 @@ schema per navigation element kind). `$ref`s stay as JSON pointers into this
 file (the navigation schema is recursive, so they cannot all be inlined);
 the Rust loader resolves them. Hand edits (e.g. a new theme) are fine:
 they are plain JSON Schema.
+
+Some string keys take any string in the platform's schema but have values
+its documentation names (front matter `mode`: `wide`, `custom`, ...). Those
+are read from the platform's docs (`SUGGESTED`) and written as suggestions
+the validator accepts any string beside: `anyOf` of one `const` branch per
+value (with the docs' paragraph as its description) and a plain string
+branch. Completion offers them with their documentation; no string is
+refused that the platform accepts.
 """
 
 import json
 import os
+import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -35,6 +45,13 @@ CONTAINERS = {
     "menu": "item",
 }
 KINDS = ["group", "tab", "anchor", "dropdown", "product", "version", "language", "item"]
+
+# Front matter keys whose values the platform's docs name: key -> (docs page,
+# `##` section). Each `###` subsection of that section whose example sets
+# `key: "value"` documents one value, by the paragraphs before the example.
+SUGGESTED = {
+    "mode": ("organize/pages.mdx", "Page mode"),
+}
 
 
 def rewrite(node, prefix):
@@ -147,8 +164,54 @@ def rewrite_global(root):
     return {"$ref": "#/docs/properties/navigation/anyOf/0/properties/global"}
 
 
+def documented_values(docs_dir, page, section, key):
+    """(value, description) of each `###` subsection of `## section` of
+    `page` whose YAML example sets `key`, and the section's first paragraph."""
+    with open(os.path.join(docs_dir, page)) as f:
+        text = f.read()
+    m = re.search(r"^## " + re.escape(section) + r"\s*$(.*?)(?=^## |\Z)", text, re.M | re.S)
+    if not m:
+        sys.exit(f"{page}: no section '## {section}'")
+    body = m.group(1)
+    parts = re.split(r"^### .*$", body, flags=re.M)
+    intro = paragraphs(parts[0])
+    values = []
+    for part in parts[1:]:
+        before, _, rest = part.partition("```")
+        v = re.search(r"^" + re.escape(key) + r":\s*[\"']?([^\"'\n]+)[\"']?\s*$", rest, re.M)
+        if v:
+            values.append((v.group(1).strip(), "\n\n".join(paragraphs(before))))
+    if not values:
+        sys.exit(f"{page}: no `{key}:` values under '## {section}'")
+    return (intro[0] if intro else None), values
+
+
+def paragraphs(md):
+    """The prose paragraphs of a Markdown fragment (no code, no components)."""
+    out = []
+    for block in re.split(r"\n\s*\n", md.strip()):
+        block = " ".join(line.strip() for line in block.splitlines()).strip()
+        if block and not block.startswith(("<", "```", "#", "|")):
+            out.append(block)
+    return out
+
+
+def suggest(fm, docs_dir):
+    for key, (page, section) in SUGGESTED.items():
+        intro, values = documented_values(docs_dir, page, section, key)
+        prop = fm["properties"][key]
+        if prop.get("type") != "string" or "enum" in prop or "anyOf" in prop:
+            sys.exit(f"front matter `{key}` is no longer a plain string: review SUGGESTED")
+        branches = [{"type": "string", "const": v, "description": d} for v, d in values]
+        prop["anyOf"] = branches + [{"type": "string"}]
+        if intro and "description" not in prop:
+            prop["description"] = intro
+
+
 def main():
-    ref_dir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(REPO, "..", "shared", "reference", "schema")
+    shared = os.path.join(REPO, "..", "shared")
+    ref_dir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(shared, "reference", "schema")
+    docs_dir = sys.argv[2] if len(sys.argv) > 2 else os.path.join(shared, "corpus", "sites", "mintlify__docs")
     with open(os.path.join(ref_dir, "docs.unified.schema.generated.json")) as f:
         docs = json.load(f)
     with open(os.path.join(ref_dir, "page-frontmatter.schema.generated.json")) as f:
@@ -156,6 +219,7 @@ def main():
     # `href` is computed by the platform and `title` falls back to the file
     # name: requiring them in authored front matter would be a false error.
     fm.pop("required", None)
+    suggest(fm, docs_dir)
     root = {"docs": rewrite(docs, "docs"), "frontmatter": rewrite(fm, "frontmatter")}
     root["nav"] = nav_elements(root)
     os.makedirs(os.path.dirname(OUT), exist_ok=True)
