@@ -8,6 +8,7 @@
 
 mod any_of;
 pub mod components;
+pub mod icons;
 mod load;
 mod memo;
 mod path;
@@ -421,6 +422,28 @@ impl Schema {
             for v in values.filter_map(|v| v.as_str()) {
                 if !out.contains(&v) {
                     out.push(v);
+                }
+            }
+        }
+        out
+    }
+}
+
+impl Schema {
+    /// [`Schema::enum_strings`], each with its documentation: the
+    /// description of the `const` branch that names it (the schema data
+    /// writes documented values as `anyOf` of `{"const", "description"}`),
+    /// none for a value of a plain `enum`.
+    pub fn documented_values(&self) -> Vec<(&str, Option<&str>)> {
+        let mut out: Vec<(&str, Option<&str>)> = Vec::new();
+        for s in self.flatten() {
+            let own = s.const_value.iter().map(|v| (v, s.description()));
+            let listed = s.enum_values.iter().map(|v| (v, None));
+            for (v, doc) in own.chain(listed) {
+                if let Some(v) = v.as_str()
+                    && !out.iter().any(|(seen, _)| *seen == v)
+                {
+                    out.push((v, doc));
                 }
             }
         }

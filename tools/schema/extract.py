@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Regenerate src/schema/data/schema.json from the platform's reference schemas.
 
-Usage: python3 tools/schema/extract.py --validation NODE_MODULES [REFERENCE_SCHEMA_DIR]
+Usage: python3 tools/schema/extract.py --validation NODE_MODULES [REFERENCE_SCHEMA_DIR [PLATFORM_DOCS_DIR]]
 
 NODE_MODULES holds the platform's validator (`npm install
 @mintlify/validation@VERSION` in a scratch folder). Its zod schemas are
@@ -13,6 +13,8 @@ dropped), `x-trim`, `x-messages` (the platform's message for a check) and
 (default: ../shared/reference/schema next to the repository) gives the
 front matter schema, and the docs.json projection the annotated one is
 compared with (a difference is printed: a newer validator changed it).
+PLATFORM_DOCS_DIR (default: ../shared/corpus/sites/mintlify__docs) gives
+the documented values below.
 
 The output is the project's own copy of the schema: one JSON file with
 `docs` (docs.json), `frontmatter` (page front matter) and `nav` (one object
@@ -20,11 +22,20 @@ schema per navigation element kind, plus `sourceRef`). `$ref`s stay as JSON
 pointers into this file (the navigation schema is recursive, so they cannot
 all be inlined); the Rust loader resolves them. Hand edits (e.g. a new
 theme) are fine: they are plain JSON Schema.
+
+Some string keys take any string in the platform's schema but have values
+its documentation names (front matter `mode`: `wide`, `custom`, ...). Those
+are read from the platform's docs (`SUGGESTED`) and written as suggestions
+the validator accepts any string beside: `anyOf` of one `const` branch per
+value (with the docs' paragraph as its description) and a plain string
+branch. Completion offers them with their documentation; no string is
+refused that the platform accepts.
 """
 
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -47,6 +58,13 @@ CONTAINERS = {
     "menu": "item",
 }
 KINDS = ["group", "tab", "anchor", "dropdown", "product", "version", "language", "item"]
+
+# Front matter keys whose values the platform's docs name: key -> (docs page,
+# `##` section). Each `###` subsection of that section whose example sets
+# `key: "value"` documents one value, by the paragraphs before the example.
+SUGGESTED = {
+    "mode": ("organize/pages.mdx", "Page mode"),
+}
 
 
 def rewrite(node, prefix):
@@ -231,9 +249,55 @@ def zod_projection(node_modules):
     return json.loads(run.stdout)
 
 
+def documented_values(docs_dir, page, section, key):
+    """(value, description) of each `###` subsection of `## section` of
+    `page` whose YAML example sets `key`, and the section's first paragraph."""
+    with open(os.path.join(docs_dir, page)) as f:
+        text = f.read()
+    m = re.search(r"^## " + re.escape(section) + r"\s*$(.*?)(?=^## |\Z)", text, re.M | re.S)
+    if not m:
+        sys.exit(f"{page}: no section '## {section}'")
+    body = m.group(1)
+    parts = re.split(r"^### .*$", body, flags=re.M)
+    intro = paragraphs(parts[0])
+    values = []
+    for part in parts[1:]:
+        before, _, rest = part.partition("```")
+        v = re.search(r"^" + re.escape(key) + r":\s*[\"']?([^\"'\n]+)[\"']?\s*$", rest, re.M)
+        if v:
+            values.append((v.group(1).strip(), "\n\n".join(paragraphs(before))))
+    if not values:
+        sys.exit(f"{page}: no `{key}:` values under '## {section}'")
+    return (intro[0] if intro else None), values
+
+
+def paragraphs(md):
+    """The prose paragraphs of a Markdown fragment (no code, no components)."""
+    out = []
+    for block in re.split(r"\n\s*\n", md.strip()):
+        block = " ".join(line.strip() for line in block.splitlines()).strip()
+        if block and not block.startswith(("<", "```", "#", "|")):
+            out.append(block)
+    return out
+
+
+def suggest(fm, docs_dir):
+    for key, (page, section) in SUGGESTED.items():
+        intro, values = documented_values(docs_dir, page, section, key)
+        prop = fm["properties"][key]
+        if prop.get("type") != "string" or "enum" in prop or "anyOf" in prop:
+            sys.exit(f"front matter `{key}` is no longer a plain string: review SUGGESTED")
+        branches = [{"type": "string", "const": v, "description": d} for v, d in values]
+        prop["anyOf"] = branches + [{"type": "string"}]
+        if intro and "description" not in prop:
+            prop["description"] = intro
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("reference", nargs="?", default=os.path.join(REPO, "..", "shared", "reference", "schema"))
+    shared = os.path.join(REPO, "..", "shared")
+    ap.add_argument("reference", nargs="?", default=os.path.join(shared, "reference", "schema"))
+    ap.add_argument("docs", nargs="?", default=os.path.join(shared, "corpus", "sites", "mintlify__docs"))
     ap.add_argument("--validation", required=True, help="node_modules holding @mintlify/validation")
     args = ap.parse_args()
     projected = zod_projection(os.path.abspath(args.validation))
@@ -248,6 +312,7 @@ def main():
     # `href` is computed by the platform and `title` falls back to the file
     # name: requiring them in authored front matter would be a false error.
     fm.pop("required", None)
+    suggest(fm, args.docs)
     root = {"docs": rewrite(docs, "docs"), "frontmatter": rewrite(fm, "frontmatter")}
     root["nav"] = nav_elements(root)
     source_ref = projected["sourceRef"]

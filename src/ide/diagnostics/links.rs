@@ -4,6 +4,7 @@
 //! reported, with a did-you-mean where one is near.
 
 use crate::diagnostics::{Diagnostic, Fix};
+use crate::ide::imports::{ImportTarget, import_target};
 use crate::model::links::{self, Resolved, Style, Target, Targets};
 use crate::model::site::{FileKind, Site, SourceFile};
 use crate::syntax::page::{Import, Link, LinkKind};
@@ -497,40 +498,24 @@ fn check_snippet_element(targets: &Targets, f: &SourceFile, link: &Link) -> Opti
 }
 
 /// `import X from '/snippets/x.mdx'`: a file of the site (package imports
-/// are not checked).
+/// are not checked), as [`import_target`] resolves it.
 fn check_import(targets: &Targets, f: &SourceFile, imp: &Import) -> Option<Diagnostic> {
-    let src = imp.source.as_str();
-    let style = if src.starts_with('/') {
-        Style::Absolute
-    } else if src.starts_with("./") || src.starts_with("../") {
-        Style::Relative
-    } else if src.starts_with("snippets/") {
-        Style::Bare
-    } else {
+    let ImportTarget::Missing {
+        style,
+        candidates: cands,
+    } = import_target(&targets.files, &f.path, &imp.source)
+    else {
         return None;
     };
-    let l = links::Internal {
-        path: src,
-        fragment: None,
-        style,
-    };
-    let cands = links::candidates(&f.path, &l);
-    for c in &cands {
-        if targets.files.has_file(c)
-            || [".mdx", ".md", ".jsx", ".tsx", ".js"]
-                .iter()
-                .any(|e| targets.files.has_file(&format!("{c}{e}")))
-        {
-            return None;
-        }
-    }
     let mut d = Diagnostic::error(
         f.id,
         imp.source_range.clone(),
         "missing-snippet",
         format!(
             "imported file `{}` does not exist (the page does not build)",
-            cands.first().map_or(src.to_string(), |c| format!("/{c}"))
+            cands
+                .first()
+                .map_or(imp.source.to_string(), |c| format!("/{c}"))
         ),
     )
     .with_subject(cands.first().cloned().unwrap_or_default());
