@@ -85,6 +85,41 @@ fn fixture_sites_match_their_snapshots() {
     }
 }
 
+/// Fixtures with the platform's verdict recorded beside them (`platform.txt`,
+/// written by tools/schema/fixture_verdicts.sh with the platform's own
+/// validator): docs-lsp reports an error exactly when the platform refuses
+/// the site. A site the validator accepts may still fail in the prebuild;
+/// its `platform.txt` then says so in a `# ` note ("the build fails").
+#[test]
+fn fixtures_agree_with_the_recorded_platform_verdict() {
+    let mut judged = 0;
+    for dir in fixtures() {
+        let Ok(verdict) = std::fs::read_to_string(dir.join("platform.txt")) else {
+            continue;
+        };
+        judged += 1;
+        let refused = verdict.lines().any(|l| l.starts_with("REFUSED"));
+        let accepted = verdict.lines().any(|l| l.starts_with("ACCEPTED"));
+        assert!(refused != accepted, "{}: no verdict", dir.display());
+        let prebuild_fails = verdict
+            .lines()
+            .any(|l| l.starts_with("# ") && l.contains("the build fails"));
+        let (out, code) = render(&dir);
+        let errors = code == 1;
+        assert_eq!(
+            errors,
+            refused || prebuild_fails,
+            "{}: the platform says {}, docs-lsp says\n{out}",
+            dir.display(),
+            if refused { "REFUSED" } else { "ACCEPTED" }
+        );
+    }
+    assert!(
+        judged >= 60,
+        "only {judged} fixtures have a recorded verdict"
+    );
+}
+
 /// Human output shows where a duplicate's first entry is, as a note.
 #[test]
 fn human_output_notes_the_first_entry_of_a_duplicate() {
