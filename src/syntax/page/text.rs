@@ -117,7 +117,7 @@ pub(super) fn plain(src: &str) -> String {
             }
             b'{' => {
                 flush(&mut out, last, i);
-                let e = super::scan::skip_js(b, i + 1, b.len(), b'}').unwrap_or(b.len());
+                let e = super::js::skip_js(b, i + 1, b.len(), b'}').unwrap_or(b.len());
                 // A string literal expression renders as its text.
                 let inner = src[i + 1..e.min(b.len())].trim();
                 if inner.len() >= 2
@@ -276,7 +276,7 @@ pub(super) fn balance(b: &[u8], start: usize, end: usize) -> Result<(), usize> {
                 continue;
             }
             b'`' => {
-                match super::scan::skip_template(b, p + 1, end) {
+                match super::js::skip_template(b, p + 1, end) {
                     Some(q) => p = q + 1,
                     None => return Err(end),
                 }
@@ -290,8 +290,8 @@ pub(super) fn balance(b: &[u8], start: usize, end: usize) -> Result<(), usize> {
                 p = memchr::memmem::find(&b[p + 2..end], b"*/").map_or(end, |i| p + 2 + i + 2);
                 continue;
             }
-            b'<' if super::scan::jsx_may_start(b, start, p) => {
-                if let Some(q) = super::scan::skip_jsx(b, p, end, 1) {
+            b'<' if super::js::jsx_may_start(b, start, p) => {
+                if let Some(q) = super::js::skip_jsx(b, p, end, 1) {
                     p = q;
                     continue;
                 }
