@@ -175,13 +175,21 @@ pub(super) fn expression_error(b: &[u8], start: usize, end: usize) -> Option<usi
     let mut stack = vec![Frame::new(Ctx::Top, start)];
     let mut p = start;
     loop {
-        p = skip_trivia(b, p, end)?;
+        let (q, open_comment) = skip_trivia(b, p, end)?;
+        p = q;
         let depth = stack.len();
         let f = stack.last_mut().expect("never empty");
+        if open_comment {
+            // A `//` comment the closing brace ends: the platform takes the
+            // brace as commented out, so something is left after the
+            // expression (or it has none).
+            return Some(f.leftover(end));
+        }
         if p >= end {
             return (depth > 1 || f.needs_operand || f.ternary > 0).then_some(end);
         }
         let c = b[p];
+        let arrow = std::mem::take(&mut f.arrow);
         // After `.` or `?.`: a property name (keywords included).
         if f.member {
             if is_ident_start(c) {
@@ -223,6 +231,9 @@ pub(super) fn expression_error(b: &[u8], start: usize, end: usize) -> Option<usi
                 }
                 // An object literal, or an arrow function's body.
                 let close = skip_js(b, p + 1, end, b'}')?;
+                if !arrow && let Some(at) = object_error(b, p + 1, close) {
+                    return Some(at);
+                }
                 f.operand(close + 1);
                 p = close + 1;
             }
@@ -283,7 +294,7 @@ pub(super) fn expression_error(b: &[u8], start: usize, end: usize) -> Option<usi
                     }
                     b"async" => {
                         // `async x => …`, `async function …`: a prefix here.
-                        let n = skip_trivia(b, q, end)?;
+                        let n = skip_trivia(b, q, end)?.0;
                         if n < end && is_ident_start(b[n]) {
                             f.needs_operand = true;
                         } else {
@@ -314,6 +325,17 @@ pub(super) fn expression_error(b: &[u8], start: usize, end: usize) -> Option<usi
                 p = e;
             }
             b'\\' => return None,
+            // A private name (`#x`) outside a class: refused at the `#`,
+            // or after it when no name follows.
+            b'#' if f.expect => {
+                return Some(
+                    if b.get(p + 1).is_some_and(|&c| is_ident_start(c)) && p + 1 < end {
+                        p
+                    } else {
+                        p + 1
+                    },
+                );
+            }
             _ => {
                 let Some(op) = OPERATORS.iter().find(|op| b[p..end].starts_with(op)) else {
                     // `@`, `#`, and other characters no token starts with.
@@ -326,6 +348,9 @@ pub(super) fn expression_error(b: &[u8], start: usize, end: usize) -> Option<usi
                             return Some(p);
                         }
                         f.operator();
+                        f.arrow = true;
+                        p = q;
+                        continue;
                     }
                     b"." | b"?." => {
                         if f.expect {
@@ -336,6 +361,9 @@ pub(super) fn expression_error(b: &[u8], start: usize, end: usize) -> Option<usi
                         f.expect = true;
                         f.needs_operand = true;
                     }
+                    // A spread spreads into arguments or an array, never
+                    // on its own.
+                    b"..." if f.ctx == Ctx::Top => return Some(p),
                     b"..." => f.needs_operand = true,
                     b"," => {
                         if f.expect {
@@ -418,6 +446,8 @@ struct Frame {
     optional: bool,
     /// `?` still waiting for their `:`.
     ternary: u32,
+    /// Right after `=>`: a `{` opens a function body, not an object.
+    arrow: bool,
     /// End of the last operand: where acorn, having read a whole
     /// expression, says that something else follows.
     last_end: usize,
@@ -432,6 +462,7 @@ impl Frame {
             member: false,
             optional: false,
             ternary: 0,
+            arrow: false,
             last_end: at,
         }
     }
@@ -508,21 +539,23 @@ fn ident_end(b: &[u8], mut p: usize, end: usize) -> usize {
     p
 }
 
-/// Whitespace and comments from `p`; `None` on a comment never closed.
-fn skip_trivia(b: &[u8], mut p: usize, end: usize) -> Option<usize> {
+/// Whitespace and comments from `p`: where they end, and whether a `//`
+/// comment ran to `end` without a line end. `None` on a `/*` never closed.
+fn skip_trivia(b: &[u8], mut p: usize, end: usize) -> Option<(usize, bool)> {
     while p < end {
         match b[p] {
             c if c.is_ascii_whitespace() => p += 1,
-            b'/' if b.get(p + 1) == Some(&b'/') => {
-                p = memchr::memchr(b'\n', &b[p..end]).map_or(end, |i| p + i);
-            }
+            b'/' if b.get(p + 1) == Some(&b'/') => match memchr::memchr(b'\n', &b[p..end]) {
+                Some(i) => p += i,
+                None => return Some((end, true)),
+            },
             b'/' if b.get(p + 1) == Some(&b'*') => {
                 p = p + 2 + memchr::memmem::find(&b[p + 2..end], b"*/")? + 2;
             }
             _ => break,
         }
     }
-    Some(p.min(end))
+    Some((p.min(end), false))
 }
 
 fn number_end(b: &[u8], mut p: usize, end: usize) -> usize {
@@ -580,20 +613,40 @@ fn regex_end(b: &[u8], p: usize, end: usize) -> Option<usize> {
 
 /// `function name(params) { body }` after the keyword: the end of the body.
 fn function_end(b: &[u8], p: usize, end: usize) -> Option<usize> {
-    let mut q = skip_trivia(b, p, end)?;
+    let mut q = skip_trivia(b, p, end)?.0;
     if b.get(q) == Some(&b'*') {
-        q = skip_trivia(b, q + 1, end)?;
+        q = skip_trivia(b, q + 1, end)?.0;
     }
     if q < end && is_ident_start(b[q]) {
-        q = skip_trivia(b, ident_end(b, q, end), end)?;
+        q = skip_trivia(b, ident_end(b, q, end), end)?.0;
     }
     if b.get(q) != Some(&b'(') {
         return None;
     }
     let close = skip_js(b, q + 1, end, b')')?;
-    let q = skip_trivia(b, close + 1, end)?;
+    let q = skip_trivia(b, close + 1, end)?.0;
     if b.get(q) != Some(&b'{') {
         return None;
     }
     Some(skip_js(b, q + 1, end, b'}')? + 1)
+}
+
+/// Where acorn refuses the object literal whose inside is `b[start..end]`,
+/// judged by its first property only: a name followed by something that
+/// neither ends it (`,` `}`) nor gives its value (`:` `(` `=`), as in the
+/// `{{ name.path }}` or `{{ kebab-case }}` of template languages.
+pub(super) fn object_error(b: &[u8], start: usize, end: usize) -> Option<usize> {
+    let (p, open_comment) = skip_trivia(b, start, end)?;
+    if open_comment || p >= end || !is_ident_start(b[p]) {
+        return None;
+    }
+    let q = ident_end(b, p, end);
+    if matches!(&b[p..q], b"get" | b"set" | b"async" | b"static") {
+        return None;
+    }
+    let (r, open_comment) = skip_trivia(b, q, end)?;
+    if open_comment || r >= end || matches!(b[r], b',' | b':' | b'(' | b'=') {
+        return None;
+    }
+    Some(r)
 }

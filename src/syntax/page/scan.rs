@@ -326,7 +326,7 @@ impl<'a> Reader<'a> {
             self.tree_err(
                 start..end,
                 format!(
-                    "`{shown}` does not match the open `<{top_name}>` (the innermost open tag): close `<{top_name}>` first"
+                    "`{shown}` does not match the open `<{top_name}>` (opened before it, the innermost open tag): close `<{top_name}>` first"
                 ),
                 None,
             );
@@ -368,15 +368,15 @@ impl<'a> Reader<'a> {
     fn finish(&mut self) {
         // The platform's parser stops at its first error: those of its block
         // tokenizer, then those of its inline tokenizer, then those of the
-        // tree. Errors of the tree after the first tokenizer error are
-        // likely its consequences.
+        // tree. Errors of the tree about tags at or after the first
+        // tokenizer error are likely its consequences.
         let text = std::mem::take(&mut self.text_errors);
         self.out.errors.extend(text);
         let first_tok = self.out.errors.iter().map(|e| e.range.start).min();
         let tree = std::mem::take(&mut self.tree_errors);
         self.out.errors.extend(
             tree.into_iter()
-                .filter(|e| first_tok.is_none_or(|f| e.range.start < f)),
+                .filter(|e| first_tok.is_none_or(|f| e.range.end <= f)),
         );
         // A tag tried as a flow line and then read as text fails twice at
         // the same place: once is enough.

@@ -3,15 +3,25 @@
 
 use super::{Import, PageIndex};
 
-/// `Title {#custom-id}` -> (`Title`, Some(`custom-id`)).
+/// `Title {#custom-id}` -> (`Title`, Some(`custom-id`)), as the platform's
+/// preprocessing matches an ATX heading's text (`(.+?)\s*\{\s*#([^}]+?)\s*\}`
+/// at the end of the line): the first `{` after which come `#`, an id
+/// without `}`, and the final `}`. The id as written (trimmed); the
+/// platform normalizes it (`model::slug::normalize_custom_id`).
 pub(super) fn split_custom_id(raw: &str) -> (&str, Option<&str>) {
     let t = raw.trim_end();
-    if let Some(rest) = t.strip_suffix('}')
-        && let Some(open) = rest.rfind("{#")
-    {
-        let id = &rest[open + 2..];
-        if !id.is_empty() && !id.contains(['{', '}', ' ']) {
-            return (rest[..open].trim_end(), Some(id));
+    let Some(rest) = t.strip_suffix('}') else {
+        return (t, None);
+    };
+    let from = rest.rfind('}').map_or(0, |i| i + 1);
+    for (i, _) in rest[from..].match_indices('{') {
+        let open = from + i;
+        let text = rest[..open].trim_end();
+        if let Some(id) = rest[open + 1..].trim_start().strip_prefix('#')
+            && !id.is_empty()
+            && !text.is_empty()
+        {
+            return (text, Some(id.trim()));
         }
     }
     (t, None)

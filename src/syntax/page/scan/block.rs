@@ -105,7 +105,12 @@ impl<'a> Reader<'a> {
     /// its kind and where its content starts. `interrupt`: a paragraph is
     /// open, which an empty item or an ordered one not numbered 1 cannot
     /// interrupt.
-    fn container_start(&self, p: usize, end: usize, interrupt: bool) -> Option<(Kind, usize)> {
+    pub(super) fn container_start(
+        &self,
+        p: usize,
+        end: usize,
+        interrupt: bool,
+    ) -> Option<(Kind, usize)> {
         let b = self.b;
         let q = self.skip_ws(p, end);
         if q >= end {
@@ -464,12 +469,13 @@ impl<'a> Reader<'a> {
     fn setext(&mut self, level: u8) {
         let lines = std::mem::take(&mut self.para);
         let (ps, pe) = (lines[0].0, lines[lines.len() - 1].1);
+        // The platform gives custom ids to ATX headings only: here `{#id}`
+        // is an expression.
         let raw = self.t[ps..pe].trim();
-        let (txt, id) = text::split_custom_id(raw);
         self.out.headings.push(Heading {
             level,
-            text: text::plain(txt).as_str().into(),
-            custom_id: id.map(CompactString::from),
+            text: text::plain(raw).as_str().into(),
+            custom_id: None,
             range: (ps..pe).into(),
             in_component: !self.stack.is_empty(),
         });

@@ -3,7 +3,7 @@
 //! expressions, read as flow). A line end skips the next line's container
 //! prefix, as the platform's parser never sees it.
 
-use super::super::js::{expression_error, skip_js};
+use super::super::js::{expression_error, object_error, skip_js};
 use super::super::text;
 use super::*;
 
@@ -122,14 +122,16 @@ impl<'a> Reader<'a> {
                 // The platform's parser tries the expression at each `}` that
                 // follows and, when none of them ends one, reports where the
                 // last try failed; with no `}` at all, the end of the text.
-                let at = memchr::memrchr(b'}', &b[p + 1..limit])
-                    .and_then(|i| self.expression_fault(p + 1, p + 1 + i, kind))
-                    .unwrap_or(limit);
-                self.err(
-                    at..at,
-                    "this `{` opens an expression that is never closed: add the `}`, or write `\\{` for a literal brace".into(),
-                    Some((p..p + 1, "\\{".into())),
-                );
+                let fault = memchr::memrchr(b'}', &b[p + 1..limit])
+                    .and_then(|i| self.expression_fault(p + 1, p + 1 + i, kind));
+                let message = match fault {
+                    Some(_) => kind.refusal(false).0,
+                    None => {
+                        "this `{` opens an expression that is never closed: add the `}`, or write `\\{` for a literal brace"
+                    }
+                };
+                let at = fault.unwrap_or(limit);
+                self.err(at..at, message.into(), Some((p..p + 1, "\\{".into())));
                 (false, limit)
             }
         }
@@ -145,10 +147,18 @@ impl<'a> Reader<'a> {
         }
         let mut at = p;
         while let Some(i) = memchr::memchr(b'\n', &self.b[at..]) {
-            if self.after_nl(at + i).is_none() {
-                return true;
+            let ls = at + i + 1;
+            let end = self.content_end(ls, self.line_end(ls.min(self.b.len())));
+            let (matched, q) = self.match_containers(ls, end);
+            if matched < self.containers.len() {
+                // A line that opens a container ends the expression (the
+                // platform then reports its own error); any other is lazy.
+                if self.container_start(q, end, false).is_some() {
+                    return false;
+                }
+                return self.after_nl(at + i).is_none();
             }
-            at += i + 1;
+            at = ls;
         }
         false
     }
@@ -188,7 +198,9 @@ impl<'a> Reader<'a> {
                 None => Some(s),
                 Some(f) if src[f..e].starts_with(b"...") => expression_error(src, f + 3, e),
                 Some(f) if src[f..e].starts_with(b"/") => None,
-                Some(f) => Some(f),
+                // Read as `({…})`: an object that fails, or one that is not a
+                // lone spread.
+                Some(f) => object_error(src, s, e).or(Some(f)),
             },
         };
         found.map(|at| at + base)
