@@ -200,6 +200,30 @@ pub(super) fn esm(
                     "this import is not valid JavaScript (`import X from \"/snippets/x.mdx\"` or `import { X } from \"…\"`); if the line is prose, do not start it with `import`".into(),
                 ));
             }
+            // The platform reads the block up to a blank line as
+            // JavaScript: after an import, only another import or export.
+            let after_import = |k: usize| toks.get(k).map(|&(s, e)| (s, &text[s..e]));
+            let mut k = next;
+            if after_import(k).is_some_and(|(_, w)| w == ";") {
+                k += 1;
+            }
+            if error.is_none()
+                && bad.is_none()
+                && let Some((at, w)) = after_import(k)
+                && !matches!(w, "import" | "export" | ";")
+            {
+                let same_line = !text[toks[next - 1].1..at].contains('\n');
+                error = Some((
+                    at,
+                    if same_line {
+                        format!(
+                            "unexpected `{w}` after this import: the platform's JavaScript parser (acorn) cannot read it"
+                        )
+                    } else {
+                        "the import block goes on with a line that is neither an import nor an export (the platform reads every line up to a blank one as JavaScript): add a blank line after the imports".into()
+                    },
+                ));
+            }
             i = next.max(i + 1);
             continue;
         }
