@@ -113,6 +113,9 @@ def main():
     mine = docs_lsp(a.bin, site)
     t3 = time.monotonic()
 
+    # The reader never panics: a page it could not read is a failure of the
+    # run, whatever the agreement.
+    crashed = sorted(p for p, errs in mine.items() if any("internal error" in m for _, _, m in errs))
     agree = first = 0
     counts = {"both-ok": 0, "both-error": 0, "only-platform": 0, "only-docs-lsp": 0, "other-line": 0}
     lines = []
@@ -146,6 +149,9 @@ def main():
     print("  " + ", ".join(f"{k} {v}" for k, v in counts.items()))
     print(f"  generate {t1 - t0:.1f} s, platform {t2 - t1:.1f} s, docs-lsp {t3 - t2:.1f} s; "
           f"disagreements: {os.path.join(out, 'disagreements.txt')}")
+    if crashed:
+        print(f"docs-lsp could not read {len(crashed)} pages (an internal error): {', '.join(crashed[:10])}")
+        return 1
     if a.min_agreement is not None and pct < a.min_agreement:
         print(f"agreement {pct:.2f}% is below the threshold {a.min_agreement}%")
         return 1

@@ -439,7 +439,10 @@ fn import(
             } else {
                 e
             };
-            let src = s + 1..e.saturating_sub(1).max(s + 1);
+            // Without its closing quote (cut by the end of the block), the
+            // source runs to the token's end.
+            let closed = e >= s + 2 && text.as_bytes()[e - 1] == text.as_bytes()[s];
+            let src = s + 1..if closed { e - 1 } else { e };
             out.imports.push(Import {
                 source: text[src.clone()].to_string(),
                 source_range: src,

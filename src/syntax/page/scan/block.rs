@@ -498,6 +498,8 @@ impl<'a> Reader<'a> {
         loop {
             let at_end = q >= end;
             if at_end || b[q] == b'|' {
+                // An escape may have stepped past the end.
+                let q = q.min(end);
                 let (cs, ce) = (self.skip_ws(cell, q), q);
                 let mut ce2 = ce;
                 while ce2 > cs && is_ws(b[ce2 - 1]) {

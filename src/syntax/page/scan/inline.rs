@@ -439,8 +439,9 @@ impl<'a> Reader<'a> {
         }
         if !is_name_start(n) {
             if n == b'!' && self.t[p..].starts_with("<!--") {
-                let end = self.t[p..limit].find("-->").map_or(limit, |i| p + i + 3);
-                let inner = &self.t[p + 4..end.saturating_sub(3).max(p + 4)];
+                let close = self.t[p..limit].find("-->").map(|i| p + i);
+                let end = close.map_or(limit, |c| c + 3).max(p + 4);
+                let inner = &self.t[p + 4..close.unwrap_or(end).max(p + 4)];
                 self.err(
                     p + 1..end,
                     "HTML comments `<!-- -->` are not allowed in MDX: write `{/* comment */}`"
@@ -665,7 +666,7 @@ impl<'a> Reader<'a> {
             at..end,
             format!(
                 "unexpected {shown} in the tag `{}`{note}: tags take `name=\"value\"` or `name={{expression}}` attributes; write `&lt;` for a literal `<`",
-                &self.t[p..tag_end.min(p + 40).max(at)].trim_end()
+                &self.t[p..floor_char(self.t, tag_end.min(p + 40).max(at))].trim_end()
             ),
             None,
         );
@@ -776,4 +777,13 @@ impl Expr {
             ),
         }
     }
+}
+
+/// The largest character boundary of `t` at or before `i`.
+fn floor_char(t: &str, mut i: usize) -> usize {
+    i = i.min(t.len());
+    while !t.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
 }
