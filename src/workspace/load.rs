@@ -354,7 +354,10 @@ fn read_text(path: &Path, kind: FileKind) -> Result<String, Unreadable> {
         });
     }
     let text = String::from_utf8(bytes).map_err(|_| Unreadable::NotUtf8)?;
-    if text.contains('\0') {
+    // A NUL byte is valid UTF-8: the platform's page parser (micromark)
+    // reads it as U+FFFD and renders the page. Its YAML reader (js-yaml),
+    // which reads specs and other data files, refuses one.
+    if text.contains('\0') && !matches!(kind, FileKind::Page | FileKind::Snippet) {
         return Err(Unreadable::NotUtf8);
     }
     Ok(text)

@@ -36,6 +36,7 @@ pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) -> Listi
         let _t = crate::timing::span("mdx syntax");
         syntax::check(site, out);
     }
+    specs::check_spec_files(site, out);
     let unlisted = || Listing {
         listed: Default::default(),
         unlisted: site.pages_unsorted().map(|f| f.id).collect(),
