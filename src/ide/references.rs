@@ -1,8 +1,9 @@
 //! Find references.
 //!
-//! - A page (any offset in its file, or a navigation entry naming it): every
-//!   navigation entry that lists it, in docs.json and its `$ref` files,
-//!   including group `root` pages.
+//! - A page (any offset in its file, a link to it, or a navigation entry
+//!   naming it): every navigation entry that lists it, in docs.json and its
+//!   `$ref` files, including group `root` pages, and every link to it from a
+//!   page body.
 //! - An operation of a spec (the cursor on its method key, or on its path
 //!   key: then every operation of that path), a webhook (its name key), or an
 //!   endpoint entry: every navigation endpoint entry and every front matter
@@ -68,7 +69,17 @@ pub fn references(analysis: &Analysis, file: FileId, text: &str, offset: usize) 
             Some(items) => endpoint_references(analysis, f, &items),
             None => match at::at(analysis, file, text, offset).map(|a| a.thing) {
                 Some(Thing::Page { entry, file }) => {
-                    page_references(analysis, page_key(&entry), file.map(|f| &**f))
+                    // As from the page itself: the entries and every link
+                    // to the page, whichever of them the user starts from.
+                    let mut v = page_references(analysis, page_key(&entry), file.map(|f| &**f));
+                    if let Some(f) = file.filter(|f| f.kind == FileKind::Page) {
+                        v.extend(
+                            super::page_links::inbound(analysis, f, None)
+                                .into_iter()
+                                .map(|(t, _)| t),
+                        );
+                    }
+                    v
                 }
                 Some(Thing::Endpoint {
                     target: Some(t), ..

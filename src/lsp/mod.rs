@@ -5,10 +5,12 @@ pub mod assistant;
 pub mod convert;
 pub mod documents;
 pub mod features;
+pub mod moves;
 pub mod panics;
 pub mod publish;
 pub mod refactor;
 pub mod server;
+pub mod settings;
 pub mod world;
 
 use std::sync::Arc;

@@ -4,9 +4,10 @@
 //! operations (create, rename) when the client supports them, and drops
 //! every change outside the workspace roots.
 
-use super::convert;
 use super::server::{Backend, blocking};
+use super::settings::RedirectOnMove;
 use super::world::SiteState;
+use super::{convert, moves};
 use crate::ide::analysis::Analysis;
 use crate::ide::fixes::{self, ActionKind};
 use crate::ide::references;
@@ -15,15 +16,9 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::*;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum RedirectOnMove {
-    Ask,
-    Always,
-    Never,
-}
 
 /// What the client can apply, from `workspace.workspaceEdit`.
 #[derive(Debug, Clone, Copy, Default)]
@@ -282,12 +277,39 @@ impl Backend {
         else {
             return Ok(None);
         };
-        let changes = changes.map_err(failed)?;
+        let mut changes = changes.map_err(failed)?;
+        // The page's file moves with its entry: a redirect keeps its old URL
+        // working, as for a move made in the editor's explorer.
+        let moves: Moves = changes
+            .iter()
+            .filter_map(|c| match c {
+                Change::RenameFile { from, to } => Some((from.clone(), to.clone())),
+                _ => None,
+            })
+            .collect();
+        let redirects = self.redirect_on_move();
+        let redirect = (!moves.is_empty() && redirects != RedirectOnMove::Never)
+            .then(|| rename::redirect_edit(&t.analysis, &moves))
+            .flatten();
+        let ask = redirect.is_some() && redirects == RedirectOnMove::Ask;
+        if redirects == RedirectOnMove::Always {
+            changes.extend(redirect.map(Change::Edit));
+        }
         let mut b = EditBuilder::new(self, &t.site, &t.analysis);
         if !b.add(changes) {
             return Err(failed(
                 "the rename moves a file, which this editor cannot do through the language server, or it leaves the workspace",
             ));
+        }
+        if !moves.is_empty() {
+            // The client makes the move; some (core Neovim) then report it by
+            // no event at all, so the server looks for it on disk.
+            self.expect_moves(moves::Expected {
+                root: t.site.root.clone(),
+                moves,
+                apply: true,
+                ask_redirect: ask,
+            });
         }
         Ok(Some(b.finish()))
     }
@@ -327,9 +349,15 @@ impl Backend {
             .await?;
             match redirects {
                 RedirectOnMove::Always => edits.extend(rename::redirect_edit(&analysis, &moves)),
-                RedirectOnMove::Ask if rename::redirect_edit(&analysis, &moves).is_some() => {
-                    self.offer_redirects(site.clone(), moves)
-                }
+                // Asked once the move is seen on disk: an announced move may
+                // not be made, and a redirect must not point at nothing.
+                RedirectOnMove::Ask if rename::redirect_edit(&analysis, &moves).is_some() => self
+                    .expect_moves(moves::Expected {
+                        root: site.root.clone(),
+                        moves,
+                        apply: false,
+                        ask_redirect: true,
+                    }),
                 _ => {}
             }
             if edits.is_empty() {
@@ -352,77 +380,40 @@ impl Backend {
         Ok(out)
     }
 
-    /// `docsLsp.links.addRedirectOnMove`: "ask" (the default), "always",
-    /// "never".
     fn redirect_on_move(&self) -> RedirectOnMove {
-        let setting = self.settings.read().ok().and_then(|s| {
-            s.pointer("/links/addRedirectOnMove")
-                .and_then(|v| v.as_str())
-                .map(str::to_string)
-        });
-        match setting.as_deref() {
-            Some("always") => RedirectOnMove::Always,
-            Some("never") => RedirectOnMove::Never,
-            _ => RedirectOnMove::Ask,
-        }
+        self.settings().redirect_on_move
     }
 
-    /// Ask, once the move is done, whether to add `redirects` entries from
-    /// the old paths; the edit is made against docs.json as it is then
-    /// (already rewritten for the move), so it applies whatever the user
-    /// did meanwhile.
-    fn offer_redirects(&self, site: Arc<SiteState>, moves: Vec<(String, String)>) {
-        let client = self.client.clone();
-        let world = self.world.clone();
-        let caps = self.edit_caps.get().copied().unwrap_or_default();
-        let shown: Vec<String> = moves
-            .iter()
-            .map(|(o, n)| {
-                format!(
-                    "/{} -> /{}",
-                    crate::ide::lookup::page_key(o),
-                    crate::ide::lookup::page_key(n)
-                )
-            })
-            .collect();
+    /// Wait for `e` to be seen on disk (`super::moves`), with one task
+    /// watching for every expected move.
+    fn expect_moves(&self, e: moves::Expected) {
+        self.moves
+            .expect(e, std::time::Instant::now() + moves::EXPECT_FOR);
+        if self.moves_watched.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let watch = MoveWatch {
+            client: self.client.clone(),
+            world: self.world.clone(),
+            caps: self.edit_caps.get().copied().unwrap_or_default(),
+            refresh: self.can_refresh(),
+            pending: self.moves.clone(),
+        };
+        let watched = self.moves_watched.clone();
         tokio::spawn(async move {
-            let add = MessageActionItem {
-                title: "Add redirects".into(),
-                properties: Default::default(),
-            };
-            let answer = client
-                .show_message_request(
-                    MessageType::INFO,
-                    format!(
-                        "Add a redirect in docs.json so that links from outside keep working ({})?",
-                        shown.join(", ")
-                    ),
-                    Some(vec![
-                        add.clone(),
-                        MessageActionItem {
-                            title: "Not now".into(),
-                            properties: Default::default(),
-                        },
-                    ]),
-                )
-                .await;
-            if answer.ok().flatten().map(|a| a.title) != Some(add.title) {
-                return;
-            }
-            let s = site.clone();
-            let Ok((analysis, edit)) = blocking(move || {
-                let a = s.analysis();
-                let e = rename::redirect_edit(&a, &moves);
-                (a, e)
-            })
-            .await
-            else {
-                return;
-            };
-            let Some(edit) = edit else { return };
-            let mut b = EditBuilder::with(&world, caps, &site, &analysis);
-            if b.add(vec![Change::Edit(edit)]) {
-                let _ = client.apply_edit(b.finish()).await;
+            loop {
+                tokio::time::sleep(moves::POLL_EVERY).await;
+                for seen in watch.pending.take_seen(std::time::Instant::now()) {
+                    watch.settle(seen).await;
+                }
+                if watch.pending.is_empty() {
+                    watched.store(false, Ordering::SeqCst);
+                    // An expectation added between the check and the store
+                    // would wait for the next one: take the watch back.
+                    if watch.pending.is_empty() || watched.swap(true, Ordering::SeqCst) {
+                        break;
+                    }
+                }
             }
         });
     }
@@ -471,6 +462,114 @@ impl Backend {
             }));
         }
         Ok(out)
+    }
+}
+
+/// What the task watching for expected moves needs of the backend.
+struct MoveWatch {
+    client: tower_lsp_server::Client,
+    world: Arc<super::world::World>,
+    caps: EditCaps,
+    refresh: bool,
+    pending: Arc<moves::PendingMoves>,
+}
+
+impl MoveWatch {
+    /// A move seen on disk: the site is told (for a move the server made,
+    /// which the client may never report; for one it did report, reading
+    /// the files again changes nothing), then the redirect is offered.
+    async fn settle(&self, seen: moves::Expected) {
+        if seen.apply {
+            let changes: Vec<FileEvent> = seen
+                .moves
+                .iter()
+                .flat_map(|(old, new)| {
+                    [
+                        (old, FileChangeType::DELETED),
+                        (new, FileChangeType::CREATED),
+                    ]
+                })
+                .filter_map(|(rel, typ)| {
+                    convert::uri(&seen.root.join(rel)).map(|u| FileEvent::new(u, typ))
+                })
+                .collect();
+            super::server::file_events(
+                &self.client,
+                &self.world,
+                self.refresh,
+                DidChangeWatchedFilesParams { changes },
+                false,
+            )
+            .await;
+        }
+        if seen.ask_redirect {
+            self.offer_redirects(seen).await;
+        }
+    }
+
+    /// Ask whether to add `redirects` entries from the old paths. The edit
+    /// is made against docs.json as it is when the user answers (already
+    /// rewritten for the move), so it applies whatever the user did
+    /// meanwhile, and only if the moves are still there on disk.
+    async fn offer_redirects(&self, seen: moves::Expected) {
+        let shown: Vec<String> = seen
+            .moves
+            .iter()
+            .map(|(o, n)| {
+                format!(
+                    "/{} -> /{}",
+                    crate::ide::lookup::page_key(o),
+                    crate::ide::lookup::page_key(n)
+                )
+            })
+            .collect();
+        let add = MessageActionItem {
+            title: "Add redirects".into(),
+            properties: Default::default(),
+        };
+        let answer = self
+            .client
+            .show_message_request(
+                MessageType::INFO,
+                format!(
+                    "Add a redirect in docs.json so that links from outside keep working ({})?",
+                    shown.join(", ")
+                ),
+                Some(vec![
+                    add.clone(),
+                    MessageActionItem {
+                        title: "Not now".into(),
+                        properties: Default::default(),
+                    },
+                ]),
+            )
+            .await;
+        if answer.ok().flatten().map(|a| a.title) != Some(add.title) {
+            return;
+        }
+        if !seen.done() {
+            // Moved back (or away) while the question was open.
+            return;
+        }
+        let Some(site) = self.world.site_of(&seen.root.join("docs.json")) else {
+            return;
+        };
+        let s = site.clone();
+        let moves = seen.moves;
+        let Ok((analysis, edit)) = blocking(move || {
+            let a = s.analysis();
+            let e = rename::redirect_edit(&a, &moves);
+            (a, e)
+        })
+        .await
+        else {
+            return;
+        };
+        let Some(edit) = edit else { return };
+        let mut b = EditBuilder::with(&self.world, self.caps, &site, &analysis);
+        if b.add(vec![Change::Edit(edit)]) {
+            let _ = self.client.apply_edit(b.finish()).await;
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 //! to the world state and the `ide` functions.
 
 use super::documents::Document;
+use super::settings::Settings;
 use super::world::World;
 use super::{convert, publish};
 use crate::text::Encoding;
@@ -22,46 +23,59 @@ const FILE_EVENTS_QUIET: Duration = Duration::from_millis(50);
 pub struct Backend {
     pub client: Client,
     pub world: Arc<World>,
-    pub debounce_ms: AtomicU64,
-    pub settings: std::sync::RwLock<serde_json::Value>,
+    /// `docsLsp.*` as last sent by the client (`super::settings`).
+    settings: std::sync::RwLock<Arc<Settings>>,
     /// The assistant thread of this workspace.
     pub conversation: tokio::sync::Mutex<crate::assistant::client::Conversation>,
     pub asks: AtomicU64,
     pub edit_caps: std::sync::OnceLock<super::refactor::EditCaps>,
     /// The client accepts `workspace/diagnostic/refresh`.
     pub refresh_support: std::sync::atomic::AtomicBool,
+    /// Moves the server waits to see on disk (`super::moves`), and whether a
+    /// task is watching for them.
+    pub moves: Arc<super::moves::PendingMoves>,
+    pub moves_watched: Arc<std::sync::atomic::AtomicBool>,
 }
 
-pub const DEFAULT_DEBOUNCE_MS: u64 = 100;
+pub use super::settings::DEFAULT_DEBOUNCE_MS;
 
 impl Backend {
     pub fn new(client: Client) -> Self {
         Backend {
             client,
             world: Arc::new(World::default()),
-            debounce_ms: AtomicU64::new(DEFAULT_DEBOUNCE_MS),
-            settings: std::sync::RwLock::new(serde_json::Value::Null),
+            settings: Default::default(),
             conversation: Default::default(),
             asks: AtomicU64::new(1),
             refresh_support: Default::default(),
             edit_caps: Default::default(),
+            moves: Default::default(),
+            moves_watched: Default::default(),
         }
     }
 
     fn debounce(&self) -> Duration {
-        Duration::from_millis(self.debounce_ms.load(Ordering::Relaxed))
+        self.settings().debounce
     }
 
-    fn apply_settings(&self, v: &serde_json::Value) {
-        let v = v.get("docsLsp").unwrap_or(v);
-        if let Some(ms) = v
-            .pointer("/diagnostics/debounceMs")
-            .and_then(|m| m.as_u64())
-        {
-            self.debounce_ms.store(ms.min(5000), Ordering::Relaxed);
+    /// The settings now in force.
+    pub(super) fn settings(&self) -> Arc<Settings> {
+        self.settings
+            .read()
+            .map(|s| s.clone())
+            .unwrap_or_else(|p| p.into_inner().clone())
+    }
+
+    /// Take the settings the client sent; what cannot be used is said in
+    /// the client's log (by name, never by value: it may be a key).
+    async fn apply_settings(&self, v: &serde_json::Value) {
+        let (settings, ignored) = Settings::read(v);
+        match self.settings.write() {
+            Ok(mut s) => *s = Arc::new(settings),
+            Err(p) => *p.into_inner() = Arc::new(settings),
         }
-        if let Ok(mut s) = self.settings.write() {
-            *s = v.clone();
+        for line in ignored {
+            self.client.log_message(MessageType::WARNING, line).await;
         }
     }
 
@@ -172,7 +186,7 @@ impl Backend {
         }
     }
 
-    fn can_refresh(&self) -> bool {
+    pub(super) fn can_refresh(&self) -> bool {
         self.world.client_pulls.load(Ordering::Relaxed)
             && self.refresh_support.load(Ordering::Relaxed)
     }
@@ -235,7 +249,7 @@ impl LanguageServer for Backend {
             *r = roots;
         }
         if let Some(opts) = &params.initialization_options {
-            self.apply_settings(opts);
+            self.apply_settings(opts).await;
         }
         Ok(InitializeResult {
             offset_encoding: None,
@@ -328,7 +342,7 @@ impl LanguageServer for Backend {
             .await
             && let Some(v) = items.first().filter(|v| !v.is_null())
         {
-            self.apply_settings(v);
+            self.apply_settings(v).await;
         }
         self.index_workspace().await;
     }
@@ -403,7 +417,7 @@ impl LanguageServer for Backend {
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
-        self.apply_settings(&params.settings);
+        self.apply_settings(&params.settings).await;
     }
 
     async fn did_change_workspace_folders(&self, params: DidChangeWorkspaceFoldersParams) {
@@ -576,7 +590,15 @@ impl LanguageServer for Backend {
             a.diagnostics
                 .iter()
                 .filter(|d| d.file == file.id && !site.suppress.silences(d, &file.path))
-                .map(|d| convert::diagnostic(file, d, enc))
+                .map(|d| {
+                    convert::diagnostic(&a.site, file, d, enc, |f| {
+                        convert::uri(&if site.loose {
+                            site.root.clone()
+                        } else {
+                            site.root.join(&f.path)
+                        })
+                    })
+                })
                 .collect::<Vec<_>>()
         })
         .await?;
@@ -596,85 +618,93 @@ impl Backend {
     /// File events applied, and their sites published: after a quiet moment
     /// for the watcher's events (`burst`: a branch switch sends thousands in
     /// many notifications, which then cost one analysis), else at once.
-    async fn on_file_events(&self, params: DidChangeWatchedFilesParams, burst: bool) {
-        self.world.file_events.fetch_add(1, Ordering::SeqCst);
-        let touched = self.apply_file_events(params).await;
-        self.world.file_events.fetch_sub(1, Ordering::SeqCst);
-        for site in touched {
-            if burst {
-                publish::schedule_quiet(
-                    self.client.clone(),
-                    self.world.clone(),
-                    site,
-                    FILE_EVENTS_QUIET,
-                    self.can_refresh(),
-                );
-            } else {
-                publish::schedule(
-                    self.client.clone(),
-                    self.world.clone(),
-                    site,
-                    Duration::from_millis(10),
-                    self.can_refresh(),
-                );
-            }
-        }
+    pub(super) async fn on_file_events(&self, params: DidChangeWatchedFilesParams, burst: bool) {
+        file_events(&self.client, &self.world, self.can_refresh(), params, burst).await;
     }
+}
 
-    /// The sites a batch of file events changed, each given one new
-    /// snapshot for the whole batch.
-    async fn apply_file_events(
-        &self,
-        params: DidChangeWatchedFilesParams,
-    ) -> Vec<Arc<super::world::SiteState>> {
-        let mut touched = Vec::new();
-        let mut reload: Vec<PathBuf> = Vec::new();
-        let mut seen = std::collections::HashSet::new();
-        for ev in params.changes {
-            let Some(path) = convert::path(&ev.uri) else {
-                continue;
-            };
-            if !self.world.in_workspace(&path) {
-                continue;
-            }
-            if path.file_name().is_some_and(|n| n == "docs.json")
-                && ev.typ == FileChangeType::CREATED
-                && self
-                    .world
-                    .site_of(&path)
-                    .is_none_or(|s| s.root != path.parent().unwrap_or(&path))
-            {
-                // A stale copy of docs.json in a subfolder starts no root:
-                // it is a file of the root above it.
-                if let Some(root) = self
-                    .world
-                    .docs_root_of(&path)
-                    .filter(|r| self.world.site_of(&path).is_none_or(|s| s.root != *r))
-                {
-                    let world = self.world.clone();
-                    let root = root.to_path_buf();
-                    if let Ok(site) =
-                        tokio::task::spawn_blocking(move || world.load_root(&root)).await
-                    {
-                        touched.push(site);
-                    }
-                    continue;
-                }
-            }
-            // An earlier batch's publish waits while this one is read
-            // (`World::file_events`), and is stale once it is applied.
-            if seen.insert(path.clone()) {
-                reload.push(path);
-            }
+/// [`Backend::on_file_events`] for tasks that do not hold the backend (the
+/// watch for expected moves, `super::moves`).
+pub(super) async fn file_events(
+    client: &Client,
+    world: &Arc<World>,
+    refresh: bool,
+    params: DidChangeWatchedFilesParams,
+    burst: bool,
+) {
+    world.file_events.fetch_add(1, Ordering::SeqCst);
+    let touched = apply_file_events(world, params).await;
+    world.file_events.fetch_sub(1, Ordering::SeqCst);
+    for site in touched {
+        if burst {
+            publish::schedule_quiet(
+                client.clone(),
+                world.clone(),
+                site,
+                FILE_EVENTS_QUIET,
+                refresh,
+            );
+        } else {
+            publish::schedule(
+                client.clone(),
+                world.clone(),
+                site,
+                Duration::from_millis(10),
+                refresh,
+            );
         }
-        if !reload.is_empty() {
-            let world = self.world.clone();
-            if let Ok(sites) = tokio::task::spawn_blocking(move || world.reload_many(&reload)).await
-            {
-                touched.extend(sites);
-            }
-        }
-        touched.dedup_by(|a, b| Arc::ptr_eq(a, b));
-        touched
     }
+}
+
+/// The sites a batch of file events changed, each given one new snapshot
+/// for the whole batch.
+async fn apply_file_events(
+    world: &Arc<World>,
+    params: DidChangeWatchedFilesParams,
+) -> Vec<Arc<super::world::SiteState>> {
+    let mut touched = Vec::new();
+    let mut reload: Vec<PathBuf> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for ev in params.changes {
+        let Some(path) = convert::path(&ev.uri) else {
+            continue;
+        };
+        if !world.in_workspace(&path) {
+            continue;
+        }
+        if path.file_name().is_some_and(|n| n == "docs.json")
+            && ev.typ == FileChangeType::CREATED
+            && world
+                .site_of(&path)
+                .is_none_or(|s| s.root != path.parent().unwrap_or(&path))
+        {
+            // A stale copy of docs.json in a subfolder starts no root:
+            // it is a file of the root above it.
+            if let Some(root) = world
+                .docs_root_of(&path)
+                .filter(|r| world.site_of(&path).is_none_or(|s| s.root != *r))
+            {
+                let world = world.clone();
+                let root = root.to_path_buf();
+                if let Ok(site) = tokio::task::spawn_blocking(move || world.load_root(&root)).await
+                {
+                    touched.push(site);
+                }
+                continue;
+            }
+        }
+        // An earlier batch's publish waits while this one is read
+        // (`World::file_events`), and is stale once it is applied.
+        if seen.insert(path.clone()) {
+            reload.push(path);
+        }
+    }
+    if !reload.is_empty() {
+        let world = world.clone();
+        if let Ok(sites) = tokio::task::spawn_blocking(move || world.reload_many(&reload)).await {
+            touched.extend(sites);
+        }
+    }
+    touched.dedup_by(|a, b| Arc::ptr_eq(a, b));
+    touched
 }

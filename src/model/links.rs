@@ -139,6 +139,18 @@ pub fn candidates(from: &str, link: &Internal<'_>) -> Vec<String> {
     out
 }
 
+/// Files the platform serves on every site without a file in the
+/// repository (its docs: ai/llmstxt, optimize/seo, ai/skillmd): a link to
+/// one is not broken. A file of the site at the same path wins.
+const PLATFORM_FILES: &[&str] = &[
+    "llms.txt",
+    "llms-full.txt",
+    ".well-known/llms.txt",
+    "sitemap.xml",
+    "robots.txt",
+    "skill.md",
+];
+
 /// What a link's path resolved to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Resolved {
@@ -402,6 +414,16 @@ impl Targets {
         }
         if self.files.folders.contains(path) {
             return Some(Resolved::Folder(path.to_string()));
+        }
+        if PLATFORM_FILES.contains(&path) {
+            return Some(Resolved::Generated(path.to_string()));
+        }
+        // "Add `.md` to any page's URL to view a Markdown version" (the
+        // platform's markdown export).
+        if let Some(page) = path.strip_suffix(".md")
+            && let Some(Resolved::Page(_)) = self.files.resolve_file(page)
+        {
+            return Some(Resolved::Generated(path.to_string()));
         }
         None
     }

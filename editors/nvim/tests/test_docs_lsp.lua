@@ -171,8 +171,18 @@ step('the quick fix creates the missing page with a title from its path', functi
   assert(text and text:find('title: Not written yet', 1, true), 'page written: ' .. tostring(text))
 end)
 
-step('renaming a page entry moves the file and rewrites the entry', function()
+step('renaming a page entry moves the file, rewrites the entry, leaves no false error and offers a redirect', function()
   vim.api.nvim_set_current_buf(docs_buf)
+  -- Core Neovim answers window/showMessageRequest with a blocking inputlist: answer as a user would.
+  local asked = {}
+  local orig = vim.lsp.handlers['window/showMessageRequest']
+  vim.lsp.handlers['window/showMessageRequest'] = function(_, params)
+    table.insert(asked, params.message)
+    for _, a in ipairs(params.actions or {}) do
+      if a.title == 'Add redirects' then return a end
+    end
+    return vim.NIL
+  end
   -- line 14 (1-based) is `          "quickstart",`
   vim.api.nvim_win_set_cursor(0, { 14, 13 })
   vim.lsp.buf.rename('guides/quick-start')
@@ -184,6 +194,26 @@ step('renaming a page entry moves the file and rewrites the entry', function()
   assert(vim.uv.fs_stat(env.FIXTURE_DIR .. '/guides/quick-start.mdx'), 'file moved to guides/quick-start.mdx')
   assert(not vim.uv.fs_stat(env.FIXTURE_DIR .. '/quickstart.mdx'), 'old file gone')
   assert(read_file(docs_json):find('"guides/quick-start"', 1, true), 'docs.json on disk rewritten')
+  -- Neovim sends neither file-watch events nor didRenameFiles for the move: the server must see it itself.
+  local function false_error()
+    for _, d in ipairs(vim.diagnostic.get(docs_buf)) do
+      if d.message:find('quick-start', 1, true) then return d end
+    end
+  end
+  wait_for('the redirect offered and added', function()
+    return table.concat(vim.api.nvim_buf_get_lines(docs_buf, 0, -1, false), '\n'):find('"/quickstart"', 1, true) ~= nil
+  end)
+  -- The redirect is offered once the server has seen the move: the entry resolves by then.
+  wait_for('no diagnostic on the renamed entry', function() return false_error() == nil end)
+  vim.lsp.handlers['window/showMessageRequest'] = orig
+  assert(#asked == 1, 'asked once: ' .. vim.inspect(asked))
+  vim.cmd('silent! wall')
+  -- Opening the moved page keeps it resolved.
+  vim.cmd.edit(vim.fn.fnameescape(env.FIXTURE_DIR .. '/guides/quick-start.mdx'))
+  vim.cmd.buffer(docs_buf)
+  vim.wait(300)
+  local d = false_error()
+  assert(d == nil, 'false error after opening the moved page: ' .. (d and d.message or ''))
 end)
 
 step('an .mdx page of the site attaches to the same client', function()

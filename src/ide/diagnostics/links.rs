@@ -4,6 +4,7 @@
 //! reported, with a did-you-mean where one is near.
 
 use crate::diagnostics::{Diagnostic, Fix};
+use crate::ide::imports::{ImportTarget, import_target};
 use crate::model::links::{self, Resolved, Style, Target, Targets};
 use crate::model::site::{FileKind, Site, SourceFile};
 use crate::syntax::page::{Import, Link, LinkKind};
@@ -142,7 +143,7 @@ fn check_file(
     }
     for imp in &ix.imports {
         match check_import(targets, f, imp) {
-            Err(d) => out.push(d),
+            Err(d) => out.push(*d),
             Ok(Some(path)) => missing_exports(site, f, imp, &path, &mut out),
             Ok(None) => {}
         }
@@ -636,46 +637,27 @@ fn check_snippet_element(targets: &Targets, f: &SourceFile, link: &Link) -> Opti
 }
 
 /// `import X from '/snippets/x.mdx'`: a file of the site (package imports
-/// are not checked). `Ok` with the file it names, when it is there.
+/// are not checked), as [`import_target`] resolves it. `Ok` with the file
+/// it names, when it is there.
 fn check_import(
     targets: &Targets,
     f: &SourceFile,
     imp: &Import,
-) -> Result<Option<String>, Diagnostic> {
-    let src = imp.source.as_str();
-    let style = if src.starts_with('/') {
-        Style::Absolute
-    } else if src.starts_with("./") || src.starts_with("../") {
-        Style::Relative
-    } else if src.starts_with("snippets/") {
-        Style::Bare
-    } else {
-        return Ok(None);
+) -> Result<Option<String>, Box<Diagnostic>> {
+    let (style, cands) = match import_target(&targets.files, &f.path, &imp.source) {
+        ImportTarget::NotAFile => return Ok(None),
+        ImportTarget::File(p) => return Ok(Some(p)),
+        ImportTarget::Missing { style, candidates } => (style, candidates),
     };
-    let l = links::Internal {
-        path: src,
-        fragment: None,
-        style,
-    };
-    let cands = links::candidates(&f.path, &l);
-    for c in &cands {
-        if targets.files.has_file(c) {
-            return Ok(Some(c.clone()));
-        }
-        for e in [".mdx", ".md", ".jsx", ".tsx", ".js"] {
-            let p = format!("{c}{e}");
-            if targets.files.has_file(&p) {
-                return Ok(Some(p));
-            }
-        }
-    }
     let mut d = Diagnostic::error(
         f.id,
         imp.source_range.clone(),
         "missing-snippet",
         format!(
             "imported file `{}` does not exist (the page does not build)",
-            cands.first().map_or(src.to_string(), |c| format!("/{c}"))
+            cands
+                .first()
+                .map_or(imp.source.to_string(), |c| format!("/{c}"))
         ),
     )
     .with_subject(cands.first().cloned().unwrap_or_default());
@@ -691,7 +673,7 @@ fn check_import(
             d = d.with_fix(Fix::Replace(written));
         }
     }
-    Err(d)
+    Err(Box::new(d))
 }
 
 /// `import { A } from '/snippets/x.mdx'` when `x.mdx` exports no `A`: the

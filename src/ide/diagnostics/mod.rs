@@ -183,6 +183,7 @@ fn navigation_memo(
                     {
                         let _t = crate::timing::span("nav rules");
                         navigation::check(&ix, &mut rules);
+                        navigation::sources(site, &ix, &mut rules);
                     }
                     let (listing, resolved) = if site.partial {
                         Default::default()

@@ -3,8 +3,10 @@
 
 mod completion;
 mod context;
+mod diagnostics;
 mod fixes;
 mod hover;
+mod icons;
 mod page_components;
 mod page_links;
 mod refactor;

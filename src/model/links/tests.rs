@@ -242,3 +242,24 @@ fn specs_by_url_generate_pages_in_their_directory_only() {
     any.add_remote_dir("");
     assert!(any.in_remote_dir("api/users/list-users"));
 }
+
+/// What the platform serves on every site (llms.txt, sitemap, robots,
+/// skill.md, a page's Markdown export) is not a broken link; a near miss is.
+#[test]
+fn files_the_platform_generates() {
+    for (target, served) in [
+        ("/llms.txt", true),
+        ("/llms-full.txt", true),
+        ("/.well-known/llms.txt", true),
+        ("/sitemap.xml", true),
+        ("/robots.txt", true),
+        ("/skill.md", true),
+        ("/guides/intro.md", true),
+        ("/guides/nothing.md", false),
+        ("/llms2.txt", false),
+        ("/guides/sitemap.xml", false),
+    ] {
+        let r = resolve("index.mdx", target);
+        assert_eq!(!r.starts_with("Missing"), served, "{target}: {r}");
+    }
+}

@@ -3,15 +3,25 @@
 
 use super::{Import, PageIndex};
 
-/// `Title {#custom-id}` -> (`Title`, Some(`custom-id`)).
+/// `Title {#custom-id}` -> (`Title`, Some(`custom-id`)), as the platform's
+/// preprocessing matches an ATX heading's text (`(.+?)\s*\{\s*#([^}]+?)\s*\}`
+/// at the end of the line): the first `{` after which come `#`, an id
+/// without `}`, and the final `}`. The id as written (trimmed); the
+/// platform normalizes it (`model::slug::normalize_custom_id`).
 pub(super) fn split_custom_id(raw: &str) -> (&str, Option<&str>) {
     let t = raw.trim_end();
-    if let Some(rest) = t.strip_suffix('}')
-        && let Some(open) = rest.rfind("{#")
-    {
-        let id = &rest[open + 2..];
-        if !id.is_empty() && !id.contains(['{', '}', ' ']) {
-            return (rest[..open].trim_end(), Some(id));
+    let Some(rest) = t.strip_suffix('}') else {
+        return (t, None);
+    };
+    let from = rest.rfind('}').map_or(0, |i| i + 1);
+    for (i, _) in rest[from..].match_indices('{') {
+        let open = from + i;
+        let text = rest[..open].trim_end();
+        if let Some(id) = rest[open + 1..].trim_start().strip_prefix('#')
+            && !id.is_empty()
+            && !text.is_empty()
+        {
+            return (text, Some(id.trim()));
         }
     }
     (t, None)
@@ -117,7 +127,7 @@ pub(super) fn plain(src: &str) -> String {
             }
             b'{' => {
                 flush(&mut out, last, i);
-                let e = super::scan::skip_js(b, i + 1, b.len(), b'}').unwrap_or(b.len());
+                let e = super::js::skip_js(b, i + 1, b.len(), b'}').unwrap_or(b.len());
                 // A string literal expression renders as its text.
                 let inner = src[i + 1..e.min(b.len())].trim();
                 if inner.len() >= 2
@@ -188,6 +198,30 @@ pub(super) fn esm(
                 error = Some((
                     at,
                     "this import is not valid JavaScript (`import X from \"/snippets/x.mdx\"` or `import { X } from \"…\"`); if the line is prose, do not start it with `import`".into(),
+                ));
+            }
+            // The platform reads the block up to a blank line as
+            // JavaScript: after an import, only another import or export.
+            let after_import = |k: usize| toks.get(k).map(|&(s, e)| (s, &text[s..e]));
+            let mut k = next;
+            if after_import(k).is_some_and(|(_, w)| w == ";") {
+                k += 1;
+            }
+            if error.is_none()
+                && bad.is_none()
+                && let Some((at, w)) = after_import(k)
+                && !matches!(w, "import" | "export" | ";")
+            {
+                let same_line = !text[toks[next - 1].1..at].contains('\n');
+                error = Some((
+                    at,
+                    if same_line {
+                        format!(
+                            "unexpected `{w}` after this import: the platform's JavaScript parser (acorn) cannot read it"
+                        )
+                    } else {
+                        "the import block goes on with a line that is neither an import nor an export (the platform reads every line up to a blank one as JavaScript): add a blank line after the imports".into()
+                    },
                 ));
             }
             i = next.max(i + 1);
@@ -276,7 +310,7 @@ pub(super) fn balance(b: &[u8], start: usize, end: usize) -> Result<(), usize> {
                 continue;
             }
             b'`' => {
-                match super::scan::skip_template(b, p + 1, end) {
+                match super::js::skip_template(b, p + 1, end) {
                     Some(q) => p = q + 1,
                     None => return Err(end),
                 }
@@ -290,8 +324,8 @@ pub(super) fn balance(b: &[u8], start: usize, end: usize) -> Result<(), usize> {
                 p = memchr::memmem::find(&b[p + 2..end], b"*/").map_or(end, |i| p + 2 + i + 2);
                 continue;
             }
-            b'<' if super::scan::jsx_may_start(b, start, p) => {
-                if let Some(q) = super::scan::skip_jsx(b, p, end, 1) {
+            b'<' if super::js::jsx_may_start(b, start, p) => {
+                if let Some(q) = super::js::skip_jsx(b, p, end, 1) {
                     p = q;
                     continue;
                 }
@@ -410,7 +444,10 @@ fn import(
             } else {
                 e
             };
-            let src = s + 1..e.saturating_sub(1).max(s + 1);
+            // Without its closing quote (cut by the end of the block), the
+            // source runs to the token's end.
+            let closed = e >= s + 2 && text.as_bytes()[e - 1] == text.as_bytes()[s];
+            let src = s + 1..if closed { e - 1 } else { e };
             out.imports.push(Import {
                 source: text[src.clone()].to_string(),
                 source_range: src,

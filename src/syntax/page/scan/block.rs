@@ -1,0 +1,741 @@
+//! The block layer: one line at a time, the containers it continues or
+//! opens (CommonMark's rules as micromark applies them with MDX's
+//! constructs: no indented code, so containers and flow tags may start after
+//! any indentation), then the leaf block the line belongs to.
+
+use super::super::text;
+use super::*;
+
+impl<'a> Reader<'a> {
+    pub(super) fn line_end(&self, pos: usize) -> usize {
+        memchr::memchr(b'\n', &self.b[pos..]).map_or(self.b.len(), |i| pos + i)
+    }
+
+    /// Content end of a line (before `\r\n` / `\n`).
+    pub(super) fn content_end(&self, start: usize, le: usize) -> usize {
+        if le > start && self.b[le - 1] == b'\r' {
+            le - 1
+        } else {
+            le
+        }
+    }
+
+    pub(super) fn skip_ws(&self, mut p: usize, end: usize) -> usize {
+        while p < end && is_ws(self.b[p]) {
+            p += 1;
+        }
+        p
+    }
+
+    /// Skip whitespace from `p` for up to `cols` columns (a tab to the next
+    /// multiple of 4): where it stopped and the columns taken.
+    fn take_cols(&self, mut p: usize, end: usize, cols: usize) -> (usize, usize) {
+        let mut got = 0;
+        while p < end && got < cols && is_ws(self.b[p]) {
+            got += if self.b[p] == b'\t' { 4 - got % 4 } else { 1 };
+            p += 1;
+        }
+        (p, got)
+    }
+
+    /// How many of the open containers the line `start..end` continues,
+    /// and where its content starts after their prefixes. A blank line
+    /// continues list items, not block quotes. Pure: the lookahead of tags
+    /// over several lines asks it too.
+    pub(super) fn match_containers(&self, start: usize, end: usize) -> (usize, usize) {
+        let b = self.b;
+        let mut p = start;
+        for (i, c) in self.containers.iter().enumerate() {
+            match c.kind {
+                Kind::Quote => {
+                    let q = self.skip_ws(p, end);
+                    if q < end && b[q] == b'>' {
+                        p = q + 1;
+                        if p < end && is_ws(b[p]) {
+                            p += 1;
+                        }
+                    } else {
+                        return (i, p);
+                    }
+                }
+                Kind::Item {
+                    size,
+                    further_blank,
+                    ..
+                } => {
+                    if self.skip_ws(p, end) == end {
+                        p = self.take_cols(p, end, size).0;
+                        continue;
+                    }
+                    if further_blank || !is_ws(b[p]) {
+                        return (i, p);
+                    }
+                    let (q, got) = self.take_cols(p, end, size);
+                    if got < size {
+                        return (i, p);
+                    }
+                    p = q;
+                }
+            }
+        }
+        (self.containers.len(), p)
+    }
+
+    /// A list item that started with a blank line takes no line after a
+    /// second blank one.
+    fn note_blank(&mut self, matched: usize, blank: bool) {
+        for c in &mut self.containers[..matched] {
+            if let Kind::Item {
+                initial_blank,
+                further_blank,
+                ..
+            } = &mut c.kind
+            {
+                if blank {
+                    *further_blank |= *initial_blank;
+                } else {
+                    *initial_blank = false;
+                    *further_blank = false;
+                }
+            }
+        }
+    }
+
+    /// A block quote or list item starting at `p` (after any indentation):
+    /// its kind and where its content starts. `interrupt`: a paragraph is
+    /// open, which an empty item or an ordered one not numbered 1 cannot
+    /// interrupt.
+    pub(super) fn container_start(
+        &self,
+        p: usize,
+        end: usize,
+        interrupt: bool,
+    ) -> Option<(Kind, usize)> {
+        let b = self.b;
+        let q = self.skip_ws(p, end);
+        if q >= end {
+            return None;
+        }
+        let indent = self.take_cols(p, q, usize::MAX).1;
+        let marker_end = match b[q] {
+            b'>' => {
+                let mut c = q + 1;
+                if c < end && is_ws(b[c]) {
+                    c += 1;
+                }
+                return Some((Kind::Quote, c));
+            }
+            b'-' | b'*' | b'+' => {
+                if b[q] != b'+' && self.thematic_break(q, end) {
+                    return None;
+                }
+                q + 1
+            }
+            b'0'..=b'9' => {
+                let mut d = q;
+                while d < end && d - q < 9 && b[d].is_ascii_digit() {
+                    d += 1;
+                }
+                if d >= end || !(b[d] == b'.' || b[d] == b')') {
+                    return None;
+                }
+                if interrupt && !(d == q + 1 && b[q] == b'1') {
+                    return None;
+                }
+                d + 1
+            }
+            _ => return None,
+        };
+        let width = marker_end - q;
+        if self.skip_ws(marker_end, end) == end {
+            if interrupt {
+                return None;
+            }
+            let kind = Kind::Item {
+                size: indent + width + 1,
+                initial_blank: true,
+                further_blank: false,
+            };
+            return Some((kind, end));
+        }
+        if !is_ws(b[marker_end]) {
+            return None;
+        }
+        let c = self.skip_ws(marker_end, end);
+        let spaces = self.take_cols(marker_end, c, usize::MAX).1;
+        let kind = Kind::Item {
+            size: indent + width + spaces,
+            initial_blank: false,
+            further_blank: false,
+        };
+        Some((kind, c))
+    }
+
+    /// `***`, `- - -`, `___`: three or more of one of them, spaces between.
+    fn thematic_break(&self, q: usize, end: usize) -> bool {
+        let c = self.b[q];
+        let mut n = 0;
+        for &x in &self.b[q..end] {
+            if x == c {
+                n += 1;
+            } else if !is_ws(x) {
+                return false;
+            }
+        }
+        n >= 3
+    }
+
+    /// Containers beyond the first `n` end: elements opened in them and
+    /// still open are not closed (the platform says so at the container's
+    /// start). The open paragraph is closed before.
+    pub(super) fn exit_containers(&mut self, n: usize) {
+        while self.containers.len() > n {
+            let c = self.containers.pop().expect("checked");
+            let depth = self.containers.len() + 1;
+            while self.stack.last().is_some_and(|o| o.depth >= depth) {
+                let o = self.stack.pop().expect("checked");
+                self.unclosed(o.idx, Some((c.start, c.kind.name())));
+            }
+        }
+    }
+
+    /// Read the line starting at `start`; returns where the next line starts
+    /// (a construct running over line ends moves it further).
+    pub(super) fn line(&mut self, start: usize) -> usize {
+        let le = self.line_end(start);
+        let next = (le + 1).min(self.b.len()).max(le);
+        let end = self.content_end(start, le);
+        let (matched, mut p) = self.match_containers(start, end);
+        let all = matched == self.containers.len();
+        let blank = self.skip_ws(p, end) == end;
+        self.note_blank(matched, blank);
+
+        if let Some((ch, len)) = self.fence.as_ref().map(|f| (f.ch, f.len)) {
+            if all {
+                let q = self.skip_ws(p, end);
+                let mut r = q;
+                while r < end && self.b[r] == ch {
+                    r += 1;
+                }
+                if r - q >= len && self.skip_ws(r, end) == end {
+                    self.fence = None;
+                }
+                return next;
+            }
+            // A fence takes no lazy line: it ends with its container.
+            self.fence = None;
+        }
+        if blank {
+            self.close_para();
+            self.exit_containers(matched);
+            return next;
+        }
+        // New containers: a block quote or list item may open at the start
+        // of the content (after any indentation), several on one line.
+        let interrupt = all && !self.para.is_empty();
+        let mut opened = false;
+        while let Some((kind, content)) = self.container_start(p, end, interrupt && !opened) {
+            if !opened {
+                self.close_para();
+                self.exit_containers(matched);
+                opened = true;
+            }
+            let marker = self.skip_ws(p, end);
+            self.containers.push(Container {
+                kind,
+                start: marker,
+            });
+            p = content;
+            if self.skip_ws(p, end) == end {
+                return next;
+            }
+        }
+        // A line that continues not all containers: a lazy continuation of
+        // the open paragraph, or the containers end before it.
+        let mut lazy = !opened && !all;
+        if lazy && (self.para.is_empty() || self.table.is_some()) {
+            self.close_para();
+            self.exit_containers(matched);
+            lazy = false;
+        }
+        self.leaf(start, p, end, next, lazy, matched)
+    }
+
+    /// A lazy line that is not the paragraph's: the paragraph and the
+    /// containers it did not continue end before it.
+    fn end_lazy(&mut self, lazy: bool, matched: usize) {
+        self.close_para();
+        if lazy {
+            self.exit_containers(matched);
+        }
+    }
+
+    /// The leaf block of the line whose content (after its container
+    /// prefixes) starts at `p`.
+    fn leaf(
+        &mut self,
+        start: usize,
+        p: usize,
+        end: usize,
+        next: usize,
+        lazy: bool,
+        matched: usize,
+    ) -> usize {
+        let b = self.b;
+        let q = self.skip_ws(p, end);
+        let c = b[q];
+
+        // ESM: `import`/`export` at the very start of a line, outside
+        // containers and paragraphs.
+        if q == start
+            && (self.containers.is_empty() || lazy)
+            && self.para.is_empty()
+            && (self.t[start..].starts_with("import ") || self.t[start..].starts_with("export "))
+        {
+            self.end_lazy(lazy, matched);
+            return self.esm(start);
+        }
+
+        // Code fence, and `$$` math read like one.
+        if c == b'`' || c == b'~' || c == b'$' {
+            let mut r = q;
+            while r < end && b[r] == c {
+                r += 1;
+            }
+            let min = if c == b'$' { 2 } else { 3 };
+            // A backtick fence's info and a math fence's meta hold no
+            // backtick or `$` (else the line is text: ``` ``a`` ```, `$$x$$`).
+            if r - q >= min && !(c != b'~' && b[r..end].contains(&c)) {
+                self.end_lazy(lazy, matched);
+                self.fence = Some(Fence { ch: c, len: r - q });
+                return next;
+            }
+        }
+
+        // ATX heading.
+        if c == b'#' {
+            let mut r = q;
+            while r < end && b[r] == b'#' {
+                r += 1;
+            }
+            let level = r - q;
+            if level <= 6 && (r == end || is_ws(b[r])) {
+                self.end_lazy(lazy, matched);
+                self.heading(start, q, level as u8, r, end);
+                return next;
+            }
+        }
+
+        // Setext underline (not on a lazy line).
+        if !lazy && !self.para.is_empty() && (c == b'=' || c == b'-') {
+            let mut r = q;
+            while r < end && b[r] == c {
+                r += 1;
+            }
+            if self.skip_ws(r, end) == end {
+                self.setext(if c == b'=' { 1 } else { 2 });
+                return next;
+            }
+        }
+
+        if matches!(c, b'*' | b'-' | b'_') && self.thematic_break(q, end) {
+            self.end_lazy(lazy, matched);
+            return next;
+        }
+
+        // GFM table: a delimiter row under a paragraph line makes that line
+        // the table's header.
+        if !lazy
+            && self.table.is_none()
+            && let Some(&(hs, he)) = self.para.last()
+            && let Some(cells) = delimiter_row(&b[q..end])
+            && header_cells(&b[hs..he]) == Some(cells)
+        {
+            self.para.pop();
+            self.close_para();
+            self.row(hs, he);
+            self.table = Some(cells);
+            return next;
+        }
+
+        // Link reference definition.
+        if c == b'[' && self.para.is_empty() && self.table.is_none() && self.definition(q, end) {
+            return next;
+        }
+
+        // A line of tags and expressions only (flow), which interrupts a
+        // paragraph. Trying one is what the platform does at the start of
+        // every line, also one inside a paragraph: a tag it cannot read
+        // there stops it, whatever the text before.
+        let mut stop = q;
+        if c == b'<' || c == b'{' {
+            match self.flow_attempt(q) {
+                Ok(after) => {
+                    let events = std::mem::take(&mut self.events);
+                    self.end_lazy(lazy, matched);
+                    self.events = events;
+                    self.apply(true);
+                    return (self.line_end(after) + 1).min(self.b.len());
+                }
+                Err(at) => stop = at,
+            }
+        }
+
+        if self.table.is_some() {
+            self.row(q, end);
+            return next;
+        }
+        self.para.push((q, end));
+        // The lines a failed flow try read (a tag over several lines
+        // followed by text) were taken without looking for containers or
+        // blocks starting on them: they are the paragraph's, even one
+        // starting with `>`.
+        let mut ls = next;
+        while ls < self.b.len() && ls <= stop {
+            let le = self.line_end(ls);
+            let ce = self.content_end(ls, le);
+            let content = self.skip_ws(self.match_containers(ls, ce).1, ce);
+            self.para.push((content, ce));
+            ls = (le + 1).min(self.b.len());
+        }
+        ls.max(next)
+    }
+
+    /// Try the line from `p` (at `<` or `{`) as tags and expressions only,
+    /// the flow form: the end of the line (after the last construct, which
+    /// may run over lines) when it is one; else where the try stopped
+    /// reading. What it read is then undone (it is read again as text),
+    /// except the errors that stopped it: the platform's parser stops there
+    /// too.
+    fn flow_attempt(&mut self, p: usize) -> Result<usize, usize> {
+        let saved = (
+            self.out.elements.len(),
+            self.out.links.len(),
+            self.events.len(),
+        );
+        let mut q = p;
+        let done = loop {
+            let (after, ok) = match self.b[q] {
+                b'<' => self.tag(q, self.b.len()),
+                b'{' => self.flow_expression(q),
+                _ => break Err(q),
+            };
+            if !ok {
+                // Stopped by an error (or `<` starting no tag): nothing
+                // more was read than the line.
+                break Err(p);
+            }
+            let le = self.line_end(after.min(self.b.len()));
+            q = self.skip_ws(after, self.content_end(after, le));
+            if q >= self.content_end(after, le) {
+                break Ok(q);
+            }
+        };
+        if done.is_err() {
+            self.out.elements.truncate(saved.0);
+            self.out.links.truncate(saved.1);
+            self.events.truncate(saved.2);
+        }
+        done
+    }
+
+    /// The open paragraph ends (and the open table): its text is read.
+    pub(super) fn close_para(&mut self) {
+        self.table = None;
+        if self.para.is_empty() {
+            return;
+        }
+        let lines = std::mem::take(&mut self.para);
+        self.read_text(&lines, lines[0].0, "paragraph");
+        self.para = lines;
+        self.para.clear();
+    }
+
+    /// Read the text of a block whose lines are `lines` (content start and
+    /// end of each); `block_start` is where the platform says an element
+    /// left open in it is not closed.
+    fn read_text(&mut self, lines: &[(usize, usize)], block_start: usize, what: &str) {
+        let (start, end) = (lines[0].0, lines[lines.len() - 1].1);
+        self.run_lines.clear();
+        self.run_lines.extend(lines[1..].iter().map(|l| l.0));
+        self.in_text = true;
+        self.inline(start, end);
+        self.in_text = false;
+        self.apply(false);
+        self.close_text(block_start, what);
+    }
+
+    /// A setext underline: the open paragraph is a heading.
+    fn setext(&mut self, level: u8) {
+        let lines = std::mem::take(&mut self.para);
+        let (ps, pe) = (lines[0].0, lines[lines.len() - 1].1);
+        // The platform gives custom ids to ATX headings only: here `{#id}`
+        // is an expression.
+        let raw = self.t[ps..pe].trim();
+        self.out.headings.push(Heading {
+            level,
+            text: text::plain(raw).as_str().into(),
+            custom_id: None,
+            range: (ps..pe).into(),
+            in_component: !self.stack.is_empty(),
+        });
+        self.read_text(&lines, ps, "heading");
+        self.para = lines;
+        self.para.clear();
+    }
+
+    /// A table row `start..end`: each cell's text is read on its own (a
+    /// `|` ends a cell wherever it is, in a code span too, unless escaped).
+    fn row(&mut self, start: usize, end: usize) {
+        let b = self.b;
+        let mut cell = start;
+        let mut pipe = start;
+        let mut q = start;
+        if q < end && b[q] == b'|' {
+            q += 1;
+            cell = q;
+        }
+        loop {
+            let at_end = q >= end;
+            if at_end || b[q] == b'|' {
+                // An escape may have stepped past the end.
+                let q = q.min(end);
+                let (cs, ce) = (self.skip_ws(cell, q), q);
+                let mut ce2 = ce;
+                while ce2 > cs && is_ws(b[ce2 - 1]) {
+                    ce2 -= 1;
+                }
+                if ce2 > cs {
+                    self.read_text(&[(cs, ce2)], pipe, "table cell");
+                }
+                if at_end {
+                    break;
+                }
+                pipe = q;
+                cell = q + 1;
+            } else if b[q] == b'\\' {
+                q += 1;
+            }
+            q += 1;
+        }
+    }
+
+    fn heading(&mut self, line_start: usize, p: usize, level: u8, q: usize, end: usize) {
+        let ts = self.skip_ws(q, end);
+        let mut te = end;
+        while te > ts && is_ws(self.b[te - 1]) {
+            te -= 1;
+        }
+        // Closing sequence of `#`s.
+        let mut ce = te;
+        while ce > ts && self.b[ce - 1] == b'#' {
+            ce -= 1;
+        }
+        if ce < te && (ce == ts || is_ws(self.b[ce - 1])) {
+            te = ce;
+            while te > ts && is_ws(self.b[te - 1]) {
+                te -= 1;
+            }
+        }
+        let raw = &self.t[ts..te];
+        let (txt, id) = text::split_custom_id(raw);
+        // The platform turns `## Title {#id}` into an element before parsing,
+        // but only on a line indented by at most 3 spaces (no list or quote
+        // marker): elsewhere `{#id}` is read as an expression, and fails.
+        let id_applies = p - line_start <= 3 && self.b[line_start..p].iter().all(|&c| c == b' ');
+        let (txt, id) = if id.is_some() && !id_applies {
+            (raw, None)
+        } else {
+            (txt, id)
+        };
+        let in_component = !self.stack.is_empty();
+        self.out.headings.push(Heading {
+            level,
+            text: text::plain(txt).as_str().into(),
+            custom_id: id.map(CompactString::from),
+            range: (p..end).into(),
+            in_component,
+        });
+        self.in_text = true;
+        if !id_applies && let (_, Some(bad)) = text::split_custom_id(raw) {
+            let at = ts + raw.rfind(bad).unwrap_or(0);
+            let hash = self.t[..at].rfind('#').unwrap_or(at);
+            self.err(
+                hash..te,
+                format!(
+                    "the custom heading id `{{#{bad}}}` only works on a heading line indented by at most 3 spaces, outside lists and quotes (here the platform reads it as an expression, which fails): unindent the heading"
+                ),
+                None,
+            );
+        }
+        self.in_text = false;
+        let scan_end = ts + txt.len();
+        self.read_text(&[(ts, scan_end)], p, "heading");
+    }
+
+    /// `[label]: destination "title"` at `p`; false when it is not one.
+    fn definition(&mut self, p: usize, end: usize) -> bool {
+        let Some(close) = self.bracket_end(p, end) else {
+            return false;
+        };
+        if close + 1 >= end || self.b[close + 1] != b':' {
+            return false;
+        }
+        let label = &self.t[p + 1..close];
+        // `[^1]: text` is a GFM footnote definition (the platform reads
+        // pages with remark-gfm), not a link: its text is a paragraph.
+        if label.trim().is_empty() || label.starts_with('^') {
+            return false;
+        }
+        let ds = self.skip_ws(close + 2, end);
+        if ds >= end {
+            return false;
+        }
+        let (ts, te) = if self.b[ds] == b'<' {
+            match memchr::memchr(b'>', &self.b[ds..end]) {
+                Some(i) => (ds + 1, ds + i),
+                None => return false,
+            }
+        } else {
+            let mut q = ds;
+            while q < end && !is_ws(self.b[q]) {
+                q += 1;
+            }
+            (ds, q)
+        };
+        let target = self.t[ts..te].to_string();
+        let key = text::normalize_label(label);
+        self.out.links.push(Link {
+            kind: LinkKind::Definition,
+            target: target.as_str().into(),
+            target_range: (ts..te).into(),
+            range: (p..end).into(),
+            element: None,
+        });
+        self.defs.entry(key).or_insert((target, ts..te));
+        true
+    }
+
+    /// ESM block from `start` to the next blank line.
+    fn esm(&mut self, start: usize) -> usize {
+        let mut pos = start;
+        let mut block_end;
+        loop {
+            let le = self.line_end(pos);
+            block_end = self.content_end(pos, le);
+            let next = (le + 1).min(self.b.len()).max(le);
+            if next >= self.b.len() {
+                pos = next;
+                break;
+            }
+            let ne = self.line_end(next);
+            let nce = self.content_end(next, ne);
+            // A blank line ends the block once its JavaScript is complete
+            // (the platform's parser tries there, and reads on when the
+            // code is cut short).
+            if self.skip_ws(next, nce) == nce
+                && text::balance(self.b, start, block_end) != Err(block_end)
+            {
+                pos = next;
+                break;
+            }
+            pos = next;
+        }
+        if let Some((at, message)) = text::esm(self.t, start, block_end, pos, &mut self.out) {
+            let end = (at + 1).min(self.b.len()).max(at);
+            self.err(at..end, message, None);
+        }
+        pos
+    }
+}
+
+/// The cells of a GFM delimiter row (`| --- | :-: |`), or `None` when the
+/// line is not one: each cell `-`s with optional `:` at either end, at
+/// least one `|` or `:` in the row.
+fn delimiter_row(line: &[u8]) -> Option<usize> {
+    let mut cells = 0;
+    let mut seen = false;
+    let mut q = 0;
+    let n = line.len();
+    let ws = |q: &mut usize| {
+        while *q < n && is_ws(line[*q]) {
+            *q += 1;
+        }
+    };
+    ws(&mut q);
+    if q < n && line[q] == b'|' {
+        seen = true;
+        q += 1;
+    }
+    loop {
+        ws(&mut q);
+        if q >= n {
+            break;
+        }
+        if line[q] == b':' {
+            seen = true;
+            q += 1;
+        }
+        if q >= n || line[q] != b'-' {
+            return None;
+        }
+        while q < n && line[q] == b'-' {
+            q += 1;
+        }
+        if q < n && line[q] == b':' {
+            seen = true;
+            q += 1;
+        }
+        cells += 1;
+        ws(&mut q);
+        if q >= n {
+            break;
+        }
+        if line[q] != b'|' {
+            return None;
+        }
+        seen = true;
+        q += 1;
+    }
+    (seen && cells > 0).then_some(cells)
+}
+
+/// The cells of a line read as a table's header row, as micromark's GFM
+/// table counts them (`\|` does not split), or `None` when it cannot be
+/// one.
+fn header_cells(line: &[u8]) -> Option<usize> {
+    let mut size = 0;
+    let mut size_b = 0;
+    let mut seen = false;
+    let mut q = 0;
+    let n = line.len();
+    if q < n && line[q] != b'|' {
+        seen = true;
+        size_b += 1;
+    }
+    while q < n {
+        let c = line[q];
+        if is_ws(c) {
+            q += 1;
+            continue;
+        }
+        size_b += 1;
+        if seen {
+            seen = false;
+            size += 1;
+        }
+        if c == b'|' {
+            seen = true;
+            q += 1;
+            continue;
+        }
+        // Data up to whitespace or an unescaped `|`.
+        while q < n && line[q] != b'|' && !is_ws(line[q]) {
+            if line[q] == b'\\' && q + 1 < n && matches!(line[q + 1], b'\\' | b'|') {
+                q += 1;
+            }
+            q += 1;
+        }
+    }
+    (size_b > 1).then_some(size)
+}
