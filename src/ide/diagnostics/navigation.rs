@@ -27,7 +27,7 @@ pub fn check(ix: &NavIndex, out: &mut Vec<Diagnostic>) {
             // An unresolved `$ref` was reported where it is written.
             _ if el.node.get("$ref").is_some() => {}
             kind => {
-                label(el.node, kind, out);
+                label(ix, i, out);
                 unique_labels(el.node, out);
                 if kind == ElementKind::Item {
                     menu_children(el.node, out);
@@ -108,30 +108,129 @@ fn root_pattern(nav: &Node, out: &mut Vec<Diagnostic>) {
     ));
 }
 
-fn label(node: &Node, kind: ElementKind, out: &mut Vec<Diagnostic>) {
+/// An element without its label. The platform refuses it, unless it sits
+/// in the child list of a tab, anchor, dropdown, product, version, language
+/// or menu item (at any depth of groups below it): that element then falls
+/// back to its shape without children, so the list is dropped and the site
+/// builds without it (a warning saying what is lost).
+fn label(ix: &NavIndex, i: usize, out: &mut Vec<Diagnostic>) {
+    let el = &ix.elements[i];
+    let (node, kind) = (el.node, el.kind);
     let key = kind.label_key();
-    match node.get(key) {
-        // A blank label (`"group": " "`) is how real sites make an
-        // unlabelled group: it is fine. A label of another type is the
-        // schema pass's to report (once).
-        Some(_) => {}
-        None => {
-            // A `$ref`'d element without its label is still unlabelled.
-            let r = node.range.start..node.range.start + 1;
-            let hint = match kind {
-                ElementKind::Group => {
-                    "add \"group\": \"Label\" (an object in `pages` is a group)".to_string()
-                }
-                ElementKind::Language => "add \"language\": \"en\" (a language code)".to_string(),
-                _ => format!("add \"{key}\": \"Label\""),
-            };
-            out.push(Diagnostic::error(
-                node.file,
-                r,
-                "nav-missing-label",
-                format!("this {key} has no `{key}` label: {hint}"),
-            ));
+    // A blank label (`"group": " "`) is how real sites make an unlabelled
+    // group: it is fine. A label of another type is the schema pass's to
+    // report (once).
+    if node.get(key).is_some() {
+        return;
+    }
+    // A `$ref`'d element without its label is still unlabelled.
+    let r = node.range.start..node.range.start + 1;
+    let hint = match kind {
+        ElementKind::Group => {
+            "add \"group\": \"Label\" (an object in `pages` is a group)".to_string()
         }
+        ElementKind::Language => "add \"language\": \"en\" (a language code)".to_string(),
+        _ => format!("add \"{key}\": \"Label\""),
+    };
+    let Some((holder, list)) = dropping_list(ix, i) else {
+        out.push(Diagnostic::error(
+            node.file,
+            r,
+            "nav-missing-label",
+            format!("this {key} has no `{key}` label: {hint}"),
+        ));
+        return;
+    };
+    let at = match element_path(ix, holder) {
+        Some(p) if !p.is_empty() => format!("`{p}.{}`", list.key),
+        _ => format!("`{}`", list.key),
+    };
+    let lost = match count_pages(&list.value) {
+        0 => String::new(),
+        1 => " (1 page leaves the navigation)".to_string(),
+        n => format!(" ({n} pages leave the navigation)"),
+    };
+    out.push(Diagnostic::warning(
+        node.file,
+        r,
+        "nav-missing-label",
+        format!(
+            "this {key} has no `{key}` label: the platform drops {at}, the list holding it, and builds without it{lost}; {hint}"
+        ),
+    ));
+}
+
+/// The child list the platform drops when element `i` is invalid: the
+/// list of the nearest enclosing element that is not a group (groups have
+/// no fallback, so their error rises to it), when that element's schema
+/// `.catch()`es the list (`x-catch`). `None` at the root and in `global`,
+/// where nothing falls back and the configuration is refused, and in an
+/// element read strictly (a tab with `graphql`).
+fn dropping_list<'a>(
+    ix: &NavIndex<'a>,
+    i: usize,
+) -> Option<(usize, &'a crate::syntax::tree::Prop)> {
+    let mut child = i;
+    let mut up = ix.elements[i].parent?;
+    while ix.elements[up].kind == ElementKind::Group {
+        child = up;
+        up = ix.elements[up].parent?;
+    }
+    let holder = &ix.elements[up];
+    if matches!(holder.kind, ElementKind::Root | ElementKind::Global) {
+        return None;
+    }
+    let schema = crate::schema::nav_element(holder.kind.label_key())?;
+    if schema.strict_keys(holder.node).is_some() {
+        return None;
+    }
+    let prop = holds(holder.node, ix.elements[child].node)?.0;
+    schema
+        .property(&prop.key)
+        .is_some_and(|s| s.drops_invalid())
+        .then_some((up, prop))
+}
+
+/// The property of `parent` whose list holds `child` (the same node, not an
+/// equal one), and its index there.
+fn holds<'a>(parent: &'a Node, child: &Node) -> Option<(&'a crate::syntax::tree::Prop, usize)> {
+    parent.props().iter().find_map(|p| {
+        p.value
+            .items()
+            .iter()
+            .position(|item| std::ptr::eq(item, child))
+            .map(|k| (p, k))
+    })
+}
+
+/// Where element `i` is, as messages name navigation values
+/// (`tabs[0].groups[1]`, empty for the root).
+fn element_path(ix: &NavIndex, i: usize) -> Option<String> {
+    let el = &ix.elements[i];
+    let Some(parent) = el.parent else {
+        return Some(String::new());
+    };
+    if el.kind == ElementKind::Global {
+        return Some("global".to_string());
+    }
+    let (prop, k) = holds(ix.elements[parent].node, el.node)?;
+    let above = element_path(ix, parent)?;
+    let sep = if above.is_empty() { "" } else { "." };
+    Some(format!("{above}{sep}{}[{k}]", prop.key))
+}
+
+/// The page entries a navigation value holds, at any depth.
+fn count_pages(node: &Node) -> usize {
+    match &node.value {
+        Value::String(_) => 1,
+        Value::Array(items) => items.iter().map(count_pages).sum(),
+        Value::Object(_) => node
+            .props()
+            .iter()
+            .filter(|p| CHILD_KEYS.contains(&p.key.as_str()) || p.key == "root")
+            .map(|p| count_pages(&p.value))
+            .sum(),
+        _ => 0,
     }
 }
 
