@@ -185,6 +185,7 @@ fn navigation_memo(
                     {
                         let _t = crate::timing::span("nav rules");
                         navigation::check(&ix, &mut rules);
+                        navigation::source_refs(root, &ix, &mut rules);
                         navigation::sources(site, &ix, &mut rules);
                     }
                     let (listing, resolved) = if site.partial {

@@ -2,21 +2,12 @@
 
 use crate::diagnostics::{Diagnostic, Fix, Severity, did_you_mean};
 use crate::model::languages::LANGUAGES;
-use crate::model::nav::{CHILD_KEYS, ElementKind, NavIndex, ROOT_KEYS};
+use crate::model::nav::{CHILD_KEYS, ElementKind, NavIndex, ROOT_KEYS, SOURCE_REF};
 use crate::model::site::Site;
 use crate::syntax::tree::{Node, Value};
 
 pub fn check(ix: &NavIndex, out: &mut Vec<Diagnostic>) {
     dropped_lists(ix, out);
-    for r in &ix.source_refs {
-        out.push(Diagnostic::new(
-            r.file,
-            r.range.clone(),
-            Severity::Information,
-            "source-ref",
-            "a multi-repository reference: deploys put the navigation of that repository here; its pages are not checked (the platform leaves it out of a local preview)",
-        ));
-    }
     for (i, el) in ix.elements.iter().enumerate() {
         match el.kind {
             ElementKind::Root => {
@@ -115,14 +106,25 @@ fn root_pattern(nav: &Node, out: &mut Vec<Diagnostic>) {
 /// builds without it (a warning saying what is lost).
 fn label(ix: &NavIndex, i: usize, out: &mut Vec<Diagnostic>) {
     let el = &ix.elements[i];
-    let (node, kind) = (el.node, el.kind);
-    let key = kind.label_key();
     // A blank label (`"group": " "`) is how real sites make an unlabelled
     // group: it is fine. A label of another type is the schema pass's to
     // report (once).
-    if node.get(key).is_some() {
-        return;
+    if el.node.get(el.kind.label_key()).is_none() {
+        missing_label(ix, el.parent, el.node, el.kind, "", out);
     }
+}
+
+/// `node`, an element of `kind` held by element `parent`, has no label.
+/// `why` is appended to the hint.
+fn missing_label(
+    ix: &NavIndex,
+    parent: Option<usize>,
+    node: &Node,
+    kind: ElementKind,
+    why: &str,
+    out: &mut Vec<Diagnostic>,
+) {
+    let key = kind.label_key();
     // A `$ref`'d element without its label is still unlabelled.
     let r = node.range.start..node.range.start + 1;
     let hint = match kind {
@@ -132,12 +134,12 @@ fn label(ix: &NavIndex, i: usize, out: &mut Vec<Diagnostic>) {
         ElementKind::Language => "add \"language\": \"en\" (a language code)".to_string(),
         _ => format!("add \"{key}\": \"Label\""),
     };
-    let Some((holder, list)) = dropping_list(ix, i) else {
+    let Some((holder, list)) = parent.and_then(|p| dropping_list(ix, p, node)) else {
         out.push(Diagnostic::error(
             node.file,
             r,
             "nav-missing-label",
-            format!("this {key} has no `{key}` label: {hint}"),
+            format!("this {key} has no `{key}` label: {hint}{why}"),
         ));
         return;
     };
@@ -155,28 +157,28 @@ fn label(ix: &NavIndex, i: usize, out: &mut Vec<Diagnostic>) {
         r,
         "nav-missing-label",
         format!(
-            "this {key} has no `{key}` label: the platform drops {at}, the list holding it, and builds without it{lost}; {hint}"
+            "this {key} has no `{key}` label: the platform drops {at}, the list holding it, and builds without it{lost}; {hint}{why}"
         ),
     ));
 }
 
-/// The child list the platform drops when element `i` is invalid: the
-/// list of the nearest enclosing element that is not a group (groups have
-/// no fallback, so their error rises to it), when that element's schema
-/// `.catch()`es the list (`x-catch`). `None` at the root and in `global`,
-/// where nothing falls back and the configuration is refused, and in an
-/// element read strictly (a tab with `graphql`).
+/// The child list the platform drops when `child`, held by element
+/// `parent`, is invalid: the list of the nearest enclosing element that is
+/// not a group (groups have no fallback, so their error rises to it), when
+/// that element's schema `.catch()`es the list (`x-catch`). `None` at the
+/// root and in `global`, where nothing falls back and the configuration is
+/// refused, and in an element read strictly (a tab with `graphql`).
 fn dropping_list<'a>(
     ix: &NavIndex<'a>,
-    i: usize,
+    mut parent: usize,
+    child: &Node,
 ) -> Option<(usize, &'a crate::syntax::tree::Prop)> {
-    let mut child = i;
-    let mut up = ix.elements[i].parent?;
-    while ix.elements[up].kind == ElementKind::Group {
-        child = up;
-        up = ix.elements[up].parent?;
+    let mut child: &Node = child;
+    while ix.elements[parent].kind == ElementKind::Group {
+        child = ix.elements[parent].node;
+        parent = ix.elements[parent].parent?;
     }
-    let holder = &ix.elements[up];
+    let holder = &ix.elements[parent];
     if matches!(holder.kind, ElementKind::Root | ElementKind::Global) {
         return None;
     }
@@ -184,11 +186,11 @@ fn dropping_list<'a>(
     if schema.strict_keys(holder.node).is_some() {
         return None;
     }
-    let prop = holds(holder.node, ix.elements[child].node)?.0;
+    let prop = holds(holder.node, child)?.0;
     schema
         .property(&prop.key)
         .is_some_and(|s| s.drops_invalid())
-        .then_some((up, prop))
+        .then_some((parent, prop))
 }
 
 /// The property of `parent` whose list holds `child` (the same node, not an
@@ -317,6 +319,156 @@ fn dropped_lists(ix: &NavIndex, out: &mut Vec<Diagnostic>) {
             format!("`{key}` is dropped: {why}, so {what}; {advice}"),
         ));
     }
+}
+
+/// Navigation list keys whose items may be `{"sourceRef": ...}` entries
+/// (`sourceRefArrayKeys` in @mintlify/validation 0.1.878's
+/// `validateConfig.js`), wherever in the configuration the list is.
+const SOURCE_REF_LISTS: &[&str] = &[
+    "anchors",
+    "dropdowns",
+    "languages",
+    "menu",
+    "pages",
+    "products",
+    "tabs",
+    "versions",
+    "groups",
+];
+
+/// Multi-repository references (`{"sourceRef": "path"}` in a navigation
+/// list: deploys put that repository's navigation there), as the prebuild
+/// reads them with `allowSourceRefs` (deploys and `mint dev`): once any
+/// object of the configuration holds a string `sourceRef`,
+/// `validateSourceRefDocsConfig` checks every object holding the key,
+/// anywhere, before the schema: it must be an item of a navigation list,
+/// hold nothing else and name a non-empty string, or the build fails. (The
+/// schema pass leaves these objects alone.) Without a string `sourceRef`
+/// anywhere, an object with the key is a plain object to the platform: in a
+/// navigation list, an element without its label.
+pub fn source_refs(root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>) {
+    let mut found = Vec::new();
+    let mut any_string = false;
+    walk_source_refs(root, None, &mut found, &mut any_string);
+    if any_string {
+        out.extend(found);
+    }
+    for r in &ix.source_refs {
+        if r.get(SOURCE_REF).is_some_and(|v| v.as_str().is_some()) {
+            out.push(Diagnostic::new(
+                r.file,
+                r.range.clone(),
+                Severity::Information,
+                "source-ref",
+                "a multi-repository reference: deploys put the navigation of that repository here; its pages are not checked (the platform leaves it out of a local preview)",
+            ));
+        } else if !any_string
+            && let Some((parent, (list, _))) = ix
+                .elements
+                .iter()
+                .enumerate()
+                .find_map(|(i, el)| holds(el.node, r).map(|h| (i, h)))
+            && let Some(kind) = crate::model::nav::kind_of_array(&list.key)
+        {
+            let why = "; a string `sourceRef` would make it a multi-repository reference";
+            missing_label(ix, Some(parent), r, kind, why, out);
+        }
+    }
+}
+
+/// `validateSourceRefNodes` of the platform: what is wrong with each object
+/// holding `sourceRef` below `node` (whose key is `parent_key`), and whether
+/// one of them names a string.
+fn walk_source_refs(
+    node: &Node,
+    parent_key: Option<&str>,
+    found: &mut Vec<Diagnostic>,
+    any_string: &mut bool,
+) {
+    match &node.value {
+        Value::Array(items) => {
+            for item in items.iter() {
+                walk_source_refs(item, parent_key, found, any_string);
+            }
+        }
+        Value::Object(_) => {
+            let Some(p) = node.prop(SOURCE_REF) else {
+                for q in read_props(node) {
+                    walk_source_refs(&q.value, Some(&q.key), found, any_string);
+                }
+                return;
+            };
+            *any_string |= p.value.as_str().is_some();
+            if !parent_key.is_some_and(|k| SOURCE_REF_LISTS.contains(&k)) {
+                found.push(Diagnostic::error(
+                    p.value.file,
+                    p.key_range.clone(),
+                    "invalid-value",
+                    "`sourceRef` is only supported as an element in navigation arrays (the platform refuses it anywhere else: the build fails); write `{\"sourceRef\": \"path\"}` as an item of a navigation list (`pages`, `groups`, `tabs`, ...)",
+                ));
+                return;
+            }
+            for q in read_props(node).into_iter().filter(|q| q.key != SOURCE_REF) {
+                found.push(Diagnostic::error(
+                    q.value.file,
+                    q.key_range.clone(),
+                    "unknown-key",
+                    format!(
+                        "unknown key `{}` beside `sourceRef`: a multi-repository reference holds only `sourceRef` (the platform: \"Unrecognized key(s) in object\"): the build fails",
+                        q.key
+                    ),
+                ));
+            }
+            let v = &p.value;
+            match &v.value {
+                Value::String(s) if s.is_empty() => found.push(Diagnostic::error(
+                    v.file,
+                    v.range.clone(),
+                    "invalid-value",
+                    "`sourceRef` must not be empty (the platform: \"String must contain at least 1 character(s)\"): the build fails",
+                )),
+                Value::String(_) => {}
+                _ => found.push(Diagnostic::error(
+                    v.file,
+                    v.range.clone(),
+                    "wrong-type",
+                    format!(
+                        "`sourceRef` must be a string (the path of the other repository's navigation), found {}",
+                        match v.kind_name() {
+                            "integer" => "number",
+                            other => other,
+                        }
+                    ),
+                )),
+            }
+        }
+        _ => {}
+    }
+}
+
+/// An object's properties as `JSON.parse` leaves them: a key set twice
+/// keeps only its last value.
+fn read_props(node: &Node) -> Vec<&crate::syntax::tree::Prop> {
+    let props = node.props();
+    if props.len() <= 32 {
+        return props
+            .iter()
+            .enumerate()
+            .filter(|(i, p)| !props[i + 1..].iter().any(|q| q.key == p.key))
+            .map(|(_, p)| p)
+            .collect();
+    }
+    let last: rustc_hash::FxHashMap<&str, usize> = props
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.key.as_str(), i))
+        .collect();
+    props
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| last.get(p.key.as_str()) == Some(i))
+        .map(|(_, p)| p)
+        .collect()
 }
 
 fn menu_children(node: &Node, out: &mut Vec<Diagnostic>) {
