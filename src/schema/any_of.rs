@@ -26,20 +26,23 @@ impl Validator<'_> {
         depth: usize,
         out: &mut Vec<Diagnostic>,
     ) {
-        // A branch keyed by a key (`{"sourceRef": ...}` in a navigation
-        // list) is the one every object holding that key takes, and no
-        // other object does.
-        if let Value::Object(_) = &node.value {
-            let keyed = schema.any_of().find(|b| {
+        // A branch keyed by a key (`{"sourceRef": "path"}` in a navigation
+        // list) is the one every object holding that key as a string takes,
+        // and no other object does. The platform checks those objects in a
+        // pass of their own before the schema (`validateSourceRefDocsConfig`,
+        // with no `.catch()` to drop them), and so do the navigation rules
+        // (`ide::diagnostics::navigation::source_refs`): nothing is said of
+        // them here. With another value the key names no reference: the
+        // object is what its other keys make it.
+        if let Value::Object(_) = &node.value
+            && schema.any_of().any(|b| {
                 b.zod()
                     .if_key
                     .as_deref()
-                    .is_some_and(|k| node.prop(k).is_some())
-            });
-            if let Some(b) = keyed {
-                self.node(node, b, holder, depth + 1, out);
-                return;
-            }
+                    .is_some_and(|k| node.get(k).is_some_and(|v| v.as_str().is_some()))
+            })
+        {
+            return;
         }
         // `{"not": {}}` branches stand for "absent": a present value never fits.
         let typed: Vec<&Schema> = schema

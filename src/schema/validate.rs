@@ -487,7 +487,10 @@ impl Validator<'_> {
         strict: bool,
         out: &mut Vec<Diagnostic>,
     ) {
-        if !self.opts.unknown_keys {
+        // A string `sourceRef` makes the platform check every object holding
+        // the key in a pass of its own, which the navigation rules follow
+        // (`sourceRef` anywhere but in a navigation list is an error there).
+        if !self.opts.unknown_keys || p.key == "sourceRef" && p.value.as_str().is_some() {
             return;
         }
         let suggestion = did_you_mean(&p.key, names.iter().copied());

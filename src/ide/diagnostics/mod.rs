@@ -84,9 +84,12 @@ fn navigation_schema(
         memo = schema::validate_reusing(navigation, nav_schema, &opts, earlier, &mut found);
         SCHEMA_REUSED.fetch_add(memo.reused(), std::sync::atomic::Ordering::Relaxed);
         // Labels are the navigation rules' business: their messages
-        // say which element needs which label.
+        // say which element needs which label, and what the platform
+        // drops when it falls back (a `dropped-value` here).
         found.retain(|d| {
-            !(d.code == "missing-key" && is_label_message(&d.message)
+            !((d.code == "missing-key"
+                || d.code == "dropped-value" && d.message.starts_with("missing required key"))
+                && is_label_message(&d.message)
                 || d.code == "invalid-enum" && d.message.contains(".language`"))
         });
     }
@@ -183,6 +186,7 @@ fn navigation_memo(
                     {
                         let _t = crate::timing::span("nav rules");
                         navigation::check(&ix, &mut rules);
+                        navigation::source_refs(root, &ix, &mut rules);
                         navigation::sources(site, &ix, &mut rules);
                     }
                     let (listing, resolved) = if site.partial {

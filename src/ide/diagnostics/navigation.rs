@@ -2,21 +2,12 @@
 
 use crate::diagnostics::{Diagnostic, Fix, Severity, did_you_mean};
 use crate::model::languages::LANGUAGES;
-use crate::model::nav::{CHILD_KEYS, ElementKind, NavIndex, ROOT_KEYS};
+use crate::model::nav::{CHILD_KEYS, ElementKind, NavIndex, ROOT_KEYS, SOURCE_REF};
 use crate::model::site::Site;
 use crate::syntax::tree::{Node, Value};
 
 pub fn check(ix: &NavIndex, out: &mut Vec<Diagnostic>) {
     dropped_lists(ix, out);
-    for r in &ix.source_refs {
-        out.push(Diagnostic::new(
-            r.file,
-            r.range.clone(),
-            Severity::Information,
-            "source-ref",
-            "a multi-repository reference: deploys put the navigation of that repository here; its pages are not checked (the platform leaves it out of a local preview)",
-        ));
-    }
     for (i, el) in ix.elements.iter().enumerate() {
         match el.kind {
             ElementKind::Root => {
@@ -27,7 +18,7 @@ pub fn check(ix: &NavIndex, out: &mut Vec<Diagnostic>) {
             // An unresolved `$ref` was reported where it is written.
             _ if el.node.get("$ref").is_some() => {}
             kind => {
-                label(el.node, kind, out);
+                label(ix, i, out);
                 unique_labels(el.node, out);
                 if kind == ElementKind::Item {
                     menu_children(el.node, out);
@@ -108,30 +99,140 @@ fn root_pattern(nav: &Node, out: &mut Vec<Diagnostic>) {
     ));
 }
 
-fn label(node: &Node, kind: ElementKind, out: &mut Vec<Diagnostic>) {
+/// An element without its label. The platform refuses it, unless it sits
+/// in the child list of a tab, anchor, dropdown, product, version, language
+/// or menu item (at any depth of groups below it): that element then falls
+/// back to its shape without children, so the list is dropped and the site
+/// builds without it (a warning saying what is lost).
+fn label(ix: &NavIndex, i: usize, out: &mut Vec<Diagnostic>) {
+    let el = &ix.elements[i];
+    // A blank label (`"group": " "`) is how real sites make an unlabelled
+    // group: it is fine. A label of another type is the schema pass's to
+    // report (once).
+    if el.node.get(el.kind.label_key()).is_none() {
+        missing_label(ix, el.parent, el.node, el.kind, "", out);
+    }
+}
+
+/// `node`, an element of `kind` held by element `parent`, has no label.
+/// `why` is appended to the hint.
+fn missing_label(
+    ix: &NavIndex,
+    parent: Option<usize>,
+    node: &Node,
+    kind: ElementKind,
+    why: &str,
+    out: &mut Vec<Diagnostic>,
+) {
     let key = kind.label_key();
-    match node.get(key) {
-        // A blank label (`"group": " "`) is how real sites make an
-        // unlabelled group: it is fine. A label of another type is the
-        // schema pass's to report (once).
-        Some(_) => {}
-        None => {
-            // A `$ref`'d element without its label is still unlabelled.
-            let r = node.range.start..node.range.start + 1;
-            let hint = match kind {
-                ElementKind::Group => {
-                    "add \"group\": \"Label\" (an object in `pages` is a group)".to_string()
-                }
-                ElementKind::Language => "add \"language\": \"en\" (a language code)".to_string(),
-                _ => format!("add \"{key}\": \"Label\""),
-            };
-            out.push(Diagnostic::error(
-                node.file,
-                r,
-                "nav-missing-label",
-                format!("this {key} has no `{key}` label: {hint}"),
-            ));
+    // A `$ref`'d element without its label is still unlabelled.
+    let r = node.range.start..node.range.start + 1;
+    let hint = match kind {
+        ElementKind::Group => {
+            "add \"group\": \"Label\" (an object in `pages` is a group)".to_string()
         }
+        ElementKind::Language => "add \"language\": \"en\" (a language code)".to_string(),
+        _ => format!("add \"{key}\": \"Label\""),
+    };
+    let Some((holder, list)) = parent.and_then(|p| dropping_list(ix, p, node)) else {
+        out.push(Diagnostic::error(
+            node.file,
+            r,
+            "nav-missing-label",
+            format!("this {key} has no `{key}` label: {hint}{why}"),
+        ));
+        return;
+    };
+    let at = match element_path(ix, holder) {
+        Some(p) if !p.is_empty() => format!("`{p}.{}`", list.key),
+        _ => format!("`{}`", list.key),
+    };
+    let lost = match count_pages(&list.value) {
+        0 => String::new(),
+        1 => " (1 page leaves the navigation)".to_string(),
+        n => format!(" ({n} pages leave the navigation)"),
+    };
+    out.push(Diagnostic::warning(
+        node.file,
+        r,
+        "nav-missing-label",
+        format!(
+            "this {key} has no `{key}` label: the platform drops {at}, the list holding it, and builds without it{lost}; {hint}{why}"
+        ),
+    ));
+}
+
+/// The child list the platform drops when `child`, held by element
+/// `parent`, is invalid: the list of the nearest enclosing element that is
+/// not a group (groups have no fallback, so their error rises to it), when
+/// that element's schema `.catch()`es the list (`x-catch`). `None` at the
+/// root and in `global`, where nothing falls back and the configuration is
+/// refused, and in an element read strictly (a tab with `graphql`).
+fn dropping_list<'a>(
+    ix: &NavIndex<'a>,
+    mut parent: usize,
+    child: &Node,
+) -> Option<(usize, &'a crate::syntax::tree::Prop)> {
+    let mut child: &Node = child;
+    while ix.elements[parent].kind == ElementKind::Group {
+        child = ix.elements[parent].node;
+        parent = ix.elements[parent].parent?;
+    }
+    let holder = &ix.elements[parent];
+    if matches!(holder.kind, ElementKind::Root | ElementKind::Global) {
+        return None;
+    }
+    let schema = crate::schema::nav_element(holder.kind.label_key())?;
+    if schema.strict_keys(holder.node).is_some() {
+        return None;
+    }
+    let prop = holds(holder.node, child)?.0;
+    schema
+        .property(&prop.key)
+        .is_some_and(|s| s.drops_invalid())
+        .then_some((parent, prop))
+}
+
+/// The property of `parent` whose list holds `child` (the same node, not an
+/// equal one), and its index there.
+fn holds<'a>(parent: &'a Node, child: &Node) -> Option<(&'a crate::syntax::tree::Prop, usize)> {
+    parent.props().iter().find_map(|p| {
+        p.value
+            .items()
+            .iter()
+            .position(|item| std::ptr::eq(item, child))
+            .map(|k| (p, k))
+    })
+}
+
+/// Where element `i` is, as messages name navigation values
+/// (`tabs[0].groups[1]`, empty for the root).
+fn element_path(ix: &NavIndex, i: usize) -> Option<String> {
+    let el = &ix.elements[i];
+    let Some(parent) = el.parent else {
+        return Some(String::new());
+    };
+    if el.kind == ElementKind::Global {
+        return Some("global".to_string());
+    }
+    let (prop, k) = holds(ix.elements[parent].node, el.node)?;
+    let above = element_path(ix, parent)?;
+    let sep = if above.is_empty() { "" } else { "." };
+    Some(format!("{above}{sep}{}[{k}]", prop.key))
+}
+
+/// The page entries a navigation value holds, at any depth.
+fn count_pages(node: &Node) -> usize {
+    match &node.value {
+        Value::String(_) => 1,
+        Value::Array(items) => items.iter().map(count_pages).sum(),
+        Value::Object(_) => node
+            .props()
+            .iter()
+            .filter(|p| CHILD_KEYS.contains(&p.key.as_str()) || p.key == "root")
+            .map(|p| count_pages(&p.value))
+            .sum(),
+        _ => 0,
     }
 }
 
@@ -218,6 +319,156 @@ fn dropped_lists(ix: &NavIndex, out: &mut Vec<Diagnostic>) {
             format!("`{key}` is dropped: {why}, so {what}; {advice}"),
         ));
     }
+}
+
+/// Navigation list keys whose items may be `{"sourceRef": ...}` entries
+/// (`sourceRefArrayKeys` in @mintlify/validation 0.1.878's
+/// `validateConfig.js`), wherever in the configuration the list is.
+const SOURCE_REF_LISTS: &[&str] = &[
+    "anchors",
+    "dropdowns",
+    "languages",
+    "menu",
+    "pages",
+    "products",
+    "tabs",
+    "versions",
+    "groups",
+];
+
+/// Multi-repository references (`{"sourceRef": "path"}` in a navigation
+/// list: deploys put that repository's navigation there), as the prebuild
+/// reads them with `allowSourceRefs` (deploys and `mint dev`): once any
+/// object of the configuration holds a string `sourceRef`,
+/// `validateSourceRefDocsConfig` checks every object holding the key,
+/// anywhere, before the schema: it must be an item of a navigation list,
+/// hold nothing else and name a non-empty string, or the build fails. (The
+/// schema pass leaves these objects alone.) Without a string `sourceRef`
+/// anywhere, an object with the key is a plain object to the platform: in a
+/// navigation list, an element without its label.
+pub fn source_refs(root: &Node, ix: &NavIndex, out: &mut Vec<Diagnostic>) {
+    let mut found = Vec::new();
+    let mut any_string = false;
+    walk_source_refs(root, None, &mut found, &mut any_string);
+    if any_string {
+        out.extend(found);
+    }
+    for r in &ix.source_refs {
+        if r.get(SOURCE_REF).is_some_and(|v| v.as_str().is_some()) {
+            out.push(Diagnostic::new(
+                r.file,
+                r.range.clone(),
+                Severity::Information,
+                "source-ref",
+                "a multi-repository reference: deploys put the navigation of that repository here; its pages are not checked (the platform leaves it out of a local preview)",
+            ));
+        } else if !any_string
+            && let Some((parent, (list, _))) = ix
+                .elements
+                .iter()
+                .enumerate()
+                .find_map(|(i, el)| holds(el.node, r).map(|h| (i, h)))
+            && let Some(kind) = crate::model::nav::kind_of_array(&list.key)
+        {
+            let why = "; a string `sourceRef` would make it a multi-repository reference";
+            missing_label(ix, Some(parent), r, kind, why, out);
+        }
+    }
+}
+
+/// `validateSourceRefNodes` of the platform: what is wrong with each object
+/// holding `sourceRef` below `node` (whose key is `parent_key`), and whether
+/// one of them names a string.
+fn walk_source_refs(
+    node: &Node,
+    parent_key: Option<&str>,
+    found: &mut Vec<Diagnostic>,
+    any_string: &mut bool,
+) {
+    match &node.value {
+        Value::Array(items) => {
+            for item in items.iter() {
+                walk_source_refs(item, parent_key, found, any_string);
+            }
+        }
+        Value::Object(_) => {
+            let Some(p) = node.prop(SOURCE_REF) else {
+                for q in read_props(node) {
+                    walk_source_refs(&q.value, Some(&q.key), found, any_string);
+                }
+                return;
+            };
+            *any_string |= p.value.as_str().is_some();
+            if !parent_key.is_some_and(|k| SOURCE_REF_LISTS.contains(&k)) {
+                found.push(Diagnostic::error(
+                    p.value.file,
+                    p.key_range.clone(),
+                    "invalid-value",
+                    "`sourceRef` is only supported as an element in navigation arrays (the platform refuses it anywhere else: the build fails); write `{\"sourceRef\": \"path\"}` as an item of a navigation list (`pages`, `groups`, `tabs`, ...)",
+                ));
+                return;
+            }
+            for q in read_props(node).into_iter().filter(|q| q.key != SOURCE_REF) {
+                found.push(Diagnostic::error(
+                    q.value.file,
+                    q.key_range.clone(),
+                    "unknown-key",
+                    format!(
+                        "unknown key `{}` beside `sourceRef`: a multi-repository reference holds only `sourceRef` (the platform: \"Unrecognized key(s) in object\"): the build fails",
+                        q.key
+                    ),
+                ));
+            }
+            let v = &p.value;
+            match &v.value {
+                Value::String(s) if s.is_empty() => found.push(Diagnostic::error(
+                    v.file,
+                    v.range.clone(),
+                    "invalid-value",
+                    "`sourceRef` must not be empty (the platform: \"String must contain at least 1 character(s)\"): the build fails",
+                )),
+                Value::String(_) => {}
+                _ => found.push(Diagnostic::error(
+                    v.file,
+                    v.range.clone(),
+                    "wrong-type",
+                    format!(
+                        "`sourceRef` must be a string (the path of the other repository's navigation), found {}",
+                        match v.kind_name() {
+                            "integer" => "number",
+                            other => other,
+                        }
+                    ),
+                )),
+            }
+        }
+        _ => {}
+    }
+}
+
+/// An object's properties as `JSON.parse` leaves them: a key set twice
+/// keeps only its last value.
+fn read_props(node: &Node) -> Vec<&crate::syntax::tree::Prop> {
+    let props = node.props();
+    if props.len() <= 32 {
+        return props
+            .iter()
+            .enumerate()
+            .filter(|(i, p)| !props[i + 1..].iter().any(|q| q.key == p.key))
+            .map(|(_, p)| p)
+            .collect();
+    }
+    let last: rustc_hash::FxHashMap<&str, usize> = props
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.key.as_str(), i))
+        .collect();
+    props
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| last.get(p.key.as_str()) == Some(i))
+        .map(|(_, p)| p)
+        .collect()
 }
 
 fn menu_children(node: &Node, out: &mut Vec<Diagnostic>) {
