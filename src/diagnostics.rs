@@ -58,6 +58,18 @@ pub struct Diagnostic {
     /// The path the diagnostic is about when that is not the file it sits in
     /// (the missing page of a navigation entry), so suppressions can match it.
     pub subject: Option<String>,
+    /// Other places the diagnostic is about (the first entry of a
+    /// duplicate): LSP related information, notes in `check`'s output.
+    pub related: Vec<Related>,
+}
+
+/// A place a diagnostic points to besides its own range.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Related {
+    pub file: FileId,
+    pub range: Range<usize>,
+    /// What is there, as a note: "first listed here".
+    pub message: String,
 }
 
 impl Diagnostic {
@@ -76,6 +88,7 @@ impl Diagnostic {
             message: message.into(),
             fixes: Vec::new(),
             subject: None,
+            related: Vec::new(),
         }
     }
 
@@ -107,13 +120,33 @@ impl Diagnostic {
         self
     }
 
-    /// Its range and its fixes' ranges, through `f` (the text they point
-    /// into was edited: a result kept across a keystroke moves with it).
+    pub fn with_related(
+        mut self,
+        file: FileId,
+        range: Range<usize>,
+        message: impl Into<String>,
+    ) -> Self {
+        self.related.push(Related {
+            file,
+            range,
+            message: message.into(),
+        });
+        self
+    }
+
+    /// Its range, its fixes' ranges and those of its related places in its
+    /// own file, through `f` (the text they point into was edited: a result
+    /// kept across a keystroke moves with it).
     pub fn map_ranges(&mut self, f: impl Fn(&Range<usize>) -> Range<usize>) {
         self.range = f(&self.range);
         for fix in &mut self.fixes {
             if let Fix::Edit { range, .. } = fix {
                 *range = f(range);
+            }
+        }
+        for r in &mut self.related {
+            if r.file == self.file {
+                r.range = f(&r.range);
             }
         }
     }

@@ -57,9 +57,12 @@ enum Deny {
 enum Command {
     /// Speak LSP over stdio (the default).
     Serve,
-    /// Check every docs site under PATH and report problems.
+    /// Check every docs site under PATH (or, when there is none, the site
+    /// PATH is in) and report problems.
     Check {
-        /// Folder to search for docs.json files (default: the current folder).
+        /// Folder to search for docs.json files (default: the current
+        /// folder); with none at or below it, the nearest folder above
+        /// holding one.
         path: Option<PathBuf>,
         #[arg(long, value_enum, default_value = "human")]
         format: cli::report::Format,
@@ -146,14 +149,19 @@ fn main() {
             deny,
         }) => {
             let path = path.unwrap_or_else(|| PathBuf::from("."));
+            // Colour only on a terminal, unless NO_COLOR or CLICOLOR_FORCE
+            // say otherwise (anstream's reading of them); the stream also
+            // turns the codes into console calls on an old Windows console.
+            let choice = anstream::AutoStream::choice(&std::io::stdout());
             let opts = cli::check::Options {
                 format,
                 all,
                 deny_warnings: matches!(deny, Some(Deny::Warnings)),
+                relative_to: cli::check::display_bases(format),
+                color: choice != anstream::ColorChoice::Never,
             };
-            let stdout = std::io::stdout();
-            let mut lock = stdout.lock();
-            cli::check::run(&path, &opts, &mut lock)
+            let mut out = anstream::AutoStream::new(std::io::stdout().lock(), choice);
+            cli::check::run(&path, &opts, &mut out)
         }
     };
     std::process::exit(code);

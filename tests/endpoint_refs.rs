@@ -46,6 +46,7 @@ fn parse_endpoint_table() {
         "guides/intro",
         "GET",
         "GET users",
+        // An upper-case method token may name an OpenAPI 3.2 `additionalOperations` operation.
         "FETCH /users",
         "/users GET",
         "webhook",
@@ -73,7 +74,7 @@ fn parse_endpoint_table() {
         "guides/intro" -> none
         "GET" -> none
         "GET users" -> none
-        "FETCH /users" -> none
+        "FETCH /users" -> op spec=None method=FETCH path=/users
         "/users GET" -> none
         "webhook" -> none
         "" -> none

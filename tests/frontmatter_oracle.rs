@@ -60,6 +60,8 @@ fn front_matter_is_read_as_js_yaml_3_reads_it() {
             format: Format::Json,
             all: true,
             deny_warnings: false,
+            relative_to: vec![site.path().to_path_buf()],
+            color: false,
         },
         &mut buf,
     );

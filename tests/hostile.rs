@@ -21,6 +21,7 @@ fn run(dir: &Path) -> (i32, String) {
             format: Format::Json,
             all: true,
             deny_warnings: false,
+            ..Default::default()
         },
         &mut buf,
     );

@@ -167,7 +167,9 @@ fn large_docs_json_keystrokes_analysed_incrementally_equal_fresh() {
     let text = large_docs_json();
     assert!(text.len() > 30_000, "{} bytes", text.len());
     let first = analyze_texts(&files(&text));
-    for code in ["unknown-key", "wrong-type"] {
+    // Wrong types inside a tab's groups are `dropped-value` warnings: the
+    // platform drops the tab's groups rather than refusing the site.
+    for code in ["unknown-key", "dropped-value"] {
         assert!(
             first.diagnostics.iter().any(|d| d.code == code),
             "no {code} planted"

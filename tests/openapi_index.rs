@@ -202,16 +202,13 @@ fn find_and_suggest() {
     );
 }
 
-fn big_spec(name: &str) -> Option<String> {
-    let path = format!(
-        "{}/../shared/corpus/specs/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).ok();
-    if text.is_none() {
-        eprintln!("note: {path} not found, skipped");
-    }
-    text
+#[path = "support/corpus.rs"]
+mod corpus;
+
+/// A spec of the shared corpus, for the test `test`.
+fn big_spec(name: &str, test: &str) -> Option<String> {
+    let path = corpus::shared(&format!("corpus/specs/{name}"), test)?;
+    Some(std::fs::read_to_string(path).unwrap())
 }
 
 fn timed(name: &str, text: &str, yaml: bool) -> SpecIndex {
@@ -226,7 +223,7 @@ fn timed(name: &str, text: &str, yaml: bool) -> SpecIndex {
 
 #[test]
 fn github_rest_spec() {
-    let Some(text) = big_spec("github-api.github.com.json") else {
+    let Some(text) = big_spec("github-api.github.com.json", "github_rest_spec") else {
         return;
     };
     let idx = timed("github", &text, false);
@@ -261,7 +258,10 @@ fn github_rest_spec() {
 
 #[test]
 fn github_webhooks_spec() {
-    let Some(text) = big_spec("github-webhooks-api.github.com.json") else {
+    let Some(text) = big_spec(
+        "github-webhooks-api.github.com.json",
+        "github_webhooks_spec",
+    ) else {
         return;
     };
     let idx = timed("github webhooks", &text, false);
@@ -274,7 +274,7 @@ fn github_webhooks_spec() {
 
 #[test]
 fn openai_yaml_spec() {
-    let Some(text) = big_spec("openai-openapi.yaml") else {
+    let Some(text) = big_spec("openai-openapi.yaml", "openai_yaml_spec") else {
         return;
     };
     let idx = timed("openai", &text, true);

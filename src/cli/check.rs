@@ -1,18 +1,88 @@
 //! `docs-lsp check [PATH]`: the same analysis as the server, for CI.
 
-use super::report::{self, Format, Located};
+use super::report::{self, Format, Located, Summary};
 use crate::diagnostics::Severity;
 use crate::ide::analysis;
+use crate::text::Encoding;
 use crate::workspace::load::{self, FileIds};
 use crate::workspace::suppress::Suppressions;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+#[derive(Debug, Clone, Default)]
 pub struct Options {
     pub format: Format,
     pub all: bool,
     /// `--deny warnings`: a warning fails the check as an error does.
     pub deny_warnings: bool,
+    /// Folders that paths are written relative to: the first that holds a
+    /// file names it; a file under none of them is written as an absolute
+    /// path. Empty: every path absolute. The binary passes
+    /// [`display_bases`]; the tests pass the site's folder.
+    pub relative_to: Vec<PathBuf>,
+    /// ANSI colours in the human format (the binary decides with
+    /// [`anstream`]: a terminal, `NO_COLOR`, `CLICOLOR_FORCE`).
+    pub color: bool,
+}
+
+/// The folders the binary writes paths relative to: the current folder, so
+/// a path can be pasted into a shell or opened from a terminal; for the
+/// GitHub format, first `GITHUB_WORKSPACE` when set, the checkout that
+/// GitHub places annotations in (a workflow step may run from a subfolder).
+pub fn display_bases(format: Format) -> Vec<PathBuf> {
+    let mut bases = Vec::new();
+    if format == Format::Github
+        && let Some(ws) = std::env::var_os("GITHUB_WORKSPACE").filter(|w| !w.is_empty())
+    {
+        bases.push(PathBuf::from(ws));
+    }
+    if let Ok(cwd) = std::env::current_dir() {
+        bases.push(cwd);
+    }
+    bases
+}
+
+/// Writes the paths of one docs root's files as [`Options::relative_to`]
+/// says: each file relative to the first base that holds it (a site found
+/// above the current folder has files both in and outside it).
+/// Compared canonical, so a symlinked checkout or a `..` in PATH still
+/// finds its base.
+struct PathNamer {
+    /// The root canonical, and as the user would write it absolute.
+    canon: PathBuf,
+    plain: PathBuf,
+    bases: Vec<PathBuf>,
+}
+
+impl PathNamer {
+    fn new(root: &Path, bases: &[PathBuf]) -> Self {
+        let plain = std::path::absolute(root).unwrap_or_else(|_| root.to_path_buf());
+        let canon = root.canonicalize().unwrap_or_else(|_| plain.clone());
+        let bases = bases
+            .iter()
+            .map(|b| b.canonicalize().unwrap_or_else(|_| b.clone()))
+            .collect();
+        PathNamer {
+            canon,
+            plain,
+            bases,
+        }
+    }
+
+    /// The path of the root-relative `rel`.
+    fn name(&self, rel: &str) -> String {
+        let file = self.canon.join(rel);
+        if let Some(name) = self.bases.iter().find_map(|b| load::rel_path(b, &file)) {
+            return name;
+        }
+        // The canonical form on Unix; on Windows it would carry a `\\?\`
+        // prefix that editors and terminals do not open.
+        if cfg!(windows) {
+            self.plain.join(rel).display().to_string()
+        } else {
+            file.display().to_string()
+        }
+    }
 }
 
 /// Run the check; returns the process exit status (0 clean, 1 errors, or
@@ -22,22 +92,28 @@ pub fn run(path: &Path, opts: &Options, out: &mut dyn std::io::Write) -> i32 {
         eprintln!("docs-lsp: {} does not exist", path.display());
         return 2;
     }
-    let roots = load::discover_roots(path);
+    let mut roots = load::discover_roots(path);
+    let mut summary = Summary::default();
     if roots.is_empty() {
-        eprintln!("docs-lsp: no docs.json found under {}", path.display());
-        return 2;
+        // PATH is inside a site (a subfolder, a page): check the site it is
+        // in, as git finds the repository from a subfolder.
+        let Some(root) = load::root_above(path) else {
+            eprintln!(
+                "docs-lsp: no docs.json found under {} or in any folder above it",
+                path.display()
+            );
+            return 2;
+        };
+        summary.found_above = Some((
+            path.display().to_string(),
+            PathNamer::new(&root, &opts.relative_to).name("docs.json"),
+        ));
+        roots.push(root);
     }
     let ids = FileIds::default();
     let mut located = Vec::new();
     for root in &roots {
-        let prefix = load::rel_path(path, root).unwrap_or_default();
-        let join = |p: &str| {
-            if prefix.is_empty() {
-                p.to_string()
-            } else {
-                format!("{prefix}/{p}")
-            }
-        };
+        let names = PathNamer::new(root, &opts.relative_to);
         let suppress = match Suppressions::load(root) {
             Ok(s) => s,
             Err(e) => {
@@ -47,6 +123,8 @@ pub fn run(path: &Path, opts: &Options, out: &mut dyn std::io::Write) -> i32 {
         };
         let site = load::load_site(root, root.display().to_string(), &ids);
         let mut analysis = analysis::analyze(Arc::new(site));
+        summary.sites += 1;
+        summary.files += analysis.site.files().count();
         for d in std::mem::take(&mut analysis.diagnostics) {
             let Some(file) = analysis.site.file(d.file) else {
                 continue;
@@ -57,8 +135,26 @@ pub fn run(path: &Path, opts: &Options, out: &mut dyn std::io::Write) -> i32 {
             // Pages read in bulk keep only their front matter: a position
             // in the body is placed with the whole text, read again.
             let whole = load::whole_text(file, d.range.end);
+            // Where its related places are (the first entry of a duplicate).
+            let notes: Vec<String> = d
+                .related
+                .iter()
+                .filter_map(|r| {
+                    let f = analysis.site.file(r.file)?;
+                    let whole = load::whole_text(f, r.range.end);
+                    let f = whole.as_ref().unwrap_or(f);
+                    let lc = f.lines().line_col(f.text(), r.range.start, Encoding::Utf16);
+                    Some(format!(
+                        "{}: {}:{}:{}",
+                        r.message,
+                        names.name(&f.path),
+                        lc.line + 1,
+                        lc.col + 1
+                    ))
+                })
+                .collect();
             let file = whole.as_ref().unwrap_or(file);
-            located.push(Located::new(join(&file.path), file, d));
+            located.push(Located::new(names.name(&file.path), file, d).with_notes(notes));
         }
         // Freeing 25,000 parsed pages takes a tenth of the run: it happens on
         // another thread while the report is written, and the process may
@@ -76,7 +172,13 @@ pub fn run(path: &Path, opts: &Options, out: &mut dyn std::io::Write) -> i32 {
         .iter()
         .filter(|l| opts.all || l.diag.severity <= Severity::Warning)
         .collect();
-    let res = report::write(out, opts.format, &shown, &located);
+    if opts.format != Format::Human
+        && let Some((asked, docs_json)) = &summary.found_above
+    {
+        // Machine formats keep stdout to themselves.
+        eprintln!("docs-lsp: no docs.json in {asked}; checking the site of {docs_json}");
+    }
+    let res = report::write(out, opts, &shown, &located, &summary);
     if let Err(e) = res
         && e.kind() != std::io::ErrorKind::BrokenPipe
     {

@@ -1,13 +1,17 @@
-//! Printing diagnostics: human (like rustc), JSON (LSP positions), GitHub
-//! workflow annotations.
+//! Printing diagnostics: human (like rustc, coloured on a terminal), JSON
+//! (LSP positions), GitHub workflow annotations. Paths are whatever
+//! [`super::check`] named the files (relative to the current folder).
 
+use super::check::Options;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::model::site::SourceFile;
 use crate::text::{Encoding, LineCol};
+use anstyle::{AnsiColor, Style};
 use std::io::Write;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Format {
+    #[default]
     Human,
     Json,
     Github,
@@ -23,6 +27,9 @@ pub struct Located {
     /// The first source line of the range and the byte span of the range in it.
     line_text: String,
     under: (usize, usize),
+    /// Notes printed under it in human output (where the first entry of a
+    /// duplicate is).
+    notes: Vec<String>,
 }
 
 impl Located {
@@ -42,19 +49,36 @@ impl Located {
             end,
             line_text,
             under: (s, e.max(s)),
+            notes: Vec::new(),
         }
     }
+
+    pub fn with_notes(mut self, notes: Vec<String>) -> Self {
+        self.notes = notes;
+        self
+    }
+}
+
+/// Totals beside the diagnostics, for the human summary.
+#[derive(Debug, Default)]
+pub struct Summary {
+    pub sites: usize,
+    pub files: usize,
+    /// PATH held no docs root and the site was found above it: PATH as
+    /// given and the path of the docs.json found.
+    pub found_above: Option<(String, String)>,
 }
 
 pub fn write(
     out: &mut dyn Write,
-    format: Format,
+    opts: &Options,
     shown: &[&Located],
     all: &[Located],
+    summary: &Summary,
 ) -> std::io::Result<()> {
-    match format {
-        Format::Human => human(out, shown, all),
-        Format::Json => json(out, shown, all),
+    match opts.format {
+        Format::Human => human(out, &Palette::new(opts.color), shown, all, summary),
+        Format::Json => json(out, shown, all, summary),
         Format::Github => github(out, shown),
     }
 }
@@ -67,15 +91,88 @@ fn counts(all: &[Located]) -> [usize; 4] {
     c
 }
 
-fn human(out: &mut dyn Write, shown: &[&Located], all: &[Located]) -> std::io::Result<()> {
-    for l in shown {
+/// The human format's styles, as rustc colours its messages; all plain
+/// (writing nothing) without colour.
+struct Palette {
+    severity: [Style; 4],
+    code: Style,
+    message: Style,
+    gutter: Style,
+    note: Style,
+    clean: Style,
+}
+
+impl Palette {
+    fn new(color: bool) -> Self {
+        let plain = Style::new();
+        let pick = |s: Style| if color { s } else { plain };
+        let fg = |c: AnsiColor| pick(Style::new().fg_color(Some(c.into())).bold());
+        Palette {
+            severity: [
+                fg(AnsiColor::Red),
+                fg(AnsiColor::Yellow),
+                fg(AnsiColor::Cyan),
+                fg(AnsiColor::Green),
+            ],
+            code: pick(Style::new().dimmed()),
+            message: pick(Style::new().bold()),
+            gutter: fg(AnsiColor::BrightBlue),
+            note: fg(AnsiColor::Cyan),
+            clean: fg(AnsiColor::Green),
+        }
+    }
+}
+
+/// One count with its noun, plural when it is not one.
+fn count_of(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
+/// Like rustc, errors before warnings (then information and hints): all of
+/// a run's errors first, in file and position order, then its warnings the
+/// same way. What fails the check comes first and is not buried under a
+/// long tail of warnings; a file's problems of one severity stay together.
+/// The summary line with the counts is last, where a terminal leaves the
+/// eye.
+fn human(
+    out: &mut dyn Write,
+    p: &Palette,
+    shown: &[&Located],
+    all: &[Located],
+    summary: &Summary,
+) -> std::io::Result<()> {
+    if let Some((asked, docs_json)) = &summary.found_above {
+        let asked = if asked == "." {
+            "the current folder".to_string()
+        } else {
+            asked.clone()
+        };
+        writeln!(
+            out,
+            "{n}note{n:#}: no docs.json in {asked} or below it: checking the site of {docs_json}, \
+             the nearest above\n",
+            n = p.note
+        )?;
+    }
+    let mut ordered = shown.to_vec();
+    // Stable: the file and position order holds within a severity.
+    ordered.sort_by_key(|l| l.diag.severity);
+    for l in ordered {
         let d = &l.diag;
-        writeln!(out, "{}[{}]: {}", d.severity.as_str(), d.code, d.message)?;
+        let sev = p.severity[d.severity as usize];
+        let (code, msg, g) = (p.code, p.message, p.gutter);
+        writeln!(
+            out,
+            "{sev}{}{sev:#}{code}[{}]{code:#}{msg}: {}{msg:#}",
+            d.severity.as_str(),
+            d.code,
+            d.message
+        )?;
         let line_no = (l.start.line + 1).to_string();
         let pad = " ".repeat(line_no.len());
         writeln!(
             out,
-            "{pad}--> {}:{}:{}",
+            "{pad}{g}-->{g:#} {}:{}:{}",
             l.path,
             l.start.line + 1,
             l.start.col + 1
@@ -83,8 +180,8 @@ fn human(out: &mut dyn Write, shown: &[&Located], all: &[Located]) -> std::io::R
         if !l.line_text.is_empty() {
             let (s, e) = l.under;
             let shown_line: String = l.line_text.chars().take(200).collect();
-            writeln!(out, "{pad} |")?;
-            writeln!(out, "{line_no} | {shown_line}")?;
+            writeln!(out, "{pad} {g}|{g:#}")?;
+            writeln!(out, "{g}{line_no} |{g:#} {shown_line}")?;
             let lead: String = l.line_text[..s.min(l.line_text.len())]
                 .chars()
                 .map(|c| if c == '\t' { '\t' } else { ' ' })
@@ -94,27 +191,69 @@ fn human(out: &mut dyn Write, shown: &[&Located], all: &[Located]) -> std::io::R
                 .get(s..e)
                 .map_or(1, |t| t.chars().count().max(1));
             if lead.chars().count() < 200 {
-                writeln!(out, "{pad} | {lead}{}", "^".repeat(width.min(200)))?;
+                writeln!(
+                    out,
+                    "{pad} {g}|{g:#} {lead}{sev}{}{sev:#}",
+                    "^".repeat(width.min(200))
+                )?;
             }
+        }
+        for note in &l.notes {
+            writeln!(out, "{pad} {g}={g:#} {n}note{n:#}: {note}", n = p.note)?;
         }
         writeln!(out)?;
     }
     let c = counts(all);
     let hidden = all.len() - shown.len();
-    write!(out, "{} error(s), {} warning(s)", c[0], c[1])?;
     if hidden > 0 {
+        writeln!(
+            out,
+            "{n}note{n:#}: {} information and {} not shown (--all shows them)",
+            c[2],
+            count_of(c[3], "hint"),
+            n = p.note
+        )?;
+    }
+    let checked = format!(
+        "{} checked in {}",
+        count_of(summary.files, "file"),
+        count_of(summary.sites, "docs site")
+    );
+    if c[0] + c[1] == 0 {
+        let ok = p.clean;
+        write!(out, "{ok}no errors or warnings{ok:#}")?;
+    } else {
+        let files: std::collections::HashSet<&str> = all
+            .iter()
+            .filter(|l| l.diag.severity <= Severity::Warning)
+            .map(|l| l.path.as_str())
+            .collect();
+        let (e, w) = (p.severity[0], p.severity[1]);
+        let (e, w) = (
+            if c[0] > 0 { e } else { Style::new() },
+            if c[1] > 0 { w } else { Style::new() },
+        );
         write!(
             out,
-            "; {} information and {} hint(s) not shown (--all shows them)",
-            c[2], c[3]
+            "{e}{}{e:#}, {w}{}{w:#} in {}",
+            count_of(c[0], "error"),
+            count_of(c[1], "warning"),
+            count_of(files.len(), "file")
         )?;
-    } else if c[2] + c[3] > 0 {
-        write!(out, ", {} information, {} hint(s)", c[2], c[3])?;
+    }
+    write!(out, " ({checked})")?;
+    if hidden == 0 && c[2] + c[3] > 0 {
+        write!(out, "; {} information, {}", c[2], count_of(c[3], "hint"))?;
     }
     writeln!(out)
 }
 
-fn json(out: &mut dyn Write, shown: &[&Located], all: &[Located]) -> std::io::Result<()> {
+fn json(
+    out: &mut dyn Write,
+    shown: &[&Located],
+    all: &[Located],
+    summary: &Summary,
+) -> std::io::Result<()> {
     let pos = |p: LineCol| serde_json::json!({"line": p.line, "character": p.col});
     let diags: Vec<serde_json::Value> = shown
         .iter()
@@ -131,7 +270,8 @@ fn json(out: &mut dyn Write, shown: &[&Located], all: &[Located]) -> std::io::Re
     let c = counts(all);
     let doc = serde_json::json!({
         "diagnostics": diags,
-        "summary": {"errors": c[0], "warnings": c[1], "information": c[2], "hints": c[3], "shown": shown.len()},
+        "summary": {"errors": c[0], "warnings": c[1], "information": c[2], "hints": c[3], "shown": shown.len(),
+            "files": summary.files, "sites": summary.sites},
     });
     writeln!(
         out,

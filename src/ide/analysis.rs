@@ -69,13 +69,63 @@ pub fn analyze(site: Arc<Site>) -> Analysis {
             b.code,
         ))
     });
-    diagnostics.dedup();
+    let diagnostics = once_each(diagnostics);
     Analysis {
         site,
         config,
         diagnostics,
         listing,
     }
+}
+
+/// `sorted` (by file, range and code) with each finding once. A node of a
+/// `$ref` file that several places of docs.json reference is checked once
+/// per place, and the schema's messages name the place
+/// (`languages[0].groups[0].icon`, then `languages[1].groups[0].icon`, ...):
+/// one problem at one spot, which an editor would show once per reference.
+/// The first stays (the first place, in navigation order).
+fn once_each(sorted: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let key = |d: &Diagnostic| (d.file, d.range.start, d.range.end, d.code);
+    let mut out: Vec<Diagnostic> = Vec::with_capacity(sorted.len());
+    // Where the run of diagnostics with the same key starts in `out`.
+    let mut run = 0;
+    for d in sorted {
+        if out.get(run).is_none_or(|k| key(k) != key(&d)) {
+            run = out.len();
+        } else if out[run..].iter().any(|k| same_finding(k, &d)) {
+            continue;
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// The same problem, whatever path through docs.json led to it: equal but
+/// for the paths in backticks, of which only the last step (the key at that
+/// spot) counts.
+fn same_finding(a: &Diagnostic, b: &Diagnostic) -> bool {
+    a.severity == b.severity
+        && a.fixes == b.fixes
+        && a.related == b.related
+        && a.subject == b.subject
+        && (a.message == b.message || last_steps(&a.message) == last_steps(&b.message))
+}
+
+/// `message` with each `` `a[0].b.c` `` written `` `c` ``.
+fn last_steps(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    for (i, part) in message.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        // Odd parts are inside backticks.
+        out.push_str(if i % 2 == 1 {
+            part.rsplit(['.', ']']).next().unwrap_or(part)
+        } else {
+            part
+        });
+    }
+    out
 }
 
 /// docs.json resolved, or the last resolution of the same docs.json text

@@ -138,7 +138,7 @@ pub(crate) fn value_thing<'a>(
             Thing::File { value, file }
         }
         ValuePlace::Language => Thing::Language { code: value },
-        ValuePlace::Other => Thing::Value { path: vp, value },
+        ValuePlace::Other | ValuePlace::Icon => Thing::Value { path: vp, value },
     }
 }
 
@@ -203,7 +203,7 @@ fn front_matter<'a>(
         .rfind('\n')
         .map_or(0, |i| i + 1);
     match &fc.slot {
-        Slot::Key => {
+        Slot::Key if fc.path.is_empty() => {
             let line = &text[line_start..];
             let key = context::top_key(line.lines().next().unwrap_or(""))?;
             Some(At {
@@ -213,7 +213,7 @@ fn front_matter<'a>(
                 range: line_start..line_start + key.len(),
             })
         }
-        Slot::Value { key } if key == "openapi" && !fc.in_list => {
+        Slot::Value { key } if key == "openapi" && !fc.in_list && fc.path.is_empty() => {
             let raw = text.get(fc.replace.clone())?;
             let value = raw.trim().trim_matches(['"', '\'']).to_string();
             let target = resolve_endpoint(analysis, &value, paths::dir_of(&f.path), &[]);

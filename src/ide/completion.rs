@@ -93,13 +93,14 @@ pub fn completion_list(
         return list;
     }
     if matches!(f.kind, FileKind::Page | FileKind::Snippet)
-        && let Some(items) = super::page_components::completions(analysis, file, text, offset)
+        && let Some(items) =
+            super::page_components::completions(analysis, file, text, offset, &mut list.incomplete)
     {
         list.items = items;
         return list;
     }
     list.items = match f.kind {
-        FileKind::Page => front_matter(analysis, text, offset),
+        FileKind::Page => front_matter(analysis, f, text, offset, &mut list.incomplete),
         FileKind::DocsJson | FileKind::Json => {
             docs_json(analysis, f, text, offset, &mut list.incomplete)
         }
@@ -220,6 +221,21 @@ fn values(
                 }
             }
         }
+        ValuePlace::Icon => {
+            // An icon object's own `library` wins over the site's.
+            let own = analysis.config.root.as_deref().and_then(|root| {
+                let along = lookup::nodes_along(root, &vp[..vp.len() - 1]);
+                (along.len() == vp.len()).then_some(())?;
+                along.last()?.get("library")?.as_str()
+            });
+            let library = own.unwrap_or_else(|| super::icons::site_library(analysis));
+            for icon in super::icons::icon_items(library, &ctx.partial, incomplete) {
+                let mut it = value_item(ctx, icon.name, CompletionKind::Value, Some(&icon.detail));
+                it.documentation = icon.documentation;
+                it.sort_text = Some(icon.rank.to_string());
+                out.push(it);
+            }
+        }
         ValuePlace::Other => schema_values(&lookup::schemas_at(vp), ctx, out),
     }
 }
@@ -229,9 +245,11 @@ fn schema_values(schemas: &[&Schema], ctx: &JsonContext, out: &mut Vec<Completio
     let mut bool_ok = false;
     for s in schemas {
         bool_ok |= s.accepted_types().contains(Types::BOOLEAN);
-        for v in s.enum_strings() {
+        for (v, doc) in s.documented_values() {
             if seen.insert(v) && matches(&ctx.partial, v) {
-                out.push(value_item(ctx, v, CompletionKind::Value, None));
+                let mut it = value_item(ctx, v, CompletionKind::Value, None);
+                it.documentation = doc.map(str::to_string);
+                out.push(it);
             }
         }
     }
@@ -485,7 +503,13 @@ fn ref_files(
     }
 }
 
-fn front_matter(analysis: &Analysis, text: &str, offset: usize) -> Vec<CompletionItem> {
+fn front_matter(
+    analysis: &Analysis,
+    f: &SourceFile,
+    text: &str,
+    offset: usize,
+    incomplete: &mut bool,
+) -> Vec<CompletionItem> {
     let Some(fc) = context::front_matter_context(text, offset) else {
         return Vec::new();
     };
@@ -501,21 +525,35 @@ fn front_matter(analysis: &Analysis, text: &str, offset: usize) -> Vec<Completio
         sort_text: None,
         filter_text: None,
     };
+    // The schema path of the mapping the cursor is in (nested mappings and
+    // lists of them: `icon:` then `  style: `).
+    let mut path: Vec<schema::PathSeg> = fc
+        .path
+        .iter()
+        .map(|s| match s {
+            Seg::Key(k) => schema::PathSeg::Key(k),
+            Seg::Index(i) => schema::PathSeg::Index(*i),
+        })
+        .collect();
     match &fc.slot {
         Slot::Key => {
-            for (name, prop) in schema.property_names() {
-                if prop.is_never() || fc.present.iter().any(|k| k == name) {
-                    continue;
-                }
-                if matches(&fc.partial, name) {
-                    let mut it = item(
-                        name.to_string(),
-                        CompletionKind::Key,
-                        lookup::type_line(&[prop]),
-                        format!("{name}: "),
-                    );
-                    it.documentation = prop.description().map(str::to_string);
-                    out.push(it);
+            let mut seen = HashSet::new();
+            for s in schema::schemas_at(schema, &path) {
+                for (name, prop) in s.property_names() {
+                    if prop.is_never() || fc.present.iter().any(|k| k == name) || !seen.insert(name)
+                    {
+                        continue;
+                    }
+                    if matches(&fc.partial, name) {
+                        let mut it = item(
+                            name.to_string(),
+                            CompletionKind::Key,
+                            lookup::type_line(&[prop]),
+                            format!("{name}: "),
+                        );
+                        it.documentation = prop.description().map(str::to_string);
+                        out.push(it);
+                    }
                 }
             }
         }
@@ -526,7 +564,7 @@ fn front_matter(analysis: &Analysis, text: &str, offset: usize) -> Vec<Completio
                 Some(q) => format!("{q}{v}{q}"),
                 None => v.to_string(),
             };
-            if key == "openapi" && !fc.in_list {
+            if key == "openapi" && !fc.in_list && path.is_empty() {
                 let specs: Vec<Spec> = lookup::specs(&analysis.site)
                     .into_iter()
                     .filter(Spec::is_openapi)
@@ -563,8 +601,35 @@ fn front_matter(analysis: &Analysis, text: &str, offset: usize) -> Vec<Completio
                         }
                     }
                 }
+            } else if !fc.in_list
+                && super::icons::is_icon_value(
+                    Some(key),
+                    match fc.path.last() {
+                        Some(Seg::Key(k)) => Some(k.as_str()),
+                        _ => None,
+                    },
+                )
+            {
+                // An icon object's own `library` (in the last parse) wins.
+                let own = f.front_matter().root.as_ref().and_then(|root| {
+                    let along = lookup::nodes_along(root, &fc.path);
+                    (along.len() == fc.path.len() + 1).then_some(())?;
+                    along.last()?.get("library")?.as_str()
+                });
+                let library = own.unwrap_or_else(|| super::icons::site_library(analysis));
+                for icon in super::icons::icon_items(library, &fc.partial, incomplete) {
+                    let mut it = item(
+                        icon.name.to_string(),
+                        CompletionKind::Value,
+                        Some(icon.detail),
+                        wrap(icon.name),
+                    );
+                    it.documentation = icon.documentation;
+                    it.sort_text = Some(icon.rank.to_string());
+                    out.push(it);
+                }
             } else {
-                let mut path = vec![schema::PathSeg::Key(key.as_str())];
+                path.push(schema::PathSeg::Key(key.as_str()));
                 if fc.in_list {
                     path.push(schema::PathSeg::Index(0));
                 }
@@ -573,9 +638,11 @@ fn front_matter(analysis: &Analysis, text: &str, offset: usize) -> Vec<Completio
                 let mut seen = HashSet::new();
                 for s in &schemas {
                     bool_ok |= s.accepted_types().contains(Types::BOOLEAN);
-                    for v in s.enum_strings() {
+                    for (v, doc) in s.documented_values() {
                         if seen.insert(v) && matches(&fc.partial, v) {
-                            out.push(item(v.to_string(), CompletionKind::Value, None, wrap(v)));
+                            let mut it = item(v.to_string(), CompletionKind::Value, None, wrap(v));
+                            it.documentation = doc.map(str::to_string);
+                            out.push(it);
                         }
                     }
                 }

@@ -1,8 +1,11 @@
 //! Go to definition: a page entry to its file, an endpoint reference to its
-//! method key in the spec (JSON or YAML), a file reference to the file.
+//! method key in the spec (JSON or YAML), a file reference to the file, an
+//! import's source in a page to the file it names.
 
 use super::analysis::Analysis;
 use super::at::{self, EndpointItem, Thing};
+use super::imports::{ImportTarget, import_target};
+use crate::model::site::FileKind;
 use crate::syntax::tree::FileId;
 use std::ops::Range;
 
@@ -13,6 +16,9 @@ pub struct Target {
 }
 
 pub fn definition(analysis: &Analysis, file: FileId, text: &str, offset: usize) -> Vec<Target> {
+    if let Some(t) = import_source(analysis, file, offset) {
+        return vec![t];
+    }
     if let Some(t) = super::page_links::definition(analysis, file, offset) {
         return vec![t];
     }
@@ -39,4 +45,26 @@ pub fn definition(analysis: &Analysis, file: FileId, text: &str, offset: usize) 
         _ => return Vec::new(),
     };
     vec![target]
+}
+
+/// On the source of a page's `import ... from '...'`: the file it names, as
+/// the `missing-snippet` rule resolves it (extension optional).
+fn import_source(analysis: &Analysis, file: FileId, offset: usize) -> Option<Target> {
+    let f = analysis.site.file(file)?;
+    if !matches!(f.kind, FileKind::Page | FileKind::Snippet) {
+        return None;
+    }
+    let imp = f
+        .page_index()
+        .imports
+        .iter()
+        .find(|i| i.source_range.start <= offset && offset <= i.source_range.end)?;
+    let files = crate::model::links::targets_of(&analysis.site, None).files;
+    match import_target(&files, &f.path, &imp.source) {
+        ImportTarget::File(path) => Some(Target {
+            file: analysis.site.file_by_path(&path)?.id,
+            range: 0..0,
+        }),
+        ImportTarget::NotAFile | ImportTarget::Missing { .. } => None,
+    }
 }

@@ -4,7 +4,9 @@
 //! - `Fix::CreatePage(path)`: create the page with a `title` from its path.
 //! - `Fix::Replace(text)`: replace the diagnostic's range (did-you-mean of a
 //!   page, endpoint, language code, key or enum value).
-//! - `Fix::Edit`: replace a range of the file (MDX syntax fixes).
+//! - `Fix::Edit`: replace a range of the file (MDX syntax fixes; removing
+//!   a comment or trailing comma `JSON.parse` refuses, `json-strict`, with
+//!   one more action removing all of them in the file at once).
 //! - `Fix::Remove`: remove the array item or object member the diagnostic
 //!   covers, with its comma, so the JSON stays valid (a duplicate entry,
 //!   `expanded` on a top-level group).
@@ -88,8 +90,42 @@ pub fn code_actions(
         if d.code == "nav-mixed-children" {
             out.extend(regroup(analysis, d));
         }
+        if d.code == crate::model::config::STRICT_JSON
+            && !out.iter().any(|a| a.title.starts_with(STRICT_ALL))
+        {
+            out.extend(strict_json_all(analysis, d));
+        }
     }
     out
+}
+
+const STRICT_ALL: &str = "Remove every comment and trailing comma";
+
+/// Every comment and trailing comma of the file removed in one action, when
+/// it has more than one (a JSONC file made strict JSON).
+fn strict_json_all(analysis: &Analysis, d: &Diagnostic) -> Option<Action> {
+    let mut edits: Vec<Range<usize>> = analysis
+        .diagnostics
+        .iter()
+        .filter(|o| o.file == d.file && o.code == d.code)
+        .flat_map(|o| &o.fixes)
+        .filter_map(|f| match f {
+            Fix::Edit { range, text, .. } if text.is_empty() => Some(range.clone()),
+            _ => None,
+        })
+        .collect();
+    edits.sort_by_key(|r| r.start);
+    // Overlapping removals (cannot happen today) would make a broken edit.
+    edits.dedup_by(|b, a| b.start < a.end);
+    if edits.len() < 2 {
+        return None;
+    }
+    let title = format!("{STRICT_ALL} ({})", edits.len());
+    let changes = edits
+        .into_iter()
+        .map(|r| edit(d.file, r, String::new()))
+        .collect();
+    Some(action(d, title, changes, false))
 }
 
 fn edit(file: FileId, range: Range<usize>, new_text: String) -> Change {

@@ -300,6 +300,8 @@ pub enum ValuePlace {
     Ref,
     /// A language element's `language` code.
     Language,
+    /// An icon name: `icon`, or `icon.name` (see [`crate::ide::icons`]).
+    Icon,
     /// Anything else: the schema decides.
     Other,
 }
@@ -331,6 +333,8 @@ pub fn value_place(vp: &[Seg]) -> ValuePlace {
         ValuePlace::Ref
     } else if key == Some("language") && owner == Some(ElementKind::Language) {
         ValuePlace::Language
+    } else if crate::ide::icons::is_icon_value(key, parent_key) {
+        ValuePlace::Icon
     } else {
         ValuePlace::Other
     }

@@ -15,6 +15,8 @@ pub mod fixes;
 mod fixture;
 pub mod folding;
 pub mod hover;
+pub mod icons;
+pub mod imports;
 pub mod links;
 pub mod page_components;
 pub mod page_links;

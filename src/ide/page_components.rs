@@ -13,6 +13,7 @@
 use super::analysis::Analysis;
 use super::completion::{CompletionItem, CompletionKind};
 use super::definition::Target;
+use super::imports::{ImportTarget, import_target};
 use crate::model::site::{FileKind, SourceFile};
 use crate::schema::components::{Component, Prop, PropKind, components};
 use crate::syntax::tree::FileId;
@@ -400,14 +401,18 @@ fn parse_esm(text: &str, start: usize, end: usize, out: &mut Vec<LocalName>) {
     }
 }
 
-/// The file an import source names, if the site has it.
+/// The file an import source names, if the site reads it (as the
+/// `missing-snippet` rule resolves it: [`import_target`]).
 pub(crate) fn resolve_import<'a>(
     analysis: &'a Analysis,
     page: &SourceFile,
     source: &str,
 ) -> Option<&'a std::sync::Arc<SourceFile>> {
-    let path = crate::model::paths::import_path(&page.path, source)?;
-    analysis.site.file_by_path(&path)
+    let files = crate::model::links::targets_of(&analysis.site, None).files;
+    match import_target(&files, &page.path, source) {
+        ImportTarget::File(path) => analysis.site.file_by_path(&path),
+        ImportTarget::NotAFile | ImportTarget::Missing { .. } => None,
+    }
 }
 
 /// What `export const X` / `export function X` a file's text defines.
@@ -489,6 +494,7 @@ pub fn completions(
     file: FileId,
     text: &str,
     offset: usize,
+    incomplete: &mut bool,
 ) -> Option<Vec<CompletionItem>> {
     let f = analysis.site.file(file)?;
     if !matches!(f.kind, FileKind::Page | FileKind::Snippet) {
@@ -501,17 +507,27 @@ pub fn completions(
         Place::Name => {
             let partial = &text[ctx.name_range.start..offset];
             let replace = ctx.name_range.clone();
-            let item =
-                |label: String, detail: String, doc: Option<String>, sort: &str| CompletionItem {
+            // Sorted by how well the name matches what was typed (a name
+            // that starts with it first: `<Ca` wants `Card` and `Callout`
+            // before a snippet that merely contains the letters), then by
+            // where it comes from. At an equal match a built-in component
+            // comes before what the page imports or defines: the page's own
+            // names are a few the writer wrote at its top and knows, while
+            // the built-in components are the vocabulary they look up (and a
+            // snippet named `CardGrid` must not push `Card` down).
+            let item = |label: String, detail: String, doc: Option<String>, tier: u8| {
+                let rank = super::completion::rank(partial, &label)?;
+                Some(CompletionItem {
                     insert_text: label.clone(),
+                    sort_text: Some(format!("{rank}{tier}")),
                     label,
                     kind: CompletionKind::Component,
                     detail: Some(detail),
                     documentation: doc,
                     replace: replace.clone(),
-                    sort_text: Some(sort.to_string()),
                     filter_text: None,
-                };
+                })
+            };
             let mut seen = std::collections::HashSet::new();
             for n in local_names(text) {
                 if seen.insert(n.name.clone()) {
@@ -519,7 +535,7 @@ pub fn completions(
                         Some(s) => format!("imported from {s}"),
                         None => "defined in this page".to_string(),
                     };
-                    out.push(item(n.name.clone(), detail, None, "0"));
+                    out.extend(item(n.name.clone(), detail, None, 2));
                 }
                 // What an imported snippet exports.
                 if let Some(src) = &n.source
@@ -527,34 +543,33 @@ pub fn completions(
                 {
                     for e in exports_of(sf.text()) {
                         if seen.insert(e.name.clone()) {
-                            out.push(item(e.name, format!("exported by {src}"), None, "0"));
+                            out.extend(item(e.name, format!("exported by {src}"), None, 2));
                         }
                     }
                 }
             }
             for c in comps.all() {
                 if seen.insert(c.name.clone()) {
-                    let sort = if c.docs_page.is_some() || !c.props.is_empty() {
-                        "1"
+                    let tier = if c.docs_page.is_some() || !c.props.is_empty() {
+                        0
                     } else {
-                        "2"
+                        1
                     };
-                    out.push(item(
+                    out.extend(item(
                         c.name.clone(),
                         "built-in component".into(),
                         Some(component_doc(c)),
-                        sort,
+                        tier,
                     ));
                 }
             }
             if partial.is_empty() || partial.starts_with(|c: char| c.is_ascii_lowercase()) {
                 for h in comps.html() {
                     if seen.insert(h.to_string()) {
-                        out.push(item(h.to_string(), "HTML element".into(), None, "3"));
+                        out.extend(item(h.to_string(), "HTML element".into(), None, 3));
                     }
                 }
             }
-            out.retain(|i| prefix_match(partial, &i.label));
         }
         Place::AttrName { range } => {
             if ctx.closing {
@@ -592,6 +607,23 @@ pub fn completions(
             let c = comps.get(&ctx.name)?;
             let p = c.prop(attr)?;
             let partial = &text[range.start..offset];
+            // The `icon` prop names an icon of the site's library (or an
+            // image, or an SVG expression).
+            if p.name == "icon" && p.ty.split('|').any(|t| t.trim() == "string") {
+                let library = super::icons::site_library(analysis);
+                for icon in super::icons::icon_items(library, partial, incomplete) {
+                    out.push(CompletionItem {
+                        label: icon.name.to_string(),
+                        kind: CompletionKind::Value,
+                        detail: Some(icon.detail),
+                        documentation: icon.documentation,
+                        insert_text: icon.name.to_string(),
+                        replace: range.clone(),
+                        sort_text: Some(icon.rank.to_string()),
+                        filter_text: None,
+                    });
+                }
+            }
             for v in &p.values {
                 if prefix_match(partial, v) {
                     out.push(CompletionItem {

@@ -7,7 +7,7 @@
 
 use super::convert;
 use super::server::Backend;
-use crate::assistant::client::{self, AnswerUpdate, Conversation, Secret, Selection, Settings};
+use crate::assistant::client::{self, AnswerUpdate, Conversation, Selection};
 use crate::assistant::error::AskError;
 use serde_json::{Value, json};
 use tokio_util::sync::CancellationToken;
@@ -22,34 +22,6 @@ pub enum AssistantAnswer {}
 impl Notification for AssistantAnswer {
     type Params = Value;
     const METHOD: &'static str = "docsLsp/assistantAnswer";
-}
-
-/// The assistant settings: `docsLsp.assistant.*`, then the environment.
-pub fn settings(v: &Value) -> Settings {
-    let a = v.get("assistant").cloned().unwrap_or(Value::Null);
-    let s = |k: &str| {
-        a.get(k)
-            .and_then(Value::as_str)
-            .filter(|x| !x.is_empty())
-            .map(String::from)
-    };
-    let env = |k: &str| std::env::var(k).ok().filter(|x| !x.is_empty());
-    let mut out = Settings::default();
-    if let Some(b) = s("baseUrl").or_else(|| env("DOCS_ASSISTANT_BASE_URL")) {
-        out.base_url = b;
-    }
-    out.domain = s("domain").or_else(|| env("DOCS_ASSISTANT_DOMAIN"));
-    out.api_key = env("DOCS_ASSISTANT_API_KEY")
-        .or_else(|| s("apiKey"))
-        .map(Secret::new);
-    if let Some(fp) = s("fingerprint") {
-        out.fingerprint = fp;
-    }
-    if let Some(n) = a.get("retrievalPageSize").and_then(Value::as_u64) {
-        out.retrieval_page_size = n.clamp(1, 50) as u32;
-    }
-    out.filter = a.get("filter").filter(|f| f.is_object()).cloned();
-    out
 }
 
 /// A code action on any non-empty selection.
@@ -91,7 +63,7 @@ impl Backend {
             .unwrap_or(client::DEFAULT_QUESTION)
             .to_string();
         let selection = self.selection(&arg);
-        let settings = settings(&self.settings.read().map(|s| s.clone()).unwrap_or_default());
+        let settings = self.settings().assistant.clone();
         let token = lsp::NumberOrString::String(format!("docs-lsp/{id}"));
         let progress = match self.client.create_work_done_progress(token.clone()).await {
             Ok(()) => Some(self.client.progress(token, "Docs assistant").begin().await),

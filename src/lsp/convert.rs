@@ -2,7 +2,7 @@
 //! negotiated encoding. The only place positions change units.
 
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::model::site::SourceFile;
+use crate::model::site::{Site, SourceFile};
 use crate::text::{Encoding, LineCol, LineIndex};
 use std::ops::Range;
 use std::path::Path;
@@ -47,7 +47,26 @@ pub fn severity(s: Severity) -> lsp::DiagnosticSeverity {
     }
 }
 
-pub fn diagnostic(file: &SourceFile, d: &Diagnostic, enc: Encoding) -> lsp::Diagnostic {
+/// `d` as LSP wants it. Its related places are in files of `site`, which
+/// `uri_of` names.
+pub fn diagnostic(
+    site: &Site,
+    file: &SourceFile,
+    d: &Diagnostic,
+    enc: Encoding,
+    uri_of: impl Fn(&SourceFile) -> Option<lsp::Uri>,
+) -> lsp::Diagnostic {
+    let related: Vec<lsp::DiagnosticRelatedInformation> = d
+        .related
+        .iter()
+        .filter_map(|r| {
+            let f = site.file(r.file)?;
+            Some(lsp::DiagnosticRelatedInformation {
+                location: lsp::Location::new(uri_of(f)?, range(f, &r.range, enc)),
+                message: r.message.clone(),
+            })
+        })
+        .collect();
     lsp::Diagnostic {
         range: range(file, &d.range, enc),
         severity: Some(severity(d.severity)),
@@ -55,6 +74,7 @@ pub fn diagnostic(file: &SourceFile, d: &Diagnostic, enc: Encoding) -> lsp::Diag
         source: Some("docs-lsp".into()),
         message: d.message.clone(),
         tags: (d.code == "orphan-page").then(|| vec![lsp::DiagnosticTag::UNNECESSARY]),
+        related_information: (!related.is_empty()).then_some(related),
         ..Default::default()
     }
 }

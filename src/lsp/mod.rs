@@ -10,6 +10,7 @@ pub mod panics;
 pub mod publish;
 pub mod refactor;
 pub mod server;
+pub mod settings;
 pub mod world;
 
 use std::sync::Arc;

@@ -1,5 +1,6 @@
-//! Pushing diagnostics: debounced per site, computed on a blocking thread
-//! from an immutable snapshot, and sent only for files whose set changed.
+//! Pushing diagnostics: per site as soon as the newest change's analysis is
+//! ready (bursts coalesce), computed on a blocking thread from an immutable
+//! snapshot, and sent only for files whose set changed.
 
 use super::convert;
 use super::world::{SiteState, World, lock};
@@ -14,9 +15,13 @@ use std::time::Duration;
 use tower_lsp_server::Client;
 use tower_lsp_server::ls_types as lsp;
 
-/// Schedule a publish for `site` after `debounce`; superseded by any later
-/// change to the site. With `refresh`, a pulling client is also asked to
-/// pull again (the change may alter other open documents' diagnostics).
+/// Publish `site`'s diagnostics as soon as the analysis of this change is
+/// ready, and no sooner than `debounce` after the change (0 by default: a
+/// keystroke's diagnostics appear the moment they exist). Superseded by any
+/// later change to the site, so a burst of keystrokes coalesces: one
+/// analysis runs at a time, always of the newest snapshot, and only the
+/// newest change publishes. With `refresh`, a pulling client is also asked
+/// to pull again (the change may alter other open documents' diagnostics).
 pub fn schedule(
     client: Client,
     world: Arc<World>,
@@ -25,19 +30,19 @@ pub fn schedule(
     refresh: bool,
 ) {
     let generation = site.generation.load(Ordering::SeqCst);
-    // The analysis starts now; only the publish waits for the debounce, so
-    // diagnostics arrive when it ends rather than an analysis later. A
-    // change that lands before the analysis starts makes it unnecessary.
-    {
+    let changed_at = tokio::time::Instant::now();
+    // A change that lands before the analysis starts makes it unnecessary.
+    let analysed = {
         let site = site.clone();
         tokio::task::spawn_blocking(move || {
             if site.generation.load(Ordering::SeqCst) == generation {
                 let _ = site.analysis();
             }
-        });
-    }
+        })
+    };
     tokio::spawn(async move {
-        tokio::time::sleep(debounce).await;
+        let _ = analysed.await;
+        tokio::time::sleep_until(changed_at + debounce).await;
         if site.generation.load(Ordering::SeqCst) != generation {
             return;
         }
@@ -130,10 +135,20 @@ fn changed_batches(
         if d.severity > Severity::Warning && !docs.contains_key(&path) {
             continue;
         }
-        per_file
-            .entry(path)
-            .or_default()
-            .push(convert::diagnostic(file, d, enc));
+        let uri_of = |f: &crate::model::site::SourceFile| {
+            convert::uri(&if site.loose {
+                site.root.clone()
+            } else {
+                site.root.join(&f.path)
+            })
+        };
+        per_file.entry(path).or_default().push(convert::diagnostic(
+            &analysis.site,
+            file,
+            d,
+            enc,
+            uri_of,
+        ));
     }
     let mut published = lock(&site.published);
     // A batch that will be dropped as stale must not record itself as

@@ -5,6 +5,7 @@
 //! every change outside the workspace roots.
 
 use super::server::{Backend, blocking};
+use super::settings::RedirectOnMove;
 use super::world::SiteState;
 use super::{convert, moves};
 use crate::ide::analysis::Analysis;
@@ -18,13 +19,6 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::*;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum RedirectOnMove {
-    Ask,
-    Always,
-    Never,
-}
 
 /// What the client can apply, from `workspace.workspaceEdit`.
 #[derive(Debug, Clone, Copy, Default)]
@@ -386,19 +380,8 @@ impl Backend {
         Ok(out)
     }
 
-    /// `docsLsp.links.addRedirectOnMove`: "ask" (the default), "always",
-    /// "never".
     fn redirect_on_move(&self) -> RedirectOnMove {
-        let setting = self.settings.read().ok().and_then(|s| {
-            s.pointer("/links/addRedirectOnMove")
-                .and_then(|v| v.as_str())
-                .map(str::to_string)
-        });
-        match setting.as_deref() {
-            Some("always") => RedirectOnMove::Always,
-            Some("never") => RedirectOnMove::Never,
-            _ => RedirectOnMove::Ask,
-        }
+        self.settings().redirect_on_move
     }
 
     /// Wait for `e` to be seen on disk (`super::moves`), with one task

@@ -2,6 +2,7 @@
 //! to the world state and the `ide` functions.
 
 use super::documents::Document;
+use super::settings::Settings;
 use super::world::World;
 use super::{convert, publish};
 use crate::text::Encoding;
@@ -22,8 +23,8 @@ const FILE_EVENTS_QUIET: Duration = Duration::from_millis(50);
 pub struct Backend {
     pub client: Client,
     pub world: Arc<World>,
-    pub debounce_ms: AtomicU64,
-    pub settings: std::sync::RwLock<serde_json::Value>,
+    /// `docsLsp.*` as last sent by the client (`super::settings`).
+    settings: std::sync::RwLock<Arc<Settings>>,
     /// The assistant thread of this workspace.
     pub conversation: tokio::sync::Mutex<crate::assistant::client::Conversation>,
     pub asks: AtomicU64,
@@ -36,15 +37,14 @@ pub struct Backend {
     pub moves_watched: Arc<std::sync::atomic::AtomicBool>,
 }
 
-pub const DEFAULT_DEBOUNCE_MS: u64 = 100;
+pub use super::settings::DEFAULT_DEBOUNCE_MS;
 
 impl Backend {
     pub fn new(client: Client) -> Self {
         Backend {
             client,
             world: Arc::new(World::default()),
-            debounce_ms: AtomicU64::new(DEFAULT_DEBOUNCE_MS),
-            settings: std::sync::RwLock::new(serde_json::Value::Null),
+            settings: Default::default(),
             conversation: Default::default(),
             asks: AtomicU64::new(1),
             refresh_support: Default::default(),
@@ -55,19 +55,27 @@ impl Backend {
     }
 
     fn debounce(&self) -> Duration {
-        Duration::from_millis(self.debounce_ms.load(Ordering::Relaxed))
+        self.settings().debounce
     }
 
-    fn apply_settings(&self, v: &serde_json::Value) {
-        let v = v.get("docsLsp").unwrap_or(v);
-        if let Some(ms) = v
-            .pointer("/diagnostics/debounceMs")
-            .and_then(|m| m.as_u64())
-        {
-            self.debounce_ms.store(ms.min(5000), Ordering::Relaxed);
+    /// The settings now in force.
+    pub(super) fn settings(&self) -> Arc<Settings> {
+        self.settings
+            .read()
+            .map(|s| s.clone())
+            .unwrap_or_else(|p| p.into_inner().clone())
+    }
+
+    /// Take the settings the client sent; what cannot be used is said in
+    /// the client's log (by name, never by value: it may be a key).
+    async fn apply_settings(&self, v: &serde_json::Value) {
+        let (settings, ignored) = Settings::read(v);
+        match self.settings.write() {
+            Ok(mut s) => *s = Arc::new(settings),
+            Err(p) => *p.into_inner() = Arc::new(settings),
         }
-        if let Ok(mut s) = self.settings.write() {
-            *s = v.clone();
+        for line in ignored {
+            self.client.log_message(MessageType::WARNING, line).await;
         }
     }
 
@@ -241,7 +249,7 @@ impl LanguageServer for Backend {
             *r = roots;
         }
         if let Some(opts) = &params.initialization_options {
-            self.apply_settings(opts);
+            self.apply_settings(opts).await;
         }
         Ok(InitializeResult {
             offset_encoding: None,
@@ -334,7 +342,7 @@ impl LanguageServer for Backend {
             .await
             && let Some(v) = items.first().filter(|v| !v.is_null())
         {
-            self.apply_settings(v);
+            self.apply_settings(v).await;
         }
         self.index_workspace().await;
     }
@@ -409,7 +417,7 @@ impl LanguageServer for Backend {
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
-        self.apply_settings(&params.settings);
+        self.apply_settings(&params.settings).await;
     }
 
     async fn did_change_workspace_folders(&self, params: DidChangeWorkspaceFoldersParams) {
@@ -582,7 +590,15 @@ impl LanguageServer for Backend {
             a.diagnostics
                 .iter()
                 .filter(|d| d.file == file.id && !site.suppress.silences(d, &file.path))
-                .map(|d| convert::diagnostic(file, d, enc))
+                .map(|d| {
+                    convert::diagnostic(&a.site, file, d, enc, |f| {
+                        convert::uri(&if site.loose {
+                            site.root.clone()
+                        } else {
+                            site.root.join(&f.path)
+                        })
+                    })
+                })
                 .collect::<Vec<_>>()
         })
         .await?;

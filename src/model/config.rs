@@ -44,6 +44,7 @@ pub fn resolve(site: &Site) -> Config {
         ));
     }
     overridden_keys(id, parsed, &mut cfg.diagnostics);
+    strict_json(id, file.text(), parsed, "docs.json", &mut cfg.diagnostics);
     if parsed.root.is_none() && parsed.errors.is_empty() {
         cfg.diagnostics.push(Diagnostic::error(
             id,
@@ -80,6 +81,67 @@ fn overridden_keys(file: FileId, parsed: &crate::syntax::json::Parsed, out: &mut
             format!("`{key}` is set again later in this object: this value is ignored (the last one is used); remove one"),
         ));
     }
+}
+
+/// What the tolerant reader accepted and `JSON.parse` refuses: the
+/// platform reads docs.json and `$ref` files with `JSON.parse`, so each
+/// comment, trailing comma and byte order mark fails the build ("docs.json
+/// has invalid JSON", "contains invalid JSON"). Each is an error whose fix
+/// removes it.
+fn strict_json(
+    file: FileId,
+    text: &str,
+    parsed: &crate::syntax::json::Parsed,
+    what: &str,
+    out: &mut Vec<Diagnostic>,
+) {
+    use crate::diagnostics::Fix;
+    use crate::syntax::json::LenientKind;
+    for l in &parsed.lenient {
+        let (thing, title) = match l.kind {
+            LenientKind::Comment => ("a comment", "Remove the comment"),
+            LenientKind::TrailingComma => ("a trailing comma", "Remove the trailing comma"),
+            LenientKind::ByteOrderMark => ("a byte order mark", "Remove the byte order mark"),
+        };
+        let removed = match l.kind {
+            LenientKind::Comment => whole_line(text, l.range.clone()),
+            _ => l.range.clone(),
+        };
+        out.push(
+            Diagnostic::error(
+                file,
+                l.range.clone(),
+                STRICT_JSON,
+                format!(
+                    "{thing}: the platform reads {what} as strict JSON (`JSON.parse`), which refuses it: the build fails; remove it"
+                ),
+            )
+            .with_fix(Fix::Edit {
+                title: title.into(),
+                range: removed,
+                text: String::new(),
+            }),
+        );
+    }
+}
+
+/// The code of [`strict_json`]'s diagnostics.
+pub const STRICT_JSON: &str = "json-strict";
+
+/// A comment alone on its line goes with its line (indentation and line
+/// break); one after a value goes with the spaces before it.
+fn whole_line(text: &str, r: std::ops::Range<usize>) -> std::ops::Range<usize> {
+    let before = &text[..r.start];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let lead = &text[line_start..r.start];
+    let after = &text[r.end..];
+    let rest_of_line = after.find('\n').map_or(after, |i| &after[..i]);
+    if lead.trim().is_empty() && rest_of_line.trim().is_empty() {
+        let end = r.end + after.find('\n').map_or(after.len(), |i| i + 1);
+        return line_start..end;
+    }
+    let spaces = lead.len() - lead.trim_end().len();
+    r.start - spaces..r.end
 }
 
 struct Resolver<'a> {
@@ -201,6 +263,13 @@ impl Resolver<'_> {
                 ));
             }
             overridden_keys(file.id, parsed, &mut self.cfg.diagnostics);
+            strict_json(
+                file.id,
+                file.text(),
+                parsed,
+                "`$ref` files",
+                &mut self.cfg.diagnostics,
+            );
         }
         let Some(root) = &parsed.root else {
             if !parsed.errors.is_empty() {

@@ -42,8 +42,10 @@ fn tokens(s: &str) -> Vec<(Range<usize>, &str)> {
     out
 }
 
+/// A fixed method in any case (`get`, `QUERY`), or a method of
+/// `additionalOperations` written as the spec has it (`COPY`).
 fn is_method(t: &str) -> bool {
-    METHODS.iter().any(|m| m.eq_ignore_ascii_case(t))
+    METHODS.iter().any(|m| m.eq_ignore_ascii_case(t)) || super::openapi::is_additional_method(t)
 }
 
 /// The spec part: everything before `upto`, trimmed (a spec file name may in
@@ -255,6 +257,11 @@ pub fn resolve_endpoint(
         };
         let idx = specs[si].1;
         return match lookup(idx) {
+            // The platform left the spec out of its build: no page.
+            Some(_) if idx.refused.is_some() => Resolution::NotFound {
+                spec: Some(si),
+                suggestion: None,
+            },
             Some(item) => Resolution::Found { spec: si, item },
             None => Resolution::NotFound {
                 spec: Some(si),
@@ -266,10 +273,23 @@ pub fn resolve_endpoint(
         .filter(|&i| specs[i].1.is_openapi())
         .collect();
     order.sort_by(|&a, &b| specs[a].0.cmp(specs[b].0));
+    // Specs the platform refused are not among the ones it searches: a
+    // spec it kept that has the endpoint makes the page; else the first
+    // refused one that has it is why there is none.
+    let mut refused = None;
     for &si in &order {
         if let Some(item) = lookup(specs[si].1) {
-            return Resolution::Found { spec: si, item };
+            if specs[si].1.refused.is_none() {
+                return Resolution::Found { spec: si, item };
+            }
+            refused.get_or_insert(si);
         }
+    }
+    if refused.is_some() {
+        return Resolution::NotFound {
+            spec: refused,
+            suggestion: None,
+        };
     }
     Resolution::NotFound {
         spec: None,

@@ -14,8 +14,11 @@
 //!   extension (`/guide`), a folder's `index` page, a folder (accepted, as
 //!   the platform's checker does), a page generated from an OpenAPI spec,
 //!   or the source of a `redirects` entry (`:param` and `*` wildcards);
-//! - a first segment that is a language code or version of the navigation
-//!   may be dropped (`/fr/guide` for a page `guide` when `fr` is a language).
+//! - nothing else: the platform serves a page at its file path only. A
+//!   language code or version label leading a link is not dropped
+//!   (`/fr/guide` is a 404 unless `fr/guide.mdx` exists or a redirect's
+//!   source matches it), as `mint broken-links` (npm `@mintlify/link-rot`)
+//!   also reports.
 
 use crate::model::paths;
 use crate::model::slug;
@@ -136,6 +139,18 @@ pub fn candidates(from: &str, link: &Internal<'_>) -> Vec<String> {
     out
 }
 
+/// Files the platform serves on every site without a file in the
+/// repository (its docs: ai/llmstxt, optimize/seo, ai/skillmd): a link to
+/// one is not broken. A file of the site at the same path wins.
+const PLATFORM_FILES: &[&str] = &[
+    "llms.txt",
+    "llms-full.txt",
+    ".well-known/llms.txt",
+    "sitemap.xml",
+    "robots.txt",
+    "skill.md",
+];
+
 /// What a link's path resolved to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Resolved {
@@ -157,8 +172,7 @@ pub enum Resolved {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DocsJsonPart {
     redirects: Vec<(String, String)>,
-    prefixes: Vec<Box<str>>,
-    remote_specs: bool,
+    remote_dirs: Vec<Box<str>>,
 }
 
 /// One `redirects` entry of docs.json.
@@ -170,18 +184,20 @@ pub struct Redirect {
 
 /// Everything a link in a page may point to: the site's files (built once
 /// per set of files, shared across docs.json keystrokes) and what docs.json
-/// adds (redirects, language and version prefixes).
+/// adds (redirects, the folders of specs given by URL).
 #[derive(Debug, Default, Clone)]
 pub struct Targets {
     pub files: std::sync::Arc<FileTargets>,
-    /// With a spec given by URL (not read), any page may be generated.
-    pub remote_specs: bool,
+    /// The folders (`directory`, `api-reference` by default) where specs
+    /// given by URL (not read here) generate their pages: a link into one
+    /// may name such a page. `""` (the whole site) when docs.json does not
+    /// read.
+    remote_dirs: Vec<Box<str>>,
     redirects: Vec<Redirect>,
     exact_redirects: HashMap<Box<str>, usize>,
     /// Wildcard sources (their index, normalised once: every link of every
     /// page is matched against them).
     wildcard_redirects: Vec<(usize, String)>,
-    prefixes: HashSet<Box<str>>,
 }
 
 /// The files of a site as link targets, and the pages its specs generate.
@@ -342,27 +358,36 @@ impl Targets {
         });
     }
 
-    /// A language code or version label that may lead a URL.
-    pub fn add_prefix(&mut self, p: &str) {
-        let p = p.trim_matches('/');
-        if !p.is_empty() {
-            self.prefixes.insert(p.into());
+    /// A folder where a spec given by URL generates its pages (`""`: any).
+    pub fn add_remote_dir(&mut self, dir: &str) {
+        let dir: Box<str> = dir.trim_matches('/').into();
+        if !self.remote_dirs.contains(&dir) {
+            self.remote_dirs.push(dir);
+            self.remote_dirs.sort_unstable();
         }
+    }
+
+    /// Whether `path` (a site path) lies where a spec given by URL may
+    /// generate a page.
+    pub fn in_remote_dir(&self, path: &str) -> bool {
+        self.remote_dirs.iter().any(|d| {
+            d.is_empty()
+                || path
+                    .strip_prefix(&**d)
+                    .is_some_and(|rest| rest.starts_with('/'))
+        })
     }
 
     /// What of docs.json these targets hold: equal parts resolve every
     /// page link the same way.
     pub fn docs_json_part(&self) -> DocsJsonPart {
-        let mut prefixes: Vec<Box<str>> = self.prefixes.iter().cloned().collect();
-        prefixes.sort_unstable();
         DocsJsonPart {
             redirects: self
                 .redirects
                 .iter()
                 .map(|r| (r.source.clone(), r.destination.clone()))
                 .collect(),
-            prefixes,
-            remote_specs: self.remote_specs,
+            remote_dirs: self.remote_dirs.clone(),
         }
     }
 
@@ -372,17 +397,7 @@ impl Targets {
 
     /// Resolve one candidate path (see [`candidates`]).
     pub fn resolve(&self, path: &str) -> Resolved {
-        if let Some(r) = self.resolve_here(path) {
-            return r;
-        }
-        // A language or version prefix the site's files do not carry.
-        if let Some((first, rest)) = path.split_once('/')
-            && self.prefixes.contains(first)
-            && let Some(r) = self.resolve_here(rest)
-        {
-            return r;
-        }
-        Resolved::Missing
+        self.resolve_here(path).unwrap_or(Resolved::Missing)
     }
 
     fn resolve_here(&self, path: &str) -> Option<Resolved> {
@@ -399,6 +414,16 @@ impl Targets {
         }
         if self.files.folders.contains(path) {
             return Some(Resolved::Folder(path.to_string()));
+        }
+        if PLATFORM_FILES.contains(&path) {
+            return Some(Resolved::Generated(path.to_string()));
+        }
+        // "Add `.md` to any page's URL to view a Markdown version" (the
+        // platform's markdown export).
+        if let Some(page) = path.strip_suffix(".md")
+            && let Some(Resolved::Page(_)) = self.files.resolve_file(page)
+        {
+            return Some(Resolved::Generated(path.to_string()));
         }
         None
     }
@@ -672,7 +697,7 @@ pub fn targets_of(
     let mut t = Targets::new(files);
     let Some(root) = root else {
         // docs.json does not read: its redirects and specs are unknown.
-        t.remote_specs = true;
+        t.add_remote_dir("");
         return t;
     };
     if let Some(redirects) = root.get("redirects") {
@@ -686,30 +711,37 @@ pub fn targets_of(
         }
     }
     if let Some(nav) = root.get("navigation") {
-        // Only the language/version labels and whether a spec is given by
-        // URL matter here: a walk of the tree, not a second navigation
-        // index (which costs a docs.json keystroke several milliseconds on
-        // a 25,000-page site).
-        prefixes_and_remote(nav, &mut t);
+        // Only the specs given by URL matter here: a walk of the tree, not
+        // a second navigation index (which costs a docs.json keystroke
+        // several milliseconds on a 25,000-page site).
+        remote_dirs(nav, &mut t);
     }
     // A spec in `api` (`api.openapi`, `api.asyncapi`) is only a default:
     // it generates pages for the endpoint entries the navigation lists, and
     // none without them. Other URLs there (`api.mdx.server`, a legacy
-    // `baseUrl`) name no spec at all.
-    if let Some(api) = root.get("api") {
-        let remote = ["openapi", "asyncapi"].iter().any(|key| {
-            api.get(key).is_some_and(|v| {
+    // `baseUrl`) name no spec at all. Where the pages of entries outside
+    // any `openapi` element go is not told by the prebuild (it leaves them
+    // to the renderer): any path may be one.
+    if let Some(api) = root.get("api")
+        && root.get("navigation").is_some_and(lists_endpoint)
+    {
+        for key in ["openapi", "asyncapi"] {
+            if let Some(v) = api.get(key) {
                 let mut url = false;
                 v.walk(|n| url |= n.as_str().is_some_and(paths::is_url));
-                url
-            })
-        });
-        if remote && root.get("navigation").is_some_and(lists_endpoint) {
-            t.remote_specs = true;
+                if url {
+                    let dir = v.get("directory").and_then(|d| d.as_str());
+                    t.add_remote_dir(dir.unwrap_or(""));
+                }
+            }
         }
     }
     t
 }
+
+/// Where the platform puts the pages it generates from a spec whose
+/// `openapi` gives no `directory`.
+pub const GENERATED_DIR: &str = "api-reference";
 
 /// Whether a navigation lists an endpoint entry (`"GET /users"`,
 /// `"webhook name"`) anywhere.
@@ -723,37 +755,25 @@ fn lists_endpoint(nav: &crate::syntax::tree::Node) -> bool {
     found
 }
 
-/// The language codes and version labels under `navigation` (the items of
-/// its `languages` and `versions` arrays, at any depth), and whether an
-/// `openapi` there names a spec by URL.
-fn prefixes_and_remote(node: &crate::syntax::tree::Node, t: &mut Targets) {
+/// The folders where the specs an `openapi` under `navigation` gives by URL
+/// generate their pages: its `directory`, else `api-reference` (what the
+/// platform's prebuild does).
+fn remote_dirs(node: &crate::syntax::tree::Node, t: &mut Targets) {
     use crate::syntax::tree::Value;
     match &node.value {
         Value::Object(members) => {
             for (key, value) in members.iter().map(|m| (m.key.as_str(), &m.value)) {
-                let label = match key {
-                    "languages" => Some("language"),
-                    "versions" => Some("version"),
-                    _ => None,
-                };
-                if let Some(label) = label {
-                    for item in value.items() {
-                        if let Some(l) = item.get(label).and_then(|n| n.as_str()) {
-                            t.add_prefix(l);
+                if key == "openapi" {
+                    for s in crate::model::nav::openapi_of(node) {
+                        if paths::is_url(&s.value) {
+                            t.add_remote_dir(s.directory.as_deref().unwrap_or(GENERATED_DIR));
                         }
                     }
                 }
-                if key == "openapi"
-                    && crate::model::nav::openapi_of(node)
-                        .iter()
-                        .any(|s| paths::is_url(&s.value))
-                {
-                    t.remote_specs = true;
-                }
-                prefixes_and_remote(value, t);
+                remote_dirs(value, t);
             }
         }
-        Value::Array(items) => items.iter().for_each(|i| prefixes_and_remote(i, t)),
+        Value::Array(items) => items.iter().for_each(|i| remote_dirs(i, t)),
         _ => {}
     }
 }
@@ -786,6 +806,10 @@ fn file_targets(site: &crate::model::site::Site) -> FileTargets {
     }
     for spec in site.spec_files() {
         let ix = spec.spec_index();
+        if ix.refused.is_some() {
+            // Left out of the platform's build: it generates no page.
+            continue;
+        }
         for op in &ix.operations {
             if op.excluded {
                 continue;

@@ -250,6 +250,17 @@ pub struct EntryContext {
 pub struct NavIndex<'a> {
     pub elements: Vec<Element<'a>>,
     pub entries: Vec<Entry<'a>>,
+    /// `QUERY name`, `MUTATION name` and `TYPE name` strings in `pages`
+    /// under an element with a `graphql` schema: the prebuild turns each
+    /// into a generated page (`graphql-reference/...`), so they are not
+    /// page entries.
+    pub graphql_entries: Vec<&'a Node>,
+    /// `{"sourceRef": "path"}` items of navigation lists: deploys inline
+    /// another repository's navigation there. Neither elements nor entries.
+    pub source_refs: Vec<&'a Node>,
+    /// While indexing: how many elements with a `graphql` schema enclose
+    /// the one being read.
+    graphql_depth: usize,
     /// The entries' contexts, by [`Entry::context`]; consecutive entries
     /// with the same scope and specs share one.
     pub contexts: Vec<EntryContext>,
@@ -345,6 +356,13 @@ fn walk_children<'a>(
         }
         for item in p.value.items() {
             match &item.value {
+                Value::String(s)
+                    if p.key == "pages"
+                        && ix.graphql_depth > 0
+                        && graphql_selector(s).is_some() =>
+                {
+                    ix.graphql_entries.push(item);
+                }
                 Value::String(s) if p.key == "pages" => {
                     let context = ix.context_for(scope, inherited);
                     ix.entries.push(Entry {
@@ -355,6 +373,7 @@ fn walk_children<'a>(
                         is_root_page: false,
                     })
                 }
+                Value::Object(_) if item.get(SOURCE_REF).is_some() => ix.source_refs.push(item),
                 Value::Object(_) => walk_element(ix, item, kind, parent, scope, inherited, depth),
                 _ => {}
             }
@@ -372,7 +391,17 @@ fn walk_element<'a>(
     depth: usize,
 ) {
     let label = node.get(kind.label_key()).and_then(Node::as_str);
-    let own = openapi_of(node);
+    // A group's invalid `openapi` is dropped by the platform (`.catch`):
+    // its entries inherit as if it were not set.
+    let dropped = kind == ElementKind::Group
+        && node
+            .get("openapi")
+            .is_some_and(|v| crate::schema::nav_value_dropped("group", "openapi", v));
+    let own = if dropped {
+        Vec::new()
+    } else {
+        openapi_of(node)
+    };
     let inherited: Arc<[SpecSource]> = if own.is_empty() {
         inherited.clone()
     } else {
@@ -413,7 +442,35 @@ fn walk_element<'a>(
             is_root_page: true,
         });
     }
+    let graphql = node.get("graphql").is_some();
+    ix.graphql_depth += usize::from(graphql);
     walk_children(ix, node, kind, me, &scope, &inherited, depth + 1);
+    ix.graphql_depth -= usize::from(graphql);
+}
+
+/// The key that makes a navigation list item a multi-repository reference.
+pub const SOURCE_REF: &str = "sourceRef";
+
+/// A GraphQL selector entry (`QUERY users`, `MUTATION users.create`,
+/// `TYPE User`), as the platform reads one (`parseGraphqlSelector` of
+/// @mintlify/common 1.0.1211): the kind in capitals, one name of GraphQL
+/// identifiers joined by `.` (not for `TYPE`), nothing else.
+pub fn graphql_selector(s: &str) -> Option<(&str, &str)> {
+    let mut words = s.split_whitespace();
+    let (kind, name) = (words.next()?, words.next()?);
+    if words.next().is_some() || !matches!(kind, "QUERY" | "MUTATION" | "TYPE") {
+        return None;
+    }
+    if kind == "TYPE" && name.contains('.') {
+        return None;
+    }
+    let ident = |seg: &str| {
+        let mut c = seg.chars();
+        c.next()
+            .is_some_and(|f| f == '_' || f.is_ascii_alphabetic())
+            && c.all(|x| x == '_' || x.is_ascii_alphanumeric())
+    };
+    name.split('.').all(ident).then_some((kind, name))
 }
 
 /// The `openapi` of an element: a string, an array of strings or of

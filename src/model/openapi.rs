@@ -12,10 +12,27 @@ use crate::syntax::tree::{FileId, Node, Value};
 use crate::syntax::{SyntaxError, json, json_skim, yaml};
 use std::ops::Range;
 
-/// Operation keys of an OpenAPI path item, lower-case as the spec requires.
-pub const METHODS: [&str; 8] = [
-    "get", "post", "put", "patch", "delete", "head", "options", "trace",
+pub mod validate;
+
+/// Operation keys of an OpenAPI path item, lower-case as the spec requires
+/// (`query` is OpenAPI 3.2's). Other methods sit under a path item's
+/// `additionalOperations` (3.2), by their name as sent (`COPY`).
+pub const METHODS: [&str; 9] = [
+    "get", "post", "put", "patch", "delete", "head", "options", "trace", "query",
 ];
+
+/// Whether `m` can name an operation of `additionalOperations`: an HTTP
+/// method token in upper case that is not one of [`METHODS`] (the
+/// platform: "additionalOperations methods must be uppercase, must not
+/// duplicate a fixed method, and cannot be WEBHOOK"), and a reference
+/// names it exactly so.
+pub fn is_additional_method(m: &str) -> bool {
+    m.len() >= 2
+        && m.bytes()
+            .all(|b| b.is_ascii_uppercase() || b == b'-' || b == b'_')
+        && !METHODS.iter().any(|f| f.eq_ignore_ascii_case(m))
+        && m != "WEBHOOK"
+}
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum SpecKind {
@@ -45,6 +62,8 @@ pub struct Operation {
     pub tag: Option<String>,
     /// The method key in the spec file.
     pub method_range: Range<usize>,
+    /// Under `additionalOperations` (OpenAPI 3.2): named by its exact case.
+    pub additional: bool,
     /// The path key in the spec file.
     pub path_range: Range<usize>,
 }
@@ -79,6 +98,16 @@ pub struct Channel {
     pub range: Range<usize>,
 }
 
+/// Where and why the platform refuses a spec.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Refused {
+    /// In the spec file.
+    pub range: Range<usize>,
+    /// 1-based, for messages shown elsewhere.
+    pub line: usize,
+    pub message: String,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct SpecIndex {
     pub kind: SpecKind,
@@ -88,6 +117,9 @@ pub struct SpecIndex {
     pub channels: Vec<Channel>,
     /// Parse errors, or one "not an OpenAPI or AsyncAPI document" error.
     pub errors: Vec<SyntaxError>,
+    /// Why the platform leaves this spec out of its build although it
+    /// reads here (see [`validate`]). Its endpoints get no API page.
+    pub refused: Option<Refused>,
     /// Operation indices by path: a site checks thousands of endpoint
     /// entries against a spec of over a thousand operations.
     by_path: rustc_hash::FxHashMap<String, Vec<usize>>,
@@ -102,23 +134,58 @@ impl SpecIndex {
             webhooks: Vec::new(),
             channels: Vec::new(),
             errors,
+            refused: None,
             by_path: Default::default(),
         }
     }
 
     /// Read and index a spec; `is_yaml` comes from the file extension.
+    /// YAML is read as the platform's js-yaml 4 reads it.
     pub fn build(file: FileId, text: &str, is_yaml: bool) -> SpecIndex {
         if is_yaml {
-            let parsed = yaml::parse(file, text, 0);
-            return Self::with_errors(parsed.root.as_ref(), parsed.errors);
+            let parsed = yaml::parse_spec(file, text);
+            let mut index = Self::with_errors(parsed.root.as_ref(), parsed.errors);
+            if index.errors.is_empty()
+                && let Some(root) = &parsed.root
+            {
+                index.refused = repeated_key(root)
+                    .or_else(|| swagger(root))
+                    .or_else(|| validate::check(root).map(|r| place(root, r)))
+                    .map(|e| refused(text, e));
+            }
+            return index;
         }
-        // Fast path: validate with serde_json (strict JSON, no tree), then
-        // build only the levels the index reads. JSONC or broken files take
-        // the full reader, which also gives the error positions.
-        if serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok()
-            && let Some(root) = json_skim::parse_pruned(file, text, &index_keeps)
-        {
-            return Self::from_node(&root);
+        // Fast path: read with serde_json (strict JSON, no positions) and
+        // judge as the platform does, while the levels the index reads are
+        // built beside it. JSONC or broken files take the full reader,
+        // which also gives the error positions.
+        let (pruned, judged) = if text.len() > 1 << 20 {
+            // On a thread of its own, not a rayon task: the other workers
+            // are waiting for this index (a page's front matter names the
+            // spec), so a task queued beside it would run after it.
+            std::thread::scope(|s| {
+                let judged = s.spawn(|| validate::judge_json(text));
+                let pruned = json_skim::parse_pruned(file, text, &index_keeps);
+                (pruned, judged.join().ok().flatten())
+            })
+        } else {
+            (
+                json_skim::parse_pruned(file, text, &index_keeps),
+                validate::judge_json(text),
+            )
+        };
+        if let (Some(root), Some(judged)) = (pruned, judged) {
+            let mut index = Self::from_node(&root);
+            index.refused = match judged {
+                Err(dup) => Some(duplicate(file, text, &dup)),
+                Ok(found) => swagger(&root).or_else(|| {
+                    let r = found?;
+                    let full = json::parse(file, text).root;
+                    Some(place(full.as_deref().unwrap_or(&root), r))
+                }),
+            }
+            .map(|e| refused(text, e));
+            return index;
         }
         let parsed = json::parse(file, text);
         Self::with_errors(parsed.root.as_deref(), parsed.errors)
@@ -190,6 +257,7 @@ impl SpecIndex {
                             .and_then(text_of),
                         method_range: method.key_range.clone(),
                         path_range: p.key_range.clone(),
+                        additional: !METHODS.contains(&method.key.as_str()),
                     });
                 }
             }
@@ -233,11 +301,14 @@ impl SpecIndex {
 
     /// Index into `operations` of `method path` (method in any case).
     pub fn position(&self, method: &str, path: &str) -> Option<usize> {
-        self.by_path
-            .get(path)?
-            .iter()
-            .copied()
-            .find(|&i| self.operations[i].method.eq_ignore_ascii_case(method))
+        self.by_path.get(path)?.iter().copied().find(|&i| {
+            let op = &self.operations[i];
+            if op.additional {
+                op.method == method
+            } else {
+                op.method.eq_ignore_ascii_case(method)
+            }
+        })
     }
 
     /// The first webhook called `name` (exact, as the platform looks it up).
@@ -310,6 +381,121 @@ impl SpecIndex {
     }
 }
 
+fn refused(text: &str, e: SyntaxError) -> Refused {
+    let at = e.range.start.min(text.len());
+    Refused {
+        line: 1 + memchr::memchr_iter(b'\n', &text.as_bytes()[..at]).count(),
+        range: e.range,
+        message: e.message,
+    }
+}
+
+/// A Swagger 2.0 document: the platform's prebuild takes only files with a
+/// top-level `openapi` key for specs, so a reference to this one finds none.
+fn swagger(tree: &Node) -> Option<SyntaxError> {
+    let p = tree
+        .prop("swagger")
+        .filter(|_| tree.get("openapi").is_none())?;
+    Some(SyntaxError {
+        range: p.key_range.clone(),
+        message: "a Swagger 2.0 document: the platform reads only OpenAPI 3 specs (a top-level `openapi` key)".into(),
+    })
+}
+
+/// A refusal placed in its file's `tree`.
+fn place(tree: &Node, r: validate::Refusal) -> SyntaxError {
+    let at = validate::show_path(&r.path);
+    SyntaxError {
+        range: locate(tree, &r.path, r.at_key),
+        message: if at.is_empty() {
+            r.message
+        } else {
+            format!("`{at}`: {}", r.message)
+        },
+    }
+}
+
+/// The first key an object of `tree` repeats (js-yaml 4: "duplicated
+/// mapping key"), at its second occurrence.
+fn repeated_key(tree: &Node) -> Option<SyntaxError> {
+    let mut found = None;
+    tree.walk(|n| {
+        if found.is_some() {
+            return;
+        }
+        let props = n.props();
+        for (i, p) in props.iter().enumerate() {
+            if p.key != "<<" && props[..i].iter().any(|q| q.key == p.key) {
+                found = Some(SyntaxError {
+                    range: p.key_range.clone(),
+                    message: format!("`{}` is repeated in this object: js-yaml, which the platform reads specs with, refuses a duplicated key", p.key),
+                });
+                return;
+            }
+        }
+    });
+    found
+}
+
+/// [`repeated_key`] of a JSON text, its path known.
+fn duplicate(file: FileId, text: &str, path: &[validate::Seg]) -> SyntaxError {
+    let key = match path.last() {
+        Some(validate::Seg::Key(k)) => k.as_str(),
+        _ => "",
+    };
+    let range = json::parse(file, text)
+        .root
+        .as_deref()
+        .map(|root| {
+            let parent = locate_node(root, &path[..path.len().saturating_sub(1)]);
+            parent
+                .props()
+                .iter()
+                .filter(|p| p.key == key)
+                .nth(1)
+                .map_or(parent.range.clone(), |p| p.key_range.clone())
+        })
+        .unwrap_or(0..0);
+    SyntaxError {
+        range,
+        message: format!(
+            "`{key}` is repeated in this object: js-yaml, which the platform reads specs with, refuses a duplicated key"
+        ),
+    }
+}
+
+/// The node at `path` (as far as it goes).
+fn locate_node<'a>(tree: &'a Node, path: &[validate::Seg]) -> &'a Node {
+    let mut cur = tree;
+    for s in path {
+        let next = match s {
+            validate::Seg::Key(k) => cur.get(k),
+            validate::Seg::Index(i) => cur.items().get(*i),
+        };
+        match next {
+            Some(n) => cur = n,
+            None => break,
+        }
+    }
+    cur
+}
+
+/// Where a refusal at `path` is shown: the value, or its key.
+fn locate(tree: &Node, path: &[validate::Seg], at_key: bool) -> Range<usize> {
+    if at_key && let Some(validate::Seg::Key(k)) = path.last() {
+        let parent = locate_node(tree, &path[..path.len() - 1]);
+        if let Some(p) = parent.prop(k) {
+            return p.key_range.clone();
+        }
+    }
+    let n = locate_node(tree, path);
+    // A whole object or list: its first line is enough.
+    if n.is_object() || n.is_array() {
+        return n.range.start..n.range.start + 1;
+    }
+    n.range.clone()
+}
+
 /// A path with parameter names and a trailing slash erased, so
 /// `/u/{id}/` and `/u/{user_id}` compare equal when looking for suggestions.
 fn path_shape(path: &str) -> String {
@@ -335,12 +521,21 @@ fn path_shape(path: &str) -> String {
     out
 }
 
-/// The method members of a path item, in file order.
+/// The method members of a path item, in file order, then those of its
+/// `additionalOperations` (OpenAPI 3.2; keys that are no method token are
+/// refused by the platform and left out here).
 fn operations(item: &Node) -> impl Iterator<Item = (&crate::syntax::tree::Prop, &Node)> {
-    item.props()
+    let fixed = item
+        .props()
         .iter()
-        .filter(|p| METHODS.contains(&p.key.as_str()) && p.value.is_object())
-        .map(|p| (p, &p.value))
+        .filter(|p| METHODS.contains(&p.key.as_str()) && p.value.is_object());
+    let additional = item
+        .get("additionalOperations")
+        .map(Node::props)
+        .unwrap_or_default()
+        .iter()
+        .filter(|p| is_additional_method(&p.key) && p.value.is_object());
+    fixed.chain(additional).map(|p| (p, &p.value))
 }
 
 fn text_of(n: &Node) -> Option<String> {
@@ -504,8 +699,15 @@ pub fn index_keeps(p: &[&str]) -> bool {
 
 fn path_item_keeps(rest: &[&str]) -> bool {
     match rest {
-        [] | ["parameters"] | ["$ref"] => true,
+        [] | ["parameters"] | ["$ref"] | ["additionalOperations"] => true,
         ["parameters", k] => param_keeps(k),
+        ["additionalOperations", _] => true,
+        // An operation there keeps what a fixed one does.
+        ["additionalOperations", _, rest @ ..] => {
+            let mut as_fixed = vec!["get"];
+            as_fixed.extend_from_slice(rest);
+            path_item_keeps(&as_fixed)
+        }
         [m] => METHODS.contains(m),
         [_, k] => matches!(
             *k,

@@ -6,17 +6,6 @@ pub fn dir_of(path: &str) -> &str {
     path.rfind('/').map_or("", |i| &path[..i])
 }
 
-/// The site file an ESM import in the page at `page` names: root-absolute
-/// (`/snippets/a.mdx`) or relative (`./a.mdx`). A bare source (`react`) is
-/// a package, not a file.
-pub fn import_path(page: &str, source: &str) -> Option<String> {
-    if source.starts_with('/') || source.starts_with('.') {
-        join(dir_of(page), source)
-    } else {
-        None
-    }
-}
-
 /// Join `rel` onto the folder `base` and normalise `.` and `..`. A leading
 /// `/` means the docs root. `None` when the result would leave the root or
 /// `rel` is absolute in the OS sense (a drive letter, `~`) or a URL.

@@ -26,10 +26,27 @@ impl Validator<'_> {
         depth: usize,
         out: &mut Vec<Diagnostic>,
     ) {
+        // A branch keyed by a key (`{"sourceRef": ...}` in a navigation
+        // list) is the one every object holding that key takes, and no
+        // other object does.
+        if let Value::Object(_) = &node.value {
+            let keyed = schema.any_of().find(|b| {
+                b.zod()
+                    .if_key
+                    .as_deref()
+                    .is_some_and(|k| node.prop(k).is_some())
+            });
+            if let Some(b) = keyed {
+                self.node(node, b, holder, depth + 1, out);
+                return;
+            }
+        }
         // `{"not": {}}` branches stand for "absent": a present value never fits.
         let typed: Vec<&Schema> = schema
             .any_of()
-            .filter(|b| !b.is_never() && self.type_ok(node, b.accepted_types()))
+            .filter(|b| {
+                !b.is_never() && b.zod().if_key.is_none() && self.type_ok(node, b.accepted_types())
+            })
             .collect();
         if typed.is_empty() {
             let msg = format!(
@@ -72,10 +89,11 @@ impl Validator<'_> {
                 let mut tmp = Vec::new();
                 self.node(node, b, holder, depth + 1, &mut tmp);
                 // What the schema refuses (an error in docs.json, a
-                // warning in front matter), not the keys it ignores.
+                // warning in front matter), not the keys it drops (those
+                // are warnings; keys a strict object refuses are errors).
                 let errors = tmp
                     .iter()
-                    .filter(|d| d.severity == self.opts.severity && d.code != "unknown-key")
+                    .filter(|d| d.severity == self.opts.severity)
                     .count();
                 let score = (errors, tmp.len() - errors);
                 if errors == 0 {

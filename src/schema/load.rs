@@ -1,7 +1,7 @@
 //! JSON Schema text to an arena of [`Schema`]s, with `#/...` `$ref`s
 //! resolved after the whole file is read (refs may point to ancestors).
 
-use super::{Additional, Pattern, Schema, SchemaId, SchemaSet};
+use super::{Additional, Pattern, Schema, SchemaId, SchemaSet, Zod};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -116,6 +116,7 @@ impl Builder {
         s.max_length = map.get("maxLength").and_then(Value::as_u64);
         s.min_items = map.get("minItems").and_then(Value::as_u64);
         s.max_items = map.get("maxItems").and_then(Value::as_u64);
+        s.zod = zod(map);
 
         if let Some(Value::Object(props)) = map.get("properties") {
             for (k, sub) in props {
@@ -150,7 +151,9 @@ impl Builder {
     }
 
     /// Make each `$ref` node a copy of its target (children are ids, so the
-    /// copy is shallow), keeping the ref's own description when it has one.
+    /// copy is shallow), keeping the ref's own description when it has one,
+    /// and adding its own zod facts (a `.catch()` around a shared schema
+    /// is written on the `$ref`).
     fn resolve_refs(&mut self) {
         let targets: HashMap<SchemaId, &str> =
             self.refs.iter().map(|(id, r)| (*id, r.as_str())).collect();
@@ -174,6 +177,7 @@ impl Builder {
         }
         for (id, target) in resolved {
             let own = self.nodes[id].description.take();
+            let own_zod = self.nodes[id].zod.take();
             let mut copy = match target {
                 Some(t) => self.nodes[t].clone(),
                 None => Schema::any(self.set),
@@ -181,7 +185,77 @@ impl Builder {
             if own.is_some() {
                 copy.description = own;
             }
+            if let Some(own) = own_zod {
+                copy.zod = Some(Box::new(match copy.zod.take() {
+                    Some(base) => merged(*base, *own),
+                    None => *own,
+                }));
+            }
             self.nodes[id] = copy;
         }
     }
+}
+
+/// The `x-` keywords of one schema (see README.md); `None` without any.
+fn zod(map: &serde_json::Map<String, Value>) -> Option<Box<Zod>> {
+    if !map.keys().any(|k| k.starts_with("x-")) {
+        return None;
+    }
+    let flag = |k: &str| map.get(k).and_then(Value::as_bool).unwrap_or(false);
+    let strict_when = match map.get("x-strict-when") {
+        Some(Value::Object(m)) => m
+            .iter()
+            .map(|(k, keys)| {
+                let keys = keys
+                    .as_array()
+                    .map(|a| {
+                        a.iter()
+                            .filter_map(Value::as_str)
+                            .map(str::to_owned)
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                (k.clone(), keys)
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let rules = match map.get("x-rules") {
+        Some(Value::Array(rs)) => rs
+            .iter()
+            .filter_map(super::rules::Rule::from_json)
+            .collect(),
+        _ => Vec::new(),
+    };
+    let messages = match map.get("x-messages") {
+        Some(Value::Object(m)) => m
+            .iter()
+            .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_owned())))
+            .collect(),
+        _ => Vec::new(),
+    };
+    Some(Box::new(Zod {
+        strict: flag("x-strict"),
+        strict_when,
+        catch: flag("x-catch"),
+        trim: flag("x-trim"),
+        if_key: map
+            .get("x-if-key")
+            .and_then(Value::as_str)
+            .map(str::to_owned),
+        rules,
+        messages,
+    }))
+}
+
+/// A `$ref`'s own facts on top of its target's.
+fn merged(mut base: Zod, own: Zod) -> Zod {
+    base.strict |= own.strict;
+    base.catch |= own.catch;
+    base.trim |= own.trim;
+    base.if_key = own.if_key.or(base.if_key);
+    base.strict_when.extend(own.strict_when);
+    base.rules.extend(own.rules);
+    base.messages.extend(own.messages);
+    base
 }

@@ -53,6 +53,8 @@ struct Entry {
     /// The holding key's range, relative to the subtree's start.
     holder: Option<(isize, usize)>,
     depth: usize,
+    /// Checked as a key of a strict object (no `.catch()`).
+    no_catch: bool,
     steps: usize,
     /// The subtree's start when `diags` were made: their ranges are in
     /// that text's offsets.
@@ -101,6 +103,7 @@ pub fn validate_reusing(
         opts,
         path: Vec::new(),
         steps: 0,
+        no_catch: false,
         reuse: Some(Reuse {
             earlier,
             made: FxHashMap::default(),
@@ -200,19 +203,22 @@ impl Validator<'_> {
             && e.path == path
             && e.holder == holder_at
             && e.depth == depth
+            && e.no_catch == self.no_catch
         {
+            self.no_catch = false;
             reuse.reused += 1;
             self.steps += e.steps;
             let shift = node.range.start as isize - e.origin as isize;
             out.extend(e.diags.iter().map(|d| shifted(d, shift)));
             return;
         }
-        let (steps, from) = (self.steps, out.len());
+        let (steps, from, no_catch) = (self.steps, out.len(), self.no_catch);
         self.check(node, schema, holder, depth, out);
         let entry = Entry {
             path,
             holder: holder_at,
             depth,
+            no_catch,
             steps: self.steps - steps,
             origin: node.range.start,
             diags: out[from..].into(),

@@ -8,9 +8,11 @@
 
 mod any_of;
 pub mod components;
+pub mod icons;
 mod load;
 mod memo;
 mod path;
+mod rules;
 mod validate;
 
 #[cfg(test)]
@@ -158,10 +160,48 @@ pub struct Schema {
     max_length: Option<u64>,
     min_items: Option<u64>,
     max_items: Option<u64>,
+    /// What the platform's zod source says in code (`x-` keywords of the
+    /// schema data, see README.md).
+    /// Boxed and absent for most schemas: few carry any.
+    zod: Option<Box<Zod>>,
     /// [`Schema::accepted_types`], computed on first use: asked for every
     /// `anyOf` branch at every node of a 25,000-entry navigation.
     accepted: std::sync::OnceLock<Types>,
 }
+
+/// The platform's rules a JSON Schema projection of its zod schemas drops,
+/// as tools/schema/extract.py writes them (`x-` keywords).
+#[derive(Debug, Clone)]
+pub(crate) struct Zod {
+    /// `.strict()`: an unknown key is refused ("Unrecognized key(s) in
+    /// object"), the build fails; other objects drop unknown keys.
+    strict: bool,
+    /// Keys that make the object strict when present, with the keys it may
+    /// then hold (a tab with `graphql` or `sdk`).
+    strict_when: Vec<(String, Vec<String>)>,
+    /// `.catch()`: an invalid value is dropped, not refused.
+    catch: bool,
+    /// `.trim()`: checks see the string without surrounding whitespace.
+    trim: bool,
+    /// An `anyOf` branch taken by every object holding this key, and by no
+    /// other (`{"sourceRef": ...}` navigation entries).
+    if_key: Option<String>,
+    /// Refinements, with the platform's messages.
+    rules: Vec<rules::Rule>,
+    /// The platform's own messages for a failed check, by keyword
+    /// (`format`, `pattern`, `minLength`, `maxLength`).
+    messages: Vec<(String, String)>,
+}
+
+static NO_ZOD: Zod = Zod {
+    strict: false,
+    strict_when: Vec::new(),
+    catch: false,
+    trim: false,
+    if_key: None,
+    rules: Vec::new(),
+    messages: Vec::new(),
+};
 
 impl fmt::Debug for Schema {
     // The arena is not printed: it holds every schema of the file.
@@ -200,6 +240,7 @@ impl Schema {
             max_length: None,
             min_items: None,
             max_items: None,
+            zod: None,
             accepted: std::sync::OnceLock::new(),
         }
     }
@@ -251,6 +292,32 @@ impl Schema {
 
     pub fn is_never(&self) -> bool {
         self.never
+    }
+
+    pub(crate) fn zod(&self) -> &Zod {
+        self.zod.as_deref().unwrap_or(&NO_ZOD)
+    }
+
+    /// Whether an unknown key here fails the build (the platform's object
+    /// is `.strict()`), rather than being dropped.
+    pub fn is_strict(&self) -> bool {
+        self.zod().strict
+    }
+
+    /// When `node` holds a key that makes this object strict (a tab's
+    /// `graphql`), the keys it may then hold.
+    pub fn strict_keys(&self, node: &crate::syntax::tree::Node) -> Option<&[String]> {
+        self.zod()
+            .strict_when
+            .iter()
+            .find(|(k, _)| node.prop(k).is_some())
+            .map(|(_, keys)| keys.as_slice())
+    }
+
+    /// Whether an invalid value here is dropped by the platform
+    /// (`.catch()`) rather than refused.
+    pub fn drops_invalid(&self) -> bool {
+        self.zod().catch
     }
 
     pub fn required(&self) -> &[String] {
@@ -362,6 +429,28 @@ impl Schema {
     }
 }
 
+impl Schema {
+    /// [`Schema::enum_strings`], each with its documentation: the
+    /// description of the `const` branch that names it (the schema data
+    /// writes documented values as `anyOf` of `{"const", "description"}`),
+    /// none for a value of a plain `enum`.
+    pub fn documented_values(&self) -> Vec<(&str, Option<&str>)> {
+        let mut out: Vec<(&str, Option<&str>)> = Vec::new();
+        for s in self.flatten() {
+            let own = s.const_value.iter().map(|v| (v, s.description()));
+            let listed = s.enum_values.iter().map(|v| (v, None));
+            for (v, doc) in own.chain(listed) {
+                if let Some(v) = v.as_str()
+                    && !out.iter().any(|(seen, _)| *seen == v)
+                {
+                    out.push((v, doc));
+                }
+            }
+        }
+        out
+    }
+}
+
 struct Registry {
     docs: &'static Schema,
     frontmatter: &'static Schema,
@@ -430,4 +519,19 @@ pub fn nav_element(kind: &str) -> Option<&'static Schema> {
         .iter()
         .find(|(k, _)| k == kind)
         .map(|(_, s)| *s)
+}
+
+/// Whether the platform drops `value` as the `key` of a `kind` navigation
+/// element: the schema there `.catch()`es (a group's `openapi`) and the
+/// value is invalid, so the element is built as if the key were not set.
+pub fn nav_value_dropped(kind: &str, key: &str, value: &crate::syntax::tree::Node) -> bool {
+    let Some(schema) = nav_element(kind).and_then(|k| k.property(key)) else {
+        return false;
+    };
+    if !schema.drops_invalid() {
+        return false;
+    }
+    let mut found = Vec::new();
+    validate(value, schema, &ValidateOptions::docs_json(), &mut found);
+    found.iter().any(|d| d.code == validate::DROPPED)
 }

@@ -90,8 +90,8 @@ fn unknown_key() {
     check_docs(
         &site(r#""colour": 1, "api": {"baseUrl": "x"}"#),
         expect![[r#"
-            unknown-key warning `"colour"` unknown key `colour`: the platform ignores it; did you mean `colors`? => "colors"
-            unknown-key warning `"baseUrl"` unknown key `baseUrl`: the platform ignores it
+            unknown-key warning `"colour"` unknown key `colour`: the platform drops it; did you mean `colors`? => "colors"
+            unknown-key warning `"baseUrl"` unknown key `baseUrl`: the platform drops it
         "#]],
     );
 }
@@ -212,7 +212,7 @@ fn any_of_picks_one_branch() {
     check_docs(
         &site(r#""logo": {"light": "/l.svg", "dark": "/d.svg", "hreff": "/"}"#),
         expect![[r#"
-            unknown-key warning `"hreff"` unknown key `hreff`: the platform ignores it; did you mean `href`? => "href"
+            unknown-key warning `"hreff"` unknown key `hreff`: the platform drops it; did you mean `href`? => "href"
         "#]],
     );
     // navbar.primary: a discriminated union on `type`.
@@ -241,7 +241,7 @@ fn social_keys_and_values() {
             r#""footer": {"socials": {"x": "https://x.com/a", "githubb": "https://github.com/a"}}"#,
         ),
         expect![[r#"
-            unknown-key warning `"githubb"` unknown key `githubb`: the platform ignores it; did you mean `github`? => "github"
+            unknown-key error `"githubb"` unknown key `githubb` in `footer.socials`: the platform refuses unknown keys here: the build fails; did you mean `github`? => "github"
         "#]],
     );
 }
@@ -289,7 +289,7 @@ fn nav_elements() {
     let schema = nav_element("group").unwrap_or_else(|| panic!("group"));
     expect![[r#"
         wrong-type error `1` `pages[1].pages[0]` must be a string or an object, found number
-        unknown-key warning `"colour"` unknown key `colour`: the platform ignores it
+        unknown-key warning `"colour"` unknown key `colour`: the platform drops it
     "#]]
     .assert_eq(&json_diags(schema, &ValidateOptions::docs_json(), text));
     let tab = nav_element("tab").unwrap_or_else(|| panic!("tab"));

@@ -1,7 +1,10 @@
 //! Validate a [`Node`] tree against a [`Schema`].
 //!
-//! Tuned against false errors: unknown keys are warnings (the platform strips
-//! them), `anyOf` reports one branch only, and a `$ref` object can be opaque
+//! Tuned to agree with the platform: an unknown key is a warning where the
+//! platform's object drops it and an error where it is `.strict()`; a value
+//! the platform `.catch()`es is dropped, so what is wrong with it is a
+//! warning; refinements (`rules.rs`) are errors with the platform's message.
+//! `anyOf` reports one branch only, and a `$ref` object can be opaque
 //! (another module resolves and checks it).
 
 use super::{AdditionalProperties, Schema, Types};
@@ -68,6 +71,9 @@ impl ValidateOptions<'static> {
     }
 }
 
+/// The code of what a `.catch()` drops.
+pub const DROPPED: &str = "dropped-value";
+
 /// Check `node` against `schema`, appending diagnostics to `out`.
 pub fn validate(node: &Node, schema: &Schema, opts: &ValidateOptions, out: &mut Vec<Diagnostic>) {
     let mut v = Validator {
@@ -75,6 +81,7 @@ pub fn validate(node: &Node, schema: &Schema, opts: &ValidateOptions, out: &mut 
         path: Vec::new(),
         steps: 0,
         reuse: None,
+        no_catch: false,
     };
     v.node(node, schema, None, 0, out);
 }
@@ -96,6 +103,10 @@ pub(super) struct Validator<'o> {
     pub(super) steps: usize,
     /// Results kept across keystrokes (docs.json's navigation), if any.
     pub(super) reuse: Option<super::memo::Reuse<'o>>,
+    /// Set for the next value checked: it is a key of an object the
+    /// platform reads strictly, which does not fall back to a variant that
+    /// drops an invalid key (a tab with `graphql` keeps no `.catch()`).
+    pub(super) no_catch: bool,
 }
 
 impl Validator<'_> {
@@ -118,6 +129,37 @@ impl Validator<'_> {
 
     /// [`Validator::node`] without the memo.
     pub(super) fn check(
+        &mut self,
+        node: &Node,
+        schema: &Schema,
+        holder: Option<&Range<usize>>,
+        depth: usize,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let no_catch = std::mem::take(&mut self.no_catch);
+        if !schema.drops_invalid() || no_catch || self.opts.severity != Severity::Error {
+            self.check_value(node, schema, holder, depth, out);
+            return;
+        }
+        // `.catch()`: the platform replaces an invalid value by nothing and
+        // builds on. What would refuse it is a warning saying so.
+        let from = out.len();
+        self.check_value(node, schema, holder, depth, out);
+        if out[from..].iter().any(|d| d.severity == Severity::Error) {
+            for d in &mut out[from..] {
+                if d.severity == Severity::Error {
+                    d.severity = Severity::Warning;
+                    d.code = DROPPED;
+                    d.message.push_str(&format!(
+                        ": the platform drops {} and builds as if it were not set",
+                        self.subject()
+                    ));
+                }
+            }
+        }
+    }
+
+    fn check_value(
         &mut self,
         node: &Node,
         schema: &Schema,
@@ -190,18 +232,81 @@ impl Validator<'_> {
                         self.path.pop();
                     }
                 }
+                self.rules(node, None, schema, out);
             }
-            Value::Object(_) => self.object(node, schema, holder, depth, out),
+            Value::Object(_) => {
+                self.object(node, schema, holder, depth, out);
+                self.rules(node, None, schema, out);
+            }
             _ => {}
         }
     }
 
+    /// The platform's refinements on this value: the first one it breaks,
+    /// with the platform's message. `text` is the string as the platform's
+    /// checks see it (trimmed when the schema trims).
+    fn rules(&self, node: &Node, text: Option<&str>, schema: &Schema, out: &mut Vec<Diagnostic>) {
+        for rule in &schema.zod().rules {
+            let Some(breach) = super::rules::check(rule, node, text) else {
+                continue;
+            };
+            let message = rule.message.trim_end_matches('.');
+            let msg = match (&rule.kind, &breach.at.value) {
+                (super::rules::Kind::Requires { when, then }, _) => format!(
+                    "{}: {message}: `{then}` is required when `{when}` is set",
+                    self.subject()
+                ),
+                (super::rules::Kind::Unique(_), Value::String(s)) => {
+                    format!("{}: {message} (`{s}` is repeated)", self.subject())
+                }
+                (super::rules::Kind::Unique(_), _) => {
+                    format!("{}: {message}", self.subject())
+                }
+                _ => format!(
+                    "{}: {message} (found `{}`)",
+                    self.subject(),
+                    text.unwrap_or_default()
+                ),
+            };
+            let mut d = self.error(breach.at, breach.at.range.clone(), "invalid-value", msg);
+            if let Some(fix) = breach.fix {
+                d = d.with_fix(Fix::Replace(self.fix_text(&serde_json::Value::from(fix))));
+            }
+            out.push(d);
+            return;
+        }
+    }
+
+    /// The platform's own message for a failed `keyword` check, if its
+    /// schema gives one.
+    fn platform_message<'s>(schema: &'s Schema, keyword: &str) -> Option<&'s str> {
+        schema
+            .zod()
+            .messages
+            .iter()
+            .find(|(k, _)| k == keyword)
+            .map(|(_, m)| m.as_str())
+    }
+
     fn string(&mut self, node: &Node, s: &str, schema: &Schema, out: &mut Vec<Diagnostic>) {
-        let len = s.chars().count() as u64;
+        // `.trim()` comes first in the platform's checks: `"  "` is empty.
+        let s = if schema.zod().trim {
+            s.trim_matches(super::rules::js_whitespace)
+        } else {
+            s
+        };
+        // JavaScript counts UTF-16 code units.
+        let len = s.encode_utf16().count() as u64;
         if schema.min_length.is_some_and(|min| len < min)
             || schema.max_length.is_some_and(|max| len > max)
         {
+            let own = Self::platform_message(schema, "minLength")
+                .filter(|_| schema.min_length.is_some_and(|min| len < min))
+                .or_else(|| Self::platform_message(schema, "maxLength"));
             let msg = match (schema.min_length, schema.max_length) {
+                _ if own.is_some() => {
+                    format!("{}: {}", self.subject(), own.unwrap_or_default())
+                }
                 (Some(1), _) if len == 0 => format!("{} must not be empty", self.subject()),
                 (Some(min), _) if len < min => {
                     format!("{} must be at least {min} characters long", self.subject())
@@ -225,6 +330,11 @@ impl Validator<'_> {
                         self.subject()
                     ),
                 )
+            } else if let Some(own) = Self::platform_message(schema, "pattern") {
+                (
+                    "invalid-value",
+                    format!("{}: {own}, found `{s}`", self.subject()),
+                )
             } else {
                 (
                     "invalid-value",
@@ -232,7 +342,19 @@ impl Validator<'_> {
                 )
             };
             out.push(self.error(node, node.range.clone(), code, msg));
+            return;
         }
+        // zod's `.url()`: what `new URL()` parses.
+        if schema.format.as_deref() == Some("uri") && url::Url::parse(s).is_err() {
+            let why = Self::platform_message(schema, "format").unwrap_or("Invalid url");
+            let msg = format!(
+                "{} must be an absolute URL (the platform: \"{why}\"), found `{s}`",
+                self.subject()
+            );
+            out.push(self.error(node, node.range.clone(), "invalid-value", msg));
+            return;
+        }
+        self.rules(node, Some(s), schema, out);
     }
 
     fn counts(
@@ -305,11 +427,21 @@ impl Validator<'_> {
             ));
         }
         let at_root = self.path.is_empty();
+        // A tab with `graphql` is strict, and holds fewer keys than tabs do.
+        let strict_keys = schema.strict_keys(node);
+        let strict = schema.is_strict() || strict_keys.is_some();
         for p in props {
             if at_root && self.opts.skip_keys_at_root.contains(&p.key.as_str()) {
                 continue;
             }
             if self.opts.null_is_absent && p.value.value == Value::Null {
+                continue;
+            }
+            if let Some(keys) = strict_keys
+                && !keys.iter().any(|k| *k == *p.key)
+            {
+                let names: Vec<&str> = keys.iter().map(String::as_str).collect();
+                self.unknown_key(node, p, &names, true, out);
                 continue;
             }
             let known = schema.property(&p.key);
@@ -318,8 +450,10 @@ impl Validator<'_> {
                 (None, AdditionalProperties::Schema(a)) => {
                     if let Some(names) = schema.property_names_schema() {
                         let allowed = names.enum_strings();
+                        // A record's keys are checked (`z.record(z.enum(...))`):
+                        // another key is refused, as in a strict object.
                         if !allowed.is_empty() && !allowed.contains(&p.key.as_str()) {
-                            self.unknown_key(node, p, &allowed, out);
+                            self.unknown_key(node, p, &allowed, true, out);
                             continue;
                         }
                     }
@@ -327,41 +461,58 @@ impl Validator<'_> {
                 }
                 (None, AdditionalProperties::Forbidden) => {
                     let names: Vec<&str> = schema.property_names().map(|(k, _)| k).collect();
-                    self.unknown_key(node, p, &names, out);
+                    self.unknown_key(node, p, &names, strict, out);
                     None
                 }
                 (None, AdditionalProperties::Allowed) => None,
             };
             if let Some(sub) = sub {
                 self.path.push(Seg::Key(p.key.to_string()));
+                self.no_catch = strict_keys.is_some();
                 self.node(&p.value, sub, Some(&p.key_range), depth + 1, out);
+                self.no_catch = false;
                 self.path.pop();
             }
         }
     }
 
+    /// A key the schema does not list. `strict`: the platform's object is
+    /// `.strict()` and refuses it ("Unrecognized key(s) in object"): an
+    /// error; otherwise the platform drops it: a warning.
     fn unknown_key(
         &self,
         node: &Node,
         p: &crate::syntax::tree::Prop,
         names: &[&str],
+        strict: bool,
         out: &mut Vec<Diagnostic>,
     ) {
         if !self.opts.unknown_keys {
             return;
         }
         let suggestion = did_you_mean(&p.key, names.iter().copied());
-        let mut msg = format!("unknown key `{}`: the platform ignores it", p.key);
+        let mut msg = if strict {
+            let at = if self.path.is_empty() {
+                String::new()
+            } else {
+                format!(" in {}", self.subject())
+            };
+            format!(
+                "unknown key `{}`{at}: the platform refuses unknown keys here: the build fails",
+                p.key
+            )
+        } else {
+            format!("unknown key `{}`: the platform drops it", p.key)
+        };
         if let Some(s) = suggestion {
             msg.push_str(&format!("; did you mean `{s}`?"));
         }
-        let mut d = Diagnostic::new(
-            node.file,
-            p.key_range.clone(),
-            Severity::Warning,
-            "unknown-key",
-            msg,
-        );
+        let severity = if strict {
+            self.opts.severity
+        } else {
+            Severity::Warning
+        };
+        let mut d = Diagnostic::new(node.file, p.key_range.clone(), severity, "unknown-key", msg);
         if let Some(s) = suggestion {
             d = d.with_fix(Fix::Replace(self.fix_text(&serde_json::Value::from(s))));
         }

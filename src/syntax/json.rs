@@ -1,4 +1,10 @@
 //! JSONC (comments, trailing commas) to a [`Node`] tree, on `jsonc-parser`.
+//!
+//! The platform reads docs.json (and `$ref` files) with `JSON.parse`, which
+//! refuses comments, trailing commas and a byte order mark. This reader
+//! accepts them, so that a document being edited keeps its tree for
+//! completion and the other checks, and lists each one ([`Parsed::lenient`])
+//! for the configuration to report as an error.
 
 use super::tree::{FileId, Node, Prop, Value};
 use super::{MAX_DEPTH, SyntaxError};
@@ -17,11 +23,48 @@ pub struct Parsed {
     /// string edit ([`super::reparse`]): what passes over the old tree
     /// may keep.
     pub edit: Option<super::reparse::StringEdit>,
+    /// What this reader accepted and `JSON.parse` refuses, in text order
+    /// (only for a document without syntax errors).
+    pub lenient: Vec<Lenient>,
 }
 
-/// Parse JSONC the way docs.json is written: comments and trailing commas
-/// are fine; missing commas, single quotes and bare words are errors.
+/// Something strict JSON refuses that this reader let through.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lenient {
+    /// What to remove to make the text strict JSON.
+    pub range: std::ops::Range<usize>,
+    pub kind: LenientKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LenientKind {
+    /// `// ...` or `/* ... */`.
+    Comment,
+    /// A `,` before `]` or `}`.
+    TrailingComma,
+    /// U+FEFF at the start of the file.
+    ByteOrderMark,
+}
+
+/// Parse JSONC the way docs.json is written: comments, trailing commas and
+/// a byte order mark are read (and listed in [`Parsed::lenient`]); missing
+/// commas, single quotes, bare words, `NaN`, `.5` and `\x41` are errors.
 pub fn parse(file: FileId, text: &str) -> Parsed {
+    // jsonc-parser refuses a byte order mark; read it as three spaces
+    // (offsets stay the same) and list it.
+    if let Some(rest) = text.strip_prefix('\u{feff}') {
+        let mut parsed = parse(file, &format!("   {rest}"));
+        if parsed.errors.is_empty() {
+            parsed.lenient.insert(
+                0,
+                Lenient {
+                    range: 0..'\u{feff}'.len_utf8(),
+                    kind: LenientKind::ByteOrderMark,
+                },
+            );
+        }
+        return parsed;
+    }
     let opts = options();
     // The common case, a document that parses, is built straight from the
     // tokens; anything else (errors, or forms the builder leaves to the
@@ -36,6 +79,7 @@ pub fn parse(file: FileId, text: &str) -> Parsed {
                 .collect(),
             overridden_keys: built.overridden,
             edit: None,
+            lenient: built.lenient,
         };
     }
     if let Some(err) = too_deep(text) {
@@ -44,6 +88,7 @@ pub fn parse(file: FileId, text: &str) -> Parsed {
             errors: vec![err],
             overridden_keys: Vec::new(),
             edit: None,
+            lenient: Vec::new(),
         };
     }
     let mut parsed = parse_via_ast(file, text, &opts);
@@ -90,7 +135,10 @@ fn options() -> ParseOptions {
         allow_single_quoted_strings: false,
         allow_hexadecimal_numbers: false,
         allow_unary_plus_numbers: false,
-        ..Default::default()
+        // What `JSON.parse` refuses and no editor writes by habit: errors.
+        allow_bare_decimal_point_numbers: false,
+        allow_non_finite_numbers: false,
+        allow_extended_string_escapes: false,
     }
 }
 
@@ -123,6 +171,7 @@ fn parse_via_ast(file: FileId, text: &str, opts: &ParseOptions) -> Parsed {
             errors: Vec::new(),
             overridden_keys: Vec::new(),
             edit: None,
+            lenient: Vec::new(),
         },
         Err(e) => {
             let r = e.range();
@@ -139,6 +188,7 @@ fn parse_via_ast(file: FileId, text: &str, opts: &ParseOptions) -> Parsed {
                 }],
                 overridden_keys: Vec::new(),
                 edit: None,
+                lenient: Vec::new(),
             }
         }
     }
@@ -249,7 +299,7 @@ fn convert(file: FileId, v: ast::Value<'_>) -> Node {
 /// re-read on every keystroke. Returns `None` for anything but a well-formed
 /// document, which then takes the AST path.
 mod direct {
-    use super::{FileId, MAX_DEPTH, Node, ParseOptions, Prop, Value};
+    use super::{FileId, Lenient, LenientKind, MAX_DEPTH, Node, ParseOptions, Prop, Value};
     use jsonc_parser::tokens::Token;
     use jsonc_parser::{Scanner, ScannerOptions};
 
@@ -278,6 +328,8 @@ mod direct {
         pub raw: Option<std::ops::Range<usize>>,
         /// Keys set again later in their object.
         pub overridden: Vec<(std::ops::Range<usize>, String)>,
+        /// Comments and trailing commas, in text order.
+        pub lenient: Vec<Lenient>,
     }
 
     /// The tree, with what strict JSON readers would object to or read
@@ -290,22 +342,20 @@ mod direct {
             depth: 0,
             raw: None,
             overridden: Vec::new(),
+            lenient: Vec::new(),
+            failed: false,
         };
         let first = b.next()?;
         let root = b.value(first)?;
         // Only comments may follow the value.
-        loop {
-            match b.scanner.scan() {
-                Ok(None) => {
-                    return Some(Built {
-                        root,
-                        raw: b.raw,
-                        overridden: b.overridden,
-                    });
-                }
-                Ok(Some(Token::CommentLine(_) | Token::CommentBlock(_))) => continue,
-                _ => return None,
-            }
+        match b.next() {
+            None if b.at_end() => Some(Built {
+                root,
+                raw: b.raw,
+                overridden: b.overridden,
+                lenient: b.lenient,
+            }),
+            _ => None,
         }
     }
 
@@ -339,19 +389,49 @@ mod direct {
         /// The first string with a raw control character.
         raw: Option<std::ops::Range<usize>>,
         overridden: Vec<(std::ops::Range<usize>, String)>,
+        lenient: Vec<Lenient>,
+        /// The scanner stopped on an error (rather than at the end).
+        failed: bool,
     }
 
     impl<'a> Builder<'a> {
-        /// The next token that is not a comment; `None` at the end or on a
-        /// scanner error.
+        /// The next token that is not a comment (each comment is noted);
+        /// `None` at the end or on a scanner error.
         fn next(&mut self) -> Option<Token<'a>> {
             loop {
                 match self.scanner.scan() {
-                    Ok(Some(Token::CommentLine(_) | Token::CommentBlock(_))) => continue,
+                    Ok(Some(Token::CommentLine(_) | Token::CommentBlock(_))) => {
+                        self.lenient.push(Lenient {
+                            range: self.range(),
+                            kind: LenientKind::Comment,
+                        });
+                    }
                     Ok(t) => return t,
-                    Err(_) => return None,
+                    Err(_) => {
+                        self.failed = true;
+                        return None;
+                    }
                 }
             }
+        }
+
+        /// After [`Builder::next`] gave `None`: whether the text ended
+        /// (rather than the scanner failing).
+        fn at_end(&self) -> bool {
+            !self.failed
+        }
+
+        /// A `,` just read, then `close`: a trailing comma.
+        fn comma_then(&mut self, close: Token<'a>) -> Option<Token<'a>> {
+            let comma = self.range();
+            let t = self.next()?;
+            if t == close {
+                self.lenient.push(Lenient {
+                    range: comma,
+                    kind: LenientKind::TrailingComma,
+                });
+            }
+            Some(t)
         }
 
         fn range(&self) -> std::ops::Range<usize> {
@@ -405,7 +485,7 @@ mod direct {
                         }
                         items.push(self.value(t)?);
                         match self.next()? {
-                            Token::Comma => t = self.next()?,
+                            Token::Comma => t = self.comma_then(Token::CloseBracket)?,
                             Token::CloseBracket => break,
                             _ => return None,
                         }
@@ -459,7 +539,7 @@ mod direct {
                             value,
                         });
                         match self.next()? {
-                            Token::Comma => t = self.next()?,
+                            Token::Comma => t = self.comma_then(Token::CloseBrace)?,
                             Token::CloseBrace => break,
                             _ => return None,
                         }
@@ -577,6 +657,49 @@ mod tests {
         let a = root.prop("a").unwrap();
         assert_eq!(&text[a.key_range.clone()], "\"a\"");
         assert_eq!(&text[a.value.items()[1].range.clone()], "\"x\"");
+    }
+
+    /// What `JSON.parse` refuses and this reader accepts is listed, each
+    /// with the range to remove.
+    #[test]
+    fn comments_trailing_commas_and_a_bom_are_listed() {
+        let text = "\u{feff}{ // c\n \"a\": [1, \"x\",], /* b */ \"b\": {\"c\": 1,}, }";
+        let p = parse(0, text);
+        assert!(p.errors.is_empty(), "{:?}", p.errors);
+        let found: Vec<(LenientKind, &str)> = p
+            .lenient
+            .iter()
+            .map(|l| (l.kind, &text[l.range.clone()]))
+            .collect();
+        assert_eq!(
+            found,
+            vec![
+                (LenientKind::ByteOrderMark, "\u{feff}"),
+                (LenientKind::Comment, "// c"),
+                (LenientKind::TrailingComma, ","),
+                (LenientKind::Comment, "/* b */"),
+                (LenientKind::TrailingComma, ","),
+                (LenientKind::TrailingComma, ","),
+            ]
+        );
+        // The commas are the ones before a closing bracket.
+        let commas: Vec<usize> = p
+            .lenient
+            .iter()
+            .filter(|l| l.kind == LenientKind::TrailingComma)
+            .map(|l| l.range.start)
+            .collect();
+        for c in commas {
+            assert!(matches!(
+                text[c + 1..].trim_start().as_bytes()[0],
+                b']' | b'}'
+            ));
+        }
+        assert!(parse(0, "{\"a\": [1, 2]}").lenient.is_empty());
+        // Numbers and escapes JSON.parse refuses are syntax errors.
+        for bad in ["[NaN]", "[.5]", "[5.]", "[\"\\x41\"]", "[Infinity]"] {
+            assert!(!parse(0, bad).errors.is_empty(), "{bad}");
+        }
     }
 
     #[test]

@@ -144,6 +144,14 @@ pub fn reparse(file: FileId, old: &Parsed, old_text: &str, new_text: &str) -> Op
             .iter()
             .map(|(r, k)| (diff.map_range(r), k.clone()))
             .collect(),
+        lenient: old
+            .lenient
+            .iter()
+            .map(|l| super::json::Lenient {
+                range: diff.map_range(&l.range),
+                kind: l.kind,
+            })
+            .collect(),
         edit: Some(StringEdit {
             from: Arc::downgrade(root),
             key: matches!(target, Target::Key(..)),
@@ -258,6 +266,10 @@ pub fn assert_reparse_agrees(old_text: &str, new_text: &str) -> bool {
     assert_eq!(
         inc.overridden_keys, fresh.overridden_keys,
         "overridden keys differ"
+    );
+    assert_eq!(
+        inc.lenient, fresh.lenient,
+        "comments and trailing commas differ"
     );
     true
 }

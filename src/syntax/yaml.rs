@@ -36,8 +36,115 @@ enum Frame {
 /// Parse the first YAML document of `text`. Offsets in the result are
 /// shifted by `base` (front matter is parsed out of a larger file).
 pub fn parse(file: FileId, text: &str, base: usize) -> Parsed {
-    let pos = Positions::new(text);
+    parse_with(file, text, base, text, &[], plain_value)
+}
+
+/// Parse a spec as the platform's prebuild reads it, with js-yaml 4: plain
+/// scalars typed by its core schema (`0x1F`, `0o17`, `.inf` are numbers,
+/// `100_000` a string), and flow collections whose lines are indented no
+/// deeper than their key (`tags: [` ... `]` with `]` under `tags`), which
+/// js-yaml reads and yaml-rust2 refuses ("invalid indentation"). Such a text
+/// is read again with those lines indented (flow content ignores
+/// indentation, so the values are the same); ranges stay in `text`.
+pub fn parse_spec(file: FileId, text: &str) -> Parsed {
+    let parsed = parse_with(file, text, 0, text, &[], js_yaml4_value);
+    if !parsed
+        .errors
+        .iter()
+        .any(|e| e.message.contains("indentation"))
+    {
+        return parsed;
+    }
+    match indent_flow_lines(text) {
+        Some((shifted, added)) => {
+            let again = parse_with(file, &shifted, 0, text, &added, js_yaml4_value);
+            if again.errors.is_empty() {
+                again
+            } else {
+                parsed
+            }
+        }
+        None => parsed,
+    }
+}
+
+/// `text` with every line that starts inside a flow collection (`[`/`{`
+/// opened on an earlier line and not closed) indented one column deeper
+/// than the line that opened the outermost one; with the spaces added to
+/// each line. `None` when no line needed it.
+fn indent_flow_lines(text: &str) -> Option<(String, Vec<usize>)> {
+    let mut out = String::with_capacity(text.len() + 256);
+    let mut added = Vec::new();
+    let mut depth = 0usize;
+    // The indentation of the line where the outermost open collection began.
+    let mut opener_indent = 0usize;
+    let mut any = false;
+    for line in text.split_inclusive('\n') {
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        let mut pad = 0;
+        if depth > 0 && !line.trim().is_empty() && indent <= opener_indent {
+            pad = opener_indent + 1 - indent;
+            any = true;
+        }
+        added.push(pad);
+        out.extend(std::iter::repeat_n(' ', pad));
+        out.push_str(line);
+        // Brackets outside quotes and comments (a quoted scalar spanning
+        // lines is rare in specs: each line is read on its own).
+        let b = line.as_bytes();
+        let mut i = 0;
+        let mut quote: Option<u8> = None;
+        while i < b.len() {
+            let c = b[i];
+            match quote {
+                Some(q) => {
+                    if c == b'\\' && q == b'"' {
+                        i += 1;
+                    } else if c == q {
+                        quote = None;
+                    }
+                }
+                None => match c {
+                    b'"' | b'\''
+                        if depth > 0
+                            || i == 0
+                            || matches!(b[i - 1], b' ' | b':' | b'[' | b'{' | b',') =>
+                    {
+                        quote = Some(c)
+                    }
+                    b'#' if i == 0 || b[i - 1] == b' ' => break,
+                    b'[' | b'{'
+                        if depth > 0 || i == 0 || matches!(b[i - 1], b' ' | b'[' | b'{' | b',') =>
+                    {
+                        if depth == 0 {
+                            opener_indent = indent;
+                        }
+                        depth += 1;
+                    }
+                    b']' | b'}' if depth > 0 => depth -= 1,
+                    _ => {}
+                },
+            }
+            i += 1;
+        }
+    }
+    any.then_some((out, added))
+}
+
+/// The events of `text` to a tree. `source` is the text as written and
+/// `added[line]` the spaces [`indent_flow_lines`] put before that line of
+/// `text`: every range is in `source`.
+fn parse_events(
+    file: FileId,
+    text: &str,
+    base: usize,
+    source: &str,
+    added: &[usize],
+    typing: fn(&str) -> Value,
+) -> Parsed {
+    let pos = Positions::new(source, added);
     let mut parser = Parser::new_from_str(text);
+    let text = source;
     let mut stack: Vec<Frame> = Vec::new();
     let mut anchors: HashMap<usize, Node> = HashMap::new();
     let mut budget = ALIAS_BUDGET;
@@ -72,7 +179,7 @@ pub fn parse(file: FileId, text: &str, base: usize) -> Parsed {
                     scalar_end(text, at, style)
                 };
                 let value = if style == TScalarStyle::Plain {
-                    plain_value(&s)
+                    typing(&s)
                 } else {
                     Value::String(s.into())
                 };
@@ -200,6 +307,53 @@ fn next_char(text: &str, at: usize) -> usize {
     text[at..].chars().next().map_or(at, |c| at + c.len_utf8())
 }
 
+fn parse_with(
+    file: FileId,
+    text: &str,
+    base: usize,
+    source: &str,
+    added: &[usize],
+    typing: fn(&str) -> Value,
+) -> Parsed {
+    parse_events(file, text, base, source, added, typing)
+}
+
+/// js-yaml 4's core schema for a plain scalar: YAML 1.2 integers in
+/// decimal, `0x`, `0o` and `0b` (no `_`: `100_000` is a string), floats
+/// with `.inf` and `.nan`.
+fn js_yaml4_value(s: &str) -> Value {
+    let unsigned = s.strip_prefix(['-', '+']).unwrap_or(s);
+    let negative = s.starts_with('-');
+    let radix = |p: &str, r: u32| {
+        unsigned
+            .strip_prefix(p)
+            .filter(|d| !d.is_empty() && !d.contains('_'))
+            .and_then(|d| u64::from_str_radix(d, r).ok())
+            .map(|n| Value::Number(if negative { -(n as f64) } else { n as f64 }))
+    };
+    if let Some(v) = radix("0x", 16)
+        .or_else(|| radix("0o", 8))
+        .or_else(|| radix("0b", 2))
+    {
+        return v;
+    }
+    match unsigned {
+        ".inf" | ".Inf" | ".INF" => {
+            return Value::Number(if negative {
+                f64::NEG_INFINITY
+            } else {
+                f64::INFINITY
+            });
+        }
+        ".nan" | ".NaN" | ".NAN" if s == unsigned => return Value::Number(f64::NAN),
+        _ => {}
+    }
+    if s.contains('_') {
+        return Value::String(s.into());
+    }
+    plain_value(s)
+}
+
 /// YAML 1.2 core schema typing of a plain scalar.
 fn plain_value(s: &str) -> Value {
     match s {
@@ -280,10 +434,13 @@ struct Positions<'t> {
     text: &'t str,
     ascii: bool,
     line_starts: Vec<usize>,
+    /// Spaces put before each line of the text the parser read (see
+    /// [`parse_spec`]).
+    added: &'t [usize],
 }
 
 impl<'t> Positions<'t> {
-    fn new(text: &'t str) -> Self {
+    fn new(text: &'t str, added: &'t [usize]) -> Self {
         let b = text.as_bytes();
         let mut line_starts = vec![0];
         let mut i = 0;
@@ -304,6 +461,7 @@ impl<'t> Positions<'t> {
             text,
             ascii: text.is_ascii(),
             line_starts,
+            added,
         }
     }
 
@@ -314,12 +472,15 @@ impl<'t> Positions<'t> {
             return len;
         };
         let line_end = self.line_starts.get(line + 1).copied().unwrap_or(len);
+        let col = mark
+            .col()
+            .saturating_sub(self.added.get(line).copied().unwrap_or(0));
         if self.ascii {
-            return (start + mark.col()).min(line_end);
+            return (start + col).min(line_end);
         }
         self.text[start..line_end]
             .char_indices()
-            .nth(mark.col())
+            .nth(col)
             .map_or(line_end, |(i, _)| start + i)
     }
 }
@@ -382,6 +543,71 @@ mod tests {
         }
         let p = parse(0, &text, 0);
         assert!(p.errors[0].message.contains("alias"), "{:?}", p.errors);
+    }
+
+    #[test]
+    fn specs_read_as_js_yaml_4() {
+        // Typing: js-yaml 4.3.1 reads these (checked with it).
+        let text = "a: 100_000\nb: 0x1F\nc: 0o17\nd: 017\ne: 1_0.5\nf: -.inf\ng: 12:30\nh: 0b101\n";
+        let root = parse_spec(0, text).root.unwrap();
+        let got: Vec<String> = root
+            .props()
+            .iter()
+            .map(|p| format!("{}={:?}", p.key, p.value.value))
+            .collect();
+        expect_test::expect![[r#"
+            [
+                "a=String(\"100_000\")",
+                "b=Number(31.0)",
+                "c=Number(15.0)",
+                "d=Number(17.0)",
+                "e=String(\"1_0.5\")",
+                "f=Number(-inf)",
+                "g=String(\"12:30\")",
+                "h=Number(5.0)",
+            ]
+        "#]]
+        .assert_debug_eq(&got);
+        // Front matter keeps its own typing.
+        assert_eq!(
+            parse(0, "b: 0x1F\n", 0)
+                .root
+                .unwrap()
+                .get("b")
+                .unwrap()
+                .as_str(),
+            Some("0x1F")
+        );
+    }
+
+    #[test]
+    fn flow_collections_closed_at_their_key_column_read_as_js_yaml_4_does() {
+        // Each loads in js-yaml 4.3.1; yaml-rust2 alone says "invalid indentation".
+        let text = "paths:\n  /a:\n    get:\n      tags: [\n        x\n      ]\n      parameters: [\n      {name: n, in: query}\n      ]\n      responses: {\n  \"200\": {description: ok}\n      }\nnext: 1\n";
+        assert!(!parse(0, text, 0).errors.is_empty());
+        let p = parse_spec(0, text);
+        assert!(p.errors.is_empty(), "{:?}", p.errors);
+        let root = p.root.unwrap();
+        let get = root
+            .get("paths")
+            .unwrap()
+            .get("/a")
+            .unwrap()
+            .get("get")
+            .unwrap();
+        let param = &get.get("parameters").unwrap().items()[0];
+        assert_eq!(&text[param.get("in").unwrap().range.clone()], "query");
+        let ok = get
+            .get("responses")
+            .unwrap()
+            .get("200")
+            .unwrap()
+            .get("description")
+            .unwrap();
+        assert_eq!(&text[ok.range.clone()], "ok");
+        assert_eq!(root.get("next").unwrap().kind_name(), "integer");
+        // A real indentation error stays one.
+        assert!(!parse_spec(0, "a:\n  b: 1\n c: 2\n").errors.is_empty());
     }
 
     #[test]

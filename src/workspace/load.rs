@@ -88,6 +88,26 @@ pub fn root_of(
     Some(root.to_path_buf())
 }
 
+/// The docs root that `path` (a folder or file with no docs.json at or
+/// below it) lies in, looked for upward as git looks for `.git`: the
+/// folders from `path` to the filesystem root that hold a docs.json,
+/// decided as [`root_of`] decides for a file the editor opens. So the
+/// nearest site of its own wins, and a stale copy of docs.json in a
+/// language folder leads to the site above it rather than being checked
+/// as a site. `None` when no folder above holds a docs.json.
+pub fn root_above(path: &Path) -> Option<PathBuf> {
+    // Absolute, so the walk does not stop at the first component of a
+    // relative PATH (`.`, `guides`).
+    let path = path.canonicalize().ok()?;
+    // `root_of` starts from the parent of what it is given: a name below
+    // `path` makes it start at `path` itself.
+    root_of(
+        &path.join("docs.json"),
+        |_| true,
+        |d| d.join("docs.json").is_file(),
+    )
+}
+
 /// Whether the docs.json in `dir`, a folder below the docs root `parent`,
 /// makes a site of its own. The platform builds the root's docs.json only:
 /// when the parent's navigation lists a page under `dir` (`ja/home` for
@@ -334,7 +354,10 @@ fn read_text(path: &Path, kind: FileKind) -> Result<String, Unreadable> {
         });
     }
     let text = String::from_utf8(bytes).map_err(|_| Unreadable::NotUtf8)?;
-    if text.contains('\0') {
+    // A NUL byte is valid UTF-8: the platform's page parser (micromark)
+    // reads it as U+FFFD and renders the page. Its YAML reader (js-yaml),
+    // which reads specs and other data files, refuses one.
+    if text.contains('\0') && !matches!(kind, FileKind::Page | FileKind::Snippet) {
         return Err(Unreadable::NotUtf8);
     }
     Ok(text)
@@ -501,5 +524,15 @@ mod tests {
             root_of(&root.join("ja/docs.json"), inside, has),
             Some(root.to_path_buf())
         );
+        // `check` in a folder with no docs.json below it: the same roots,
+        // found upward (canonical paths).
+        write(root, &[("ja/sub/x.txt", ""), ("site/guides/a.mdx", "")]);
+        let canon = root.canonicalize().unwrap();
+        let above = |p: &str| root_above(&root.join(p));
+        assert_eq!(above("ja/sub"), Some(canon.clone()));
+        assert_eq!(above("ja/sub/x.txt"), Some(canon.clone()));
+        assert_eq!(above("site/guides"), Some(canon.join("site")));
+        assert_eq!(above("site/guides/a.mdx"), Some(canon.join("site")));
+        assert_eq!(above("no/such/folder"), None);
     }
 }

@@ -37,8 +37,12 @@ fn pushed_diagnostics_match_the_checker_fixtures() {
     let base = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/check");
     let mut cases = Vec::new();
     for family in std::fs::read_dir(&base).unwrap() {
+        // A family's notes (the platform's verdicts) sit beside its cases.
         for case in std::fs::read_dir(family.unwrap().path()).unwrap() {
-            cases.push(case.unwrap().path());
+            let case = case.unwrap().path();
+            if case.is_dir() {
+                cases.push(case);
+            }
         }
     }
     cases.sort();
@@ -517,4 +521,57 @@ fn branch_switch_of_5000_file_events_costs_one_analysis() {
 
 fn uri_of(p: &std::path::Path) -> String {
     uri(&canonical(p))
+}
+
+/// A duplicate navigation entry carries related information: where the
+/// entry it repeats is, in docs.json or in the `$ref` file that holds it.
+/// A problem in a `$ref` file three languages reference is pushed once.
+#[test]
+fn duplicates_point_at_the_first_entry_and_shared_refs_report_once() {
+    run(async {
+        let dir = tempfile::tempdir().unwrap();
+        let w = |p: &str, t: &str| std::fs::write(dir.path().join(p), t).unwrap();
+        w("intro.mdx", "---\ntitle: Intro\n---\n");
+        w("other.mdx", "---\ntitle: Other\n---\n");
+        w(
+            "group.json",
+            r#"{"group": "Shared", "icon": {}, "pages": ["other", "intro"]}"#,
+        );
+        let docs = r##"{"name": "x", "theme": "mint", "colors": {"primary": "#112233"},
+ "navigation": {"languages": [
+   {"language": "en", "groups": [{"group": "A", "pages": ["intro"]}, {"$ref": "group.json"}]},
+   {"language": "fr", "groups": [{"$ref": "group.json"}]},
+   {"language": "de", "groups": [{"$ref": "group.json"}]}
+ ]}}"##;
+        w("docs.json", docs);
+        let h = Harness::start(dir.path(), json!({}), caps(false)).await;
+        let uri = h.open("docs.json", docs).await;
+        h.wait_current_diagnostics(&uri).await;
+        let group = h.uri("group.json");
+        let diags = h.wait_diagnostics(&group, |d, _| !d.is_empty()).await;
+
+        // The group's invalid icon makes the platform drop the language's
+        // `groups` (a `dropped-value` warning), once for the shared file.
+        let missing: Vec<&Value> = diags
+            .iter()
+            .filter(|d| d["code"] == "dropped-value")
+            .collect();
+        assert_eq!(missing.len(), 1, "{diags:#?}");
+
+        // `intro` in group.json (for `en`) repeats `intro` of group A.
+        let dup: Vec<&Value> = diags
+            .iter()
+            .filter(|d| d["code"] == "duplicate-page")
+            .collect();
+        assert_eq!(dup.len(), 1, "{diags:#?}");
+        let related = &dup[0]["relatedInformation"];
+        assert_eq!(related[0]["message"], "first listed here", "{related:#}");
+        assert_eq!(related[0]["location"]["uri"], uri.as_str());
+        let first = docs.find("[\"intro\"]").unwrap() + 1;
+        assert_eq!(
+            related[0]["location"]["range"]["start"],
+            position_of(docs, first, false)
+        );
+        h.shutdown().await;
+    });
 }

@@ -216,6 +216,26 @@ async fn start_renaming_client(site: &std::path::Path, setting: &str, choose: &s
     Harness::start(site, settings, caps).await
 }
 
+/// Opens docs.json and renames its `guides/quickstart` entry to
+/// `guides/getting-started`: (its URI, its text, the rename's edit).
+async fn open_and_rename_quickstart(h: &Harness) -> (String, String, Value) {
+    let text = std::fs::read_to_string(h.path("docs.json")).unwrap();
+    let uri = h.open("docs.json", &text).await;
+    h.wait_current_diagnostics(&uri).await;
+    let edit = h
+        .request(
+            "textDocument/rename",
+            json!({
+                "textDocument": {"uri": uri},
+                "position": find_pos(&text, "guides/quickstart", 3, false),
+                "newName": "guides/getting-started",
+            }),
+        )
+        .await
+        .expect("rename");
+    (uri, text, edit)
+}
+
 /// Renaming a page through its navigation entry, in an editor that applies
 /// the move and reports it by no event (core Neovim sends neither file-watch
 /// events nor `didRenameFiles`): the server sees the move on disk, so no
@@ -225,20 +245,7 @@ fn renaming_an_entry_moves_the_page_with_no_event_from_the_client() {
     run(async {
         let site = copy_site("examples/site");
         let h = start_renaming_client(site.path(), "ask", "Add redirects").await;
-        let text = std::fs::read_to_string(h.path("docs.json")).unwrap();
-        let uri = h.open("docs.json", &text).await;
-        h.wait_current_diagnostics(&uri).await;
-        let edit = h
-            .request(
-                "textDocument/rename",
-                json!({
-                    "textDocument": {"uri": uri},
-                    "position": find_pos(&text, "guides/quickstart", 3, false),
-                    "newName": "guides/getting-started",
-                }),
-            )
-            .await
-            .expect("rename");
+        let (uri, text, edit) = open_and_rename_quickstart(&h).await;
         let ops = edit["documentChanges"]
             .as_array()
             .expect("document changes");
@@ -306,20 +313,7 @@ fn renaming_an_entry_with_redirects_always_puts_the_redirect_in_the_edit() {
     run(async {
         let site = copy_site("examples/site");
         let h = start_renaming_client(site.path(), "always", "").await;
-        let text = std::fs::read_to_string(h.path("docs.json")).unwrap();
-        let uri = h.open("docs.json", &text).await;
-        h.wait_current_diagnostics(&uri).await;
-        let edit = h
-            .request(
-                "textDocument/rename",
-                json!({
-                    "textDocument": {"uri": uri},
-                    "position": find_pos(&text, "guides/quickstart", 3, false),
-                    "newName": "guides/getting-started",
-                }),
-            )
-            .await
-            .expect("rename");
+        let (_, _, edit) = open_and_rename_quickstart(&h).await;
         let s = edit.to_string();
         assert!(
             s.contains("/guides/quickstart") && s.contains("destination"),
@@ -427,6 +421,148 @@ fn references_from_a_navigation_entry_include_links_to_the_page() {
         let page = h.open_disk("guides/quickstart.mdx").await;
         let from_page = refs(pos(0, 0), page).await;
         assert_eq!(from_entry, from_page);
+        h.shutdown().await;
+    });
+}
+
+/// A setting of the wrong type is named in the client's log (never its
+/// value: it may be a key) and left at its default; the others apply.
+#[test]
+fn a_wrong_setting_is_logged_by_name_and_the_rest_apply() {
+    run(async {
+        let site = copy_site("examples/site");
+        let settings = json!({
+            "links": {"addRedirectOnMove": "always"},
+            "diagnostics": {"debounceMs": "soon"},
+            "assistant": {"apiKey": {"value": "sk-never-logged"}},
+        });
+        let h = start_renaming_client(site.path(), "", "").await;
+        h.notify(
+            "workspace/didChangeConfiguration",
+            json!({"settings": {"docsLsp": settings}}),
+        )
+        .await;
+        // The key's line is the last of the ignored settings' lines.
+        let logged = h
+            .wait_notification("window/logMessage", |p| {
+                p["message"]
+                    .as_str()
+                    .is_some_and(|m| m.contains("docsLsp.assistant.apiKey"))
+            })
+            .await;
+        assert!(!h.raw_text().contains("sk-never-logged"), "{logged:#}");
+        assert!(
+            h.notifications("window/logMessage")
+                .iter()
+                .any(|p| p.to_string().contains("docsLsp.diagnostics.debounceMs")),
+            "the wrong debounce setting is named"
+        );
+        // "always" still applies: the redirect comes with the rename.
+        let (_, _, edit) = open_and_rename_quickstart(&h).await;
+        assert!(edit.to_string().contains("destination"), "{edit:#}");
+        h.shutdown().await;
+    });
+}
+
+/// Front matter values through the protocol: `mode:` offers the documented
+/// layouts with their documentation, and an enum inside a nested mapping
+/// (`icon:` then `style:`) offers its values.
+#[test]
+fn front_matter_mode_and_nested_enum_values() {
+    run(async {
+        let site = copy_site("examples/site");
+        let h = Harness::start(site.path(), json!({}), caps(false)).await;
+        let text = "---\ntitle: Modes\nmode: \nicon:\n  name: rocket\n  style: \n---\n# Modes\n";
+        let uri = h.open("guides/modes.mdx", text).await;
+        h.wait_current_diagnostics(&uri).await;
+        let items = |r: &Value| {
+            r["items"]
+                .as_array()
+                .or(r.as_array())
+                .cloned()
+                .unwrap_or_default()
+        };
+
+        let r = h
+            .request(
+                "textDocument/completion",
+                at(&uri, find_pos(text, "mode: ", 6, false)),
+            )
+            .await
+            .unwrap();
+        let wide = items(&r)
+            .into_iter()
+            .find(|i| i["label"] == "wide")
+            .unwrap_or_else(|| panic!("{r:#}"));
+        let doc = wide["documentation"]["value"]
+            .as_str()
+            .or(wide["documentation"].as_str())
+            .unwrap_or("");
+        assert!(doc.contains("hides the side panel"), "{wide:#}");
+
+        let r = h
+            .request(
+                "textDocument/completion",
+                at(&uri, find_pos(text, "style: ", 7, false)),
+            )
+            .await
+            .unwrap();
+        let labels: Vec<String> = items(&r)
+            .iter()
+            .filter_map(|i| i["label"].as_str().map(str::to_string))
+            .collect();
+        assert!(
+            labels.iter().any(|l| l == "solid") && labels.iter().any(|l| l == "duotone"),
+            "{labels:?}"
+        );
+        h.shutdown().await;
+    });
+}
+
+/// Icon names through the protocol, from the library docs.json sets
+/// (`icons.library: lucide`): in docs.json `icon` keys, in front matter
+/// `icon:`, and in a component's `icon="`; the answer is capped and marked
+/// incomplete while little is typed.
+#[test]
+fn icon_names_from_the_site_library() {
+    run(async {
+        let dir = tempfile::tempdir().unwrap();
+        let docs = r##"{"name": "x", "theme": "mint", "colors": {"primary": "#112233"},
+ "icons": {"library": "lucide"},
+ "navigation": {"groups": [{"group": "A", "icon": "rock", "pages": ["index"]}]}}"##;
+        std::fs::write(dir.path().join("docs.json"), docs).unwrap();
+        let page = "---\ntitle: Home\nicon: \n---\n\n<Card title=\"A\" icon=\"rock\">\n</Card>\n";
+        std::fs::write(dir.path().join("index.mdx"), page).unwrap();
+        let h = Harness::start(dir.path(), json!({}), caps(false)).await;
+        let docs_uri = h.open("docs.json", docs).await;
+        h.wait_current_diagnostics(&docs_uri).await;
+        let page_uri = h.open("index.mdx", page).await;
+        h.wait_current_diagnostics(&page_uri).await;
+
+        let complete = |uri: String, p: Value| {
+            let h = &h;
+            async move {
+                h.request("textDocument/completion", at(&uri, p))
+                    .await
+                    .unwrap()
+            }
+        };
+        let labels = |r: &Value| -> Vec<String> {
+            r["items"]
+                .as_array()
+                .or(r.as_array())
+                .into_iter()
+                .flatten()
+                .filter_map(|i| i["label"].as_str().map(str::to_string))
+                .collect()
+        };
+        let r = complete(docs_uri.clone(), find_pos(docs, "\"rock\"", 5, false)).await;
+        assert!(labels(&r).contains(&"rocket".to_string()), "{r:#}");
+        let r = complete(page_uri.clone(), find_pos(page, "icon=\"rock", 10, false)).await;
+        assert!(labels(&r).contains(&"rocket".to_string()), "{r:#}");
+        let r = complete(page_uri.clone(), find_pos(page, "icon: ", 6, false)).await;
+        assert_eq!(labels(&r).len(), 100, "{r:#}");
+        assert_eq!(r["isIncomplete"], true, "{r:#}");
         h.shutdown().await;
     });
 }

@@ -21,7 +21,7 @@ test('defaults from package.json map to the server contract (empty strings left 
   const s = buildServerSettings((k) => contributed[`docsLsp.${k}`]?.default);
   assert.deepEqual(s, {
     assistant: { fingerprint: 'anonymous', retrievalPageSize: 5, filter: null },
-    diagnostics: { debounceMs: 150 },
+    diagnostics: { debounceMs: 0 },
     links: { addRedirectOnMove: 'ask' },
   });
 });

@@ -21,12 +21,13 @@ use crate::syntax::tree::FileId;
 /// where they are imported, not as pages of their own.
 pub fn imported_files(site: &Site) -> rustc_hash::FxHashSet<FileId> {
     let mut out = rustc_hash::FxHashSet::default();
+    let files = crate::model::links::targets_of(site, None).files;
     for f in site.pages_unsorted() {
         if f.text.is_err() {
             continue;
         }
         for imp in &f.page_index().imports {
-            if let Some(sf) = resolve(site, f, &imp.source) {
+            if let Some(sf) = resolve(site, &files, f, &imp.source) {
                 out.insert(sf.id);
             }
         }
@@ -70,12 +71,17 @@ impl<'a> Scope<'a> {
     fn of(site: &'a Site, f: &'a SourceFile, ix: &'a PageIndex) -> Scope<'a> {
         let mut names: Vec<&str> = ix.exports.iter().map(String::as_str).collect();
         let mut open = false;
+        let files =
+            (!ix.imports.is_empty()).then(|| crate::model::links::targets_of(site, None).files);
         for imp in &ix.imports {
             names.extend(imp.default.as_deref());
             names.extend(imp.named.iter().map(String::as_str));
             // What the imported file exports is in scope too (the platform
             // inlines snippets before rendering).
-            match resolve(site, f, &imp.source) {
+            match files
+                .as_ref()
+                .and_then(|files| resolve(site, files, f, &imp.source))
+            {
                 Some(sf) if sf.text.is_ok() && sf.id != f.id => {
                     names.extend(sf.page_index().exports.iter().map(String::as_str));
                 }
@@ -90,10 +96,18 @@ impl<'a> Scope<'a> {
     }
 }
 
-/// The site file an import source names (`/snippets/a.mdx`, `./a.mdx`).
-fn resolve<'a>(site: &'a Site, page: &SourceFile, source: &str) -> Option<&'a SourceFile> {
-    let path = crate::model::paths::import_path(&page.path, source)?;
-    site.file_by_path(&path).map(|f| &**f)
+/// The site file an import source names (`/snippets/a.mdx`, `./a`), as
+/// the `missing-snippet` rule resolves it.
+fn resolve<'a>(
+    site: &'a Site,
+    files: &crate::model::links::FileTargets,
+    page: &SourceFile,
+    source: &str,
+) -> Option<&'a SourceFile> {
+    match crate::ide::imports::import_target(files, &page.path, source) {
+        crate::ide::imports::ImportTarget::File(path) => site.file_by_path(&path).map(|f| &**f),
+        _ => None,
+    }
 }
 
 fn element(f: &SourceFile, el: &Element, scope: &Scope, out: &mut Vec<Diagnostic>) {

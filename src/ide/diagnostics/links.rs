@@ -4,6 +4,7 @@
 //! reported, with a did-you-mean where one is near.
 
 use crate::diagnostics::{Diagnostic, Fix};
+use crate::ide::imports::{ImportTarget, import_target};
 use crate::model::links::{self, Resolved, Style, Target, Targets};
 use crate::model::site::{FileKind, Site, SourceFile};
 use crate::syntax::page::{Import, Link, LinkKind};
@@ -141,8 +142,10 @@ fn check_file(
         }
     }
     for imp in &ix.imports {
-        if let Some(d) = check_import(targets, f, imp) {
-            out.push(d);
+        match check_import(targets, f, imp) {
+            Err(d) => out.push(*d),
+            Ok(Some(path)) => missing_exports(site, f, imp, &path, &mut out),
+            Ok(None) => {}
         }
     }
     (out, reads)
@@ -189,6 +192,9 @@ fn check_link(
     }
     let parsed = links::parse(&link.target);
     let lead = link.target.len() - link.target.trim_start().len();
+    if let Some(d) = protocol_relative(site, targets, f, link, lead) {
+        return Some(d);
+    }
     match parsed {
         Target::External | Target::Skip => None,
         Target::Fragment(frag) => {
@@ -235,10 +241,7 @@ fn check_link(
                         // Relative to the page that includes it.
                         return None;
                     }
-                    if targets.remote_specs
-                        && !is_image(link)
-                        && could_be_generated(targets, &cands)
-                    {
+                    if !is_image(link) && could_be_generated(targets, &cands) {
                         return None;
                     }
                     Some(missing(site, targets, f, link, &l, &cands, path_range))
@@ -290,10 +293,149 @@ fn check_link(
     }
 }
 
+/// Whether `frag` is an id the platform gives a field of the API page it
+/// renders for `page` (front matter `openapi: METHOD /path`): its
+/// parameters are `#parameter-{name}`, its request body fields
+/// `#body-{field}` and its response fields `#response-{field}`, nested
+/// fields with their parents' names before them and `one-of-N` for a
+/// variant (`#body-invoice-id-one-of-0`, `#parameter-timestamp-field`;
+/// names in kebab case). A parameter is checked against the operation's
+/// when the spec is here; body and response fields (schemas the endpoint
+/// index does not keep) are accepted.
+fn api_anchor(site: &Site, page: &SourceFile, frag: &str) -> bool {
+    let Some(endpoint) = page
+        .front_matter()
+        .root
+        .as_ref()
+        .and_then(|r| r.get("openapi"))
+        .and_then(|v| v.as_str())
+        .and_then(|s| crate::model::endpoint::parse_endpoint(s.trim()))
+    else {
+        return false;
+    };
+    let frag = crate::model::slug::clean(frag);
+    if ["body-", "response-"]
+        .iter()
+        .any(|p| frag.strip_prefix(p).is_some_and(|r| !r.is_empty()))
+    {
+        return true;
+    }
+    let Some(name) = frag.strip_prefix("parameter-").filter(|r| !r.is_empty()) else {
+        return false;
+    };
+    let files = super::specs::all_specs(site);
+    let list = super::specs::list(&files);
+    let dir = crate::model::paths::dir_of(&page.path);
+    let (res, named) = super::specs::resolve(site, &endpoint, dir, &list);
+    let list = named.as_ref().unwrap_or(&list);
+    if endpoint.webhook {
+        // A webhook page's fields are its payload's: not in the index.
+        return true;
+    }
+    let crate::model::endpoint::Resolution::Found { spec, item } = res else {
+        // The spec is not here (a URL) or the endpoint is reported elsewhere.
+        return true;
+    };
+    let Some(op) = list.get(spec).and_then(|(_, ix)| ix.operations.get(item)) else {
+        return true;
+    };
+    // `timestamp-field`, `timestampField` and `timestamp_field` are one name.
+    let letters = |s: &str| -> String {
+        s.chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let wanted = letters(name);
+    op.parameters
+        .iter()
+        .any(|p| !p.name.is_empty() && wanted.starts_with(&letters(&p.name)))
+}
+
+/// `//host/x`: a browser reads it as `https://host/x`, the platform's link
+/// checker (`mint broken-links`) as a missing page `/host/x`. With a host
+/// that is no internet name (`//docs/x`: no dot, not `localhost`) it is a
+/// slip for `/docs/x` and a reader who follows it meets an error: a broken
+/// link. A real host (`//cdn.example.com/a.png`) loads, but the checker
+/// still reports it: a warning with the `https:` form as its fix.
+fn protocol_relative(
+    site: &Site,
+    targets: &Targets,
+    f: &SourceFile,
+    link: &Link,
+    lead: usize,
+) -> Option<Diagnostic> {
+    let t = link.target.trim();
+    let rest = t.strip_prefix("//")?;
+    if rest.starts_with('/') || rest.is_empty() {
+        return None;
+    }
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let host = &rest[..end];
+    let start = link.target_range.start() + lead;
+    let range = start..start + t.len();
+    let name = host.rsplit_once(':').map_or(host, |(h, _)| h);
+    if name.contains('.') || name.eq_ignore_ascii_case("localhost") || name.starts_with('[') {
+        // The checker reads Markdown links and images, `<a>`/`<Card>`
+        // `href` and `<img>`/`<source>` `src`; an `<iframe src>` it skips.
+        let read = match link.kind {
+            LinkKind::Markdown | LinkKind::Image => true,
+            LinkKind::Href => matches!(link.element.as_deref(), Some("a" | "Card")),
+            LinkKind::Src => matches!(link.element.as_deref(), Some("img" | "source")),
+            _ => false,
+        };
+        if !read {
+            return None;
+        }
+        return Some(
+            Diagnostic::warning(
+                f.id,
+                range,
+                "protocol-relative-link",
+                format!("`{t}` has no scheme: browsers load it from `https://{host}`, but the platform's link checker (`mint broken-links`) reports it as a broken link; write the `https:` URL"),
+            )
+            .with_fix(Fix::Replace(format!("https:{t}"))),
+        );
+    }
+    // `//docs/x` is the path `/docs/x` with one slash too many.
+    let path = &t[1..];
+    let l = links::Internal {
+        path: path.split(['?', '#']).next().unwrap_or(path),
+        fragment: None,
+        style: Style::Absolute,
+    };
+    let cands = links::candidates(&f.path, &l);
+    let exists = cands
+        .iter()
+        .any(|c| targets.resolve(c) != Resolved::Missing);
+    let mut d = Diagnostic::error(
+        f.id,
+        range,
+        if is_image(link) {
+            "missing-image"
+        } else {
+            "broken-link"
+        },
+        format!(
+            "`{t}` leads to the host `{host}`, not to a page of this site (readers get an error)"
+        ),
+    )
+    .with_subject(cands.first().cloned().unwrap_or_default());
+    if exists
+        || site
+            .page_ref(cands.first().map_or("", |c| c.as_str()))
+            .is_some()
+    {
+        d.message.push_str(&format!("; did you mean `{path}`?"));
+        d = d.with_fix(Fix::Replace(path.to_string()));
+    }
+    Some(d)
+}
+
 /// Whether `page` has the anchor, counting the headings of the snippets it
 /// includes (their content becomes part of the page).
 pub fn has_anchor(site: &Site, page: &SourceFile, frag: &str) -> bool {
-    if page.anchors().has(frag) {
+    if page.anchors().has(frag) || api_anchor(site, page, frag) {
         return true;
     }
     let ix = page.page_index();
@@ -323,13 +465,11 @@ pub fn has_anchor(site: &Site, page: &SourceFile, frag: &str) -> bool {
     })
 }
 
-/// With a spec read from a URL, a path under a folder no file of the site
-/// lives in may be one of its generated pages.
+/// With a spec read from a URL (not fetched here), a path in the folder
+/// where it generates its pages (its `directory`) may be one of them; a
+/// path anywhere else may not.
 fn could_be_generated(targets: &Targets, cands: &[String]) -> bool {
-    cands.iter().any(|c| {
-        let dir = crate::model::paths::dir_of(c);
-        !targets.files.has_folder(dir)
-    })
+    cands.iter().any(|c| targets.in_remote_dir(c))
 }
 
 fn missing(
@@ -497,40 +637,27 @@ fn check_snippet_element(targets: &Targets, f: &SourceFile, link: &Link) -> Opti
 }
 
 /// `import X from '/snippets/x.mdx'`: a file of the site (package imports
-/// are not checked).
-fn check_import(targets: &Targets, f: &SourceFile, imp: &Import) -> Option<Diagnostic> {
-    let src = imp.source.as_str();
-    let style = if src.starts_with('/') {
-        Style::Absolute
-    } else if src.starts_with("./") || src.starts_with("../") {
-        Style::Relative
-    } else if src.starts_with("snippets/") {
-        Style::Bare
-    } else {
-        return None;
+/// are not checked), as [`import_target`] resolves it. `Ok` with the file
+/// it names, when it is there.
+fn check_import(
+    targets: &Targets,
+    f: &SourceFile,
+    imp: &Import,
+) -> Result<Option<String>, Box<Diagnostic>> {
+    let (style, cands) = match import_target(&targets.files, &f.path, &imp.source) {
+        ImportTarget::NotAFile => return Ok(None),
+        ImportTarget::File(p) => return Ok(Some(p)),
+        ImportTarget::Missing { style, candidates } => (style, candidates),
     };
-    let l = links::Internal {
-        path: src,
-        fragment: None,
-        style,
-    };
-    let cands = links::candidates(&f.path, &l);
-    for c in &cands {
-        if targets.files.has_file(c)
-            || [".mdx", ".md", ".jsx", ".tsx", ".js"]
-                .iter()
-                .any(|e| targets.files.has_file(&format!("{c}{e}")))
-        {
-            return None;
-        }
-    }
     let mut d = Diagnostic::error(
         f.id,
         imp.source_range.clone(),
         "missing-snippet",
         format!(
             "imported file `{}` does not exist (the page does not build)",
-            cands.first().map_or(src.to_string(), |c| format!("/{c}"))
+            cands
+                .first()
+                .map_or(imp.source.to_string(), |c| format!("/{c}"))
         ),
     )
     .with_subject(cands.first().cloned().unwrap_or_default());
@@ -546,7 +673,60 @@ fn check_import(targets: &Targets, f: &SourceFile, imp: &Import) -> Option<Diagn
             d = d.with_fix(Fix::Replace(written));
         }
     }
-    Some(d)
+    Err(Box::new(d))
+}
+
+/// `import { A } from '/snippets/x.mdx'` when `x.mdx` exports no `A`: the
+/// platform's prebuild stops resolving that import ("Could not find export
+/// A in snippet", `resolveImport` of `@mintlify/common`) and the page is
+/// built without `A`; where the page uses it, it throws "Expected
+/// component A to be defined" when it renders. MDX snippets (`.mdx`,
+/// `.md`) only: the exports of a `.jsx`/`.tsx` module are not all seen by
+/// the page reader (one right under a `/** doc */` comment is not; real
+/// sites import such exports, e.g. checkly's `YoutubeEmbed`), and a `.js`
+/// file is never a snippet to the platform. Not judged when the file's own
+/// imports or exports do not read (the export may be there).
+fn missing_exports(
+    site: &Site,
+    f: &SourceFile,
+    imp: &Import,
+    path: &str,
+    out: &mut Vec<Diagnostic>,
+) {
+    if imp.imported.is_empty() || ![".mdx", ".md"].iter().any(|e| path.ends_with(e)) {
+        return;
+    }
+    let Some(target) = site.file_by_path(path) else {
+        return;
+    };
+    let ix = target.page_index();
+    if target.text.is_err()
+        || ix
+            .errors
+            .iter()
+            .any(|e| e.message.contains("import") || e.message.contains("export"))
+    {
+        return;
+    }
+    for (name, range) in &imp.imported {
+        if ix.exports.iter().any(|e| e == name) {
+            continue;
+        }
+        let mut d = Diagnostic::error(
+            f.id,
+            range.clone(),
+            "missing-export",
+            format!("`/{path}` exports no `{name}`: the platform cannot resolve this import (\"Could not find export {name} in snippet\") and the page fails to render where it uses `{name}`"),
+        )
+        .with_subject(path.to_string());
+        if let Some(n) =
+            crate::diagnostics::did_you_mean(name, ix.exports.iter().map(|e| e.as_str()))
+        {
+            d.message.push_str(&format!("; did you mean `{n}`?"));
+            d = d.with_fix(Fix::Replace(n.to_string()));
+        }
+        out.push(d);
+    }
 }
 
 /// `redirects`: a destination that does not exist, or that is redirected

@@ -36,6 +36,7 @@ pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) -> Listi
         let _t = crate::timing::span("mdx syntax");
         syntax::check(site, out);
     }
+    specs::check_spec_files(site, out);
     let unlisted = || Listing {
         listed: Default::default(),
         unlisted: site.pages_unsorted().map(|f| f.id).collect(),
@@ -182,6 +183,7 @@ fn navigation_memo(
                     {
                         let _t = crate::timing::span("nav rules");
                         navigation::check(&ix, &mut rules);
+                        navigation::sources(site, &ix, &mut rules);
                     }
                     let (listing, resolved) = if site.partial {
                         Default::default()

@@ -3,10 +3,20 @@
 use crate::diagnostics::{Diagnostic, Fix, Severity, did_you_mean};
 use crate::model::languages::LANGUAGES;
 use crate::model::nav::{CHILD_KEYS, ElementKind, NavIndex, ROOT_KEYS};
+use crate::model::site::Site;
 use crate::syntax::tree::{Node, Value};
 
 pub fn check(ix: &NavIndex, out: &mut Vec<Diagnostic>) {
     dropped_lists(ix, out);
+    for r in &ix.source_refs {
+        out.push(Diagnostic::new(
+            r.file,
+            r.range.clone(),
+            Severity::Information,
+            "source-ref",
+            "a multi-repository reference: deploys put the navigation of that repository here; its pages are not checked (the platform leaves it out of a local preview)",
+        ));
+    }
     for (i, el) in ix.elements.iter().enumerate() {
         match el.kind {
             ElementKind::Root => {
@@ -143,6 +153,14 @@ fn dropped_lists(ix: &NavIndex, out: &mut Vec<Diagnostic>) {
     for d in &ix.dropped {
         let el = &ix.elements[d.element];
         let key = d.prop.key.as_str();
+        // An element the platform reads strictly (a tab with `graphql`)
+        // refuses the list: the schema check reports that error.
+        if crate::schema::nav_element(el.kind.label_key())
+            .and_then(|s| s.strict_keys(el.node))
+            .is_some_and(|keys| !keys.iter().any(|k| k == key))
+        {
+            continue;
+        }
         let holder = match el.kind {
             ElementKind::Root => "the navigation".to_string(),
             k => format!("a {}", k.label_key()),
@@ -271,10 +289,12 @@ fn group_rules(node: &Node, nested: bool, out: &mut Vec<Diagnostic>) {
     // `"hidden": true` with `"pages": []` is a deliberate placeholder.
     let placeholder = node.get("hidden").and_then(Node::as_bool) == Some(true)
         && matches!(node.get("pages").map(|p| &p.value), Some(Value::Array(a)) if a.is_empty());
+    // An `sdk` group gets the pages the prebuild generates from it.
     if !has_pages
         && !has_other_child
         && !placeholder
         && node.get("openapi").is_none()
+        && node.get("sdk").is_none()
         && node.get("root").is_none()
     {
         let target = node
@@ -288,6 +308,58 @@ fn group_rules(node: &Node, nested: bool, out: &mut Vec<Diagnostic>) {
             "empty-group",
             "this group has neither pages nor `openapi`, so it shows nothing: add pages or remove it",
         ));
+    }
+}
+
+/// The schema files of GraphQL references and the artifacts of SDK
+/// references: the prebuild reads each local one (`Unable to load GraphQL
+/// schema ...`, `Unable to load SDK reference ...`) and stops when it is
+/// not there. URLs are not fetched.
+pub fn sources(site: &Site, ix: &NavIndex, out: &mut Vec<Diagnostic>) {
+    for el in &ix.elements {
+        for (key, what) in [("graphql", "GraphQL schema"), ("sdk", "SDK artifact")] {
+            let Some(v) = el.node.get(key) else { continue };
+            let source = match &v.value {
+                Value::String(_) => v,
+                Value::Object(_) => match v.get("source") {
+                    Some(s) => s,
+                    None => continue,
+                },
+                _ => continue,
+            };
+            let Some(text) = source.as_str().map(str::trim) else {
+                continue;
+            };
+            if text.is_empty() || crate::model::paths::is_url(text) || url::Url::parse(text).is_ok()
+            {
+                continue;
+            }
+            let Some(path) = crate::model::paths::join("", text) else {
+                out.push(Diagnostic::error(
+                    source.file,
+                    source.range.clone(),
+                    "missing-source",
+                    format!("{what} \"{text}\" leads outside the docs root: the prebuild refuses it and the build fails"),
+                ));
+                continue;
+            };
+            let exists = site.file_by_path(&path).is_some()
+                || site.assets().any(|a| a == path)
+                // A folder-shaped artifact (javadoc, sphinx).
+                || site.files().any(|f| f.path.starts_with(&format!("{path}/")))
+                || site.assets().any(|a| a.starts_with(&format!("{path}/")));
+            if !exists {
+                out.push(
+                    Diagnostic::error(
+                        source.file,
+                        source.range.clone(),
+                        "missing-source",
+                        format!("{what} \"{text}\" does not exist: the prebuild cannot load it and the build fails"),
+                    )
+                    .with_subject(path),
+                );
+            }
+        }
     }
 }
 

@@ -129,13 +129,15 @@ pub fn check(
         listed.len(),
         earlier.map(|e| (e.resolved, &kept[..])),
     );
-    for ((e, r), &dup) in ix.entries.iter().zip(&resolved).zip(&dup) {
+    let firsts = first_listed(&ix.entries, &resolved, &scopes, &dup);
+    for (i, ((e, r), &dup)) in ix.entries.iter().zip(&resolved).zip(&dup).enumerate() {
         out.extend(r.diags.iter().cloned());
         if let Target::Page(Some(p)) = r.target {
             listed[p.ordinal as usize] = true;
         }
         if dup {
-            out.push(duplicate(e, &ix.context(e).scope));
+            let first = firsts.get(&i).map(|&f| &ix.entries[f]);
+            out.push(duplicate(e, first, &ix.context(e).scope));
         }
     }
     let orphan = |id: FileId, out: &mut Vec<Diagnostic>| {
@@ -525,8 +527,55 @@ fn duplicate_class(e: &Entry, r: &ResolvedEntry, scope_hash: u64) -> u64 {
     fx_hash((key, scope_hash)) | 1
 }
 
-fn duplicate(e: &Entry, scope: &Scope) -> Diagnostic {
-    Diagnostic::new(
+/// For each entry that repeats an earlier one ([`repeats`]), the index of
+/// the first entry of its scope with the same page (or endpoint, or missing
+/// page). One pass over the entries, only when there are duplicates, and
+/// only through the entries of their classes: the duplicate check itself
+/// keeps bitsets, not positions, to stay cheap per keystroke.
+fn first_listed(
+    entries: &[Entry],
+    resolved: &[ResolvedEntry],
+    scopes: &[u32],
+    dup: &[bool],
+) -> HashMap<usize, usize> {
+    let mut out = HashMap::default();
+    let classes: rustc_hash::FxHashSet<u64> = dup
+        .iter()
+        .zip(resolved)
+        .filter(|(d, r)| **d && r.class != 0)
+        .map(|(_, r)| r.class)
+        .collect();
+    if classes.is_empty() {
+        return out;
+    }
+    // (scope, page ordinal or text) -> first entry.
+    let mut first: HashMap<(u32, u32, Option<&str>), usize> = HashMap::default();
+    for (i, (e, r)) in entries.iter().zip(resolved).enumerate() {
+        if !classes.contains(&r.class) {
+            continue;
+        }
+        let (ordinal, text) = match &r.target {
+            &Target::Page(Some(p)) => (p.ordinal, None),
+            t => match duplicate_text(e, t) {
+                Some(text) => (u32::MAX, Some(text)),
+                None => continue,
+            },
+        };
+        let key = (scopes[r.context as usize], ordinal, text);
+        if dup[i] {
+            if let Some(&f) = first.get(&key) {
+                out.insert(i, f);
+            }
+        } else {
+            first.entry(key).or_insert(i);
+        }
+    }
+    out
+}
+
+/// `e` repeats `first` (when known), which gets related information.
+fn duplicate(e: &Entry, first: Option<&Entry>, scope: &Scope) -> Diagnostic {
+    let d = Diagnostic::new(
         e.node.file,
         e.node.range.clone(),
         Severity::Warning,
@@ -537,7 +586,11 @@ fn duplicate(e: &Entry, scope: &Scope) -> Diagnostic {
             scope_name(scope)
         ),
     )
-    .with_fix(Fix::Remove)
+    .with_fix(Fix::Remove);
+    match first {
+        Some(f) => d.with_related(f.node.file, f.node.range.clone(), "first listed here"),
+        None => d,
+    }
 }
 
 /// An endpoint entry against the spec it names or inherits: the nearest

@@ -59,15 +59,57 @@ pub fn resolve<'a>(
 }
 
 /// `invalid-spec` when a reference names a file that is not a spec (see
-/// [`resolve`]); `None` when the spec reads.
+/// [`resolve`]); `refused-spec` when the platform leaves the spec out of
+/// its build (the reference has no API page); `None` when the spec reads
+/// and is kept.
 pub fn not_a_spec(at: (FileId, Range<usize>), path: &str, ix: &SpecIndex) -> Option<Diagnostic> {
-    let e = ix.errors.first()?;
-    Some(Diagnostic::error(
-        at.0,
-        at.1,
-        "invalid-spec",
-        format!("spec \"{path}\" does not read as a spec: {}", e.message),
-    ))
+    if let Some(e) = ix.errors.first() {
+        return Some(Diagnostic::error(
+            at.0,
+            at.1,
+            "invalid-spec",
+            format!("spec \"{path}\" does not read as a spec: {}", e.message),
+        ));
+    }
+    let r = ix.refused.as_ref()?;
+    Some(
+        Diagnostic::error(
+            at.0,
+            at.1,
+            REFUSED,
+            format!(
+                "no API page: the platform's OpenAPI validator refuses \"{path}\" and leaves it out of the build ({path}:{}: {})",
+                r.line, r.message
+            ),
+        )
+        .with_subject(path.to_string()),
+    )
+}
+
+/// The code of a spec the platform leaves out of its build.
+pub const REFUSED: &str = "refused-spec";
+
+/// Every spec the platform refuses, at the place in it that is refused: a
+/// warning (the platform warns and builds on); the references that lose
+/// their API page are the errors.
+pub fn check_spec_files(site: &Site, out: &mut Vec<Diagnostic>) {
+    for f in site.spec_files() {
+        if f.text.is_err() {
+            continue;
+        }
+        let ix = f.spec_index();
+        if let Some(r) = ix.refused.as_ref().filter(|_| ix.errors.is_empty()) {
+            out.push(Diagnostic::warning(
+                f.id,
+                r.range.clone(),
+                REFUSED,
+                format!(
+                    "the platform's OpenAPI validator refuses this spec and leaves it out of the build: {}; its endpoints get no API page",
+                    r.message
+                ),
+            ));
+        }
+    }
 }
 
 /// The files named by `sources` that exist (URLs and missing files are
@@ -189,6 +231,20 @@ pub fn check_sources(site: &Site, sources: &[SpecSource], out: &mut Vec<Diagnost
                 "invalid-spec",
                 format!("spec \"{}\" does not parse: {}", s.value, e.message),
             ));
+        } else if let Some(r) = &ix.refused {
+            // The prebuild stops: "Openapi file X ... exists but is invalid".
+            out.push(
+                Diagnostic::error(
+                    s.file,
+                    s.range.clone(),
+                    REFUSED,
+                    format!(
+                        "the platform's OpenAPI validator refuses \"{}\" ({path}:{}: {}): the build stops (\"exists but is invalid\")",
+                        s.value, r.line, r.message
+                    ),
+                )
+                .with_subject(path.clone()),
+            );
         }
     }
 }

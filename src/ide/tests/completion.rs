@@ -457,3 +457,143 @@ fn pages_ranked_before_the_cap() {
         40 a/zi000n"#]]
     .assert_eq(&labels_with_rank(&items[..2]));
 }
+
+/// `mode:` offers the layouts the platform documents, each with its
+/// documentation (suggestions: any string is still accepted).
+#[test]
+fn front_matter_mode_values_with_docs() {
+    let (a, id, text, off) = with_cursor(&files_with("new.mdx", "---\nmode: $0\n---\n"));
+    let items = completions(&a, id, &text, off);
+    expect![[r#"
+        assistant [Value] - -> assistant @10..10
+        center [Value] - -> center @10..10
+        custom [Value] - -> custom @10..10
+        frame [Value] - -> frame @10..10
+        wide [Value] - -> wide @10..10"#]]
+    .assert_eq(&render(&items));
+    let wide = items.iter().find(|i| i.label == "wide").unwrap();
+    assert!(
+        wide.documentation
+            .as_deref()
+            .is_some_and(|d| d.starts_with("Wide mode hides the side panel")),
+        "{wide:?}"
+    );
+    let (a, id, text, off) = with_cursor(&files_with(
+        "new.mdx",
+        "---\nicon:\n  name: x\n  style: \"so$0\"\n---\n",
+    ));
+    expect![[r#"
+        sharp-duotone-solid [Value] - -> "sharp-duotone-solid" @29..33
+        sharp-solid [Value] - -> "sharp-solid" @29..33
+        solid [Value] - -> "solid" @29..33"#]]
+    .assert_eq(&render(&completions(&a, id, &text, off)));
+}
+
+/// Every front matter key (at any depth, in lists of objects too) whose
+/// schema names its values offers them all: walked from the schema data,
+/// each place written as the block YAML an author types.
+#[test]
+fn every_front_matter_enum_offers_its_values() {
+    use crate::schema::{self, Schema, Types};
+    #[derive(Clone, Debug)]
+    enum Step {
+        Key(String),
+        Item,
+    }
+    fn walk(s: &Schema, path: &mut Vec<Step>, out: &mut Vec<(Vec<Step>, Vec<String>)>) {
+        if path.len() > 6 {
+            return;
+        }
+        let values: Vec<String> = s
+            .documented_values()
+            .into_iter()
+            .map(|(v, _)| v.to_string())
+            .collect();
+        if !values.is_empty()
+            && s.accepted_types().contains(Types::STRING)
+            && !path.is_empty()
+            && !out
+                .iter()
+                .any(|(p, _)| format!("{p:?}") == format!("{path:?}"))
+        {
+            out.push((path.clone(), values));
+        }
+        for (name, prop) in s.property_names() {
+            path.push(Step::Key(name.to_string()));
+            walk(prop, path, out);
+            path.pop();
+        }
+        for b in s.flatten() {
+            if let Some(items) = b.items() {
+                path.push(Step::Item);
+                walk(items, path, out);
+                path.pop();
+            }
+        }
+    }
+    let mut places = Vec::new();
+    walk(schema::frontmatter(), &mut Vec::new(), &mut places);
+    // The platform's own enums and the documented suggestions (`mode`).
+    let shown: Vec<String> = places
+        .iter()
+        .map(|(p, _)| {
+            p.iter()
+                .map(|s| match s {
+                    Step::Key(k) => k.clone(),
+                    Step::Item => "[]".into(),
+                })
+                .collect::<Vec<_>>()
+                .join(".")
+        })
+        .collect();
+    expect![[r#"
+        contextual.display
+        contextual.options.[]
+        contextual.options.[].icon.library
+        contextual.options.[].icon.style
+        graphql.kind
+        icon.library
+        icon.style
+        iconType
+        mode
+        playground"#]]
+    .assert_eq(&shown.join("\n"));
+    for (path, values) in &places {
+        // Block YAML for the path, the cursor where the value goes.
+        let mut yaml = String::from("---\ntitle: x\n");
+        let mut col = 0;
+        let mut dash = false;
+        for (i, step) in path.iter().enumerate() {
+            let last = i + 1 == path.len();
+            match step {
+                Step::Key(k) => {
+                    let lead = if dash {
+                        format!("{}- ", " ".repeat(col - 2))
+                    } else {
+                        " ".repeat(col)
+                    };
+                    dash = false;
+                    yaml.push_str(&format!("{lead}{k}:{}\n", if last { " $0" } else { "" }));
+                    col += 2;
+                }
+                Step::Item => {
+                    dash = true;
+                    col += 2;
+                    if last {
+                        yaml.push_str(&format!("{}- $0\n", " ".repeat(col - 2)));
+                    }
+                }
+            }
+        }
+        yaml.push_str("---\n");
+        let (a, id, text, off) =
+            with_cursor(&files_with("new.mdx", Box::leak(yaml.into_boxed_str())));
+        let got: Vec<String> = completions(&a, id, &text, off)
+            .into_iter()
+            .map(|i| i.label)
+            .collect();
+        for v in values {
+            assert!(got.contains(v), "`{v}` not offered at\n{text}\ngot {got:?}");
+        }
+    }
+}

@@ -106,7 +106,7 @@ fn fix_remove_duplicate_and_expanded() {
             ("intro.mdx", "---\ntitle: Intro\n---\n"),
         ],
         "docs.json",
-        expect![[r#"
+        expect![[r###"
             ## Remove "expanded" (QuickFix, nav-expanded-top-level, preferred)
             --- docs.json
             {
@@ -118,6 +118,55 @@ fn fix_remove_duplicate_and_expanded() {
                     "pages": [
                       "intro",
                       // the same again
+                      "intro"
+                    ]
+                  }
+                ]
+              }
+            }
+            ## Remove the comment (QuickFix, json-strict, preferred)
+            --- docs.json
+            {
+              "navigation": {
+                "groups": [
+                  {
+                    "group": "Start",
+                    "expanded": true,
+                    "pages": [
+                      "intro",
+                      // the same again
+                      "intro"
+                    ]
+                  }
+                ]
+              }
+            }
+            ## Remove every comment and trailing comma (2) (QuickFix, json-strict)
+            --- docs.json
+            {
+              "navigation": {
+                "groups": [
+                  {
+                    "group": "Start",
+                    "expanded": true,
+                    "pages": [
+                      "intro",
+                      "intro"
+                    ]
+                  }
+                ]
+              }
+            }
+            ## Remove the comment (QuickFix, json-strict, preferred)
+            --- docs.json
+            {
+              "navigation": {
+                "groups": [
+                  {
+                    "group": "Start",
+                    "expanded": true, // no effect here
+                    "pages": [
+                      "intro",
                       "intro"
                     ]
                   }
@@ -140,7 +189,7 @@ fn fix_remove_duplicate_and_expanded() {
                 ]
               }
             }
-        "#]],
+        "###]],
     );
 }
 

@@ -67,7 +67,9 @@ fn imported_defined_and_snippet_exported_components() {
     ));
     let mut items = completions(&a, id, &text, off);
     let total = items.len();
-    items.retain(|i| i.sort_text.as_deref() == Some("0"));
+    // With nothing typed every name matches alike (rank 1): the page's own
+    // names come after the built-in components (tier 2).
+    items.retain(|i| i.sort_text.as_deref() == Some("12"));
     expect![[r#"
         Gadget [Component] exported by /shared/widgets.mdx -> Gadget @115..115
         Mine [Component] defined in this page -> Mine @115..115
@@ -152,4 +154,69 @@ fn definition_of_imported_and_defined_components() {
         })
         .collect();
     expect![[r#"shared/widgets.mdx 13..19 "Widget""#]].assert_eq(&out.join("\n"));
+}
+
+/// Go to definition on the source of an import: the file it names,
+/// root-absolute or relative, with or without its extension (as the
+/// `missing-snippet` rule resolves it); nothing on a package or a file the
+/// site lacks.
+#[test]
+fn definition_of_an_import_source() {
+    let def = |text: &'static str| {
+        let mut files = page(text);
+        files.push(("snippets/intro.mdx", "Intro text\n"));
+        files.push(("snippets/button.jsx", "export const Button = () => null;\n"));
+        let (a, id, text, off) = with_cursor(&files);
+        definition(&a, id, &text, off)
+            .iter()
+            .map(|t| format!("{} {:?}", a.site.file(t.file).unwrap().path, t.range))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let cases = [
+        "import Intro from '/snippets/in$0tro.mdx'\n",
+        "import Intro from \"/snippets/intro$0\"\n",
+        "import { Button } from '/snippets/$0button'\n",
+        "import { Widget } from '../shared/widg$0ets.mdx'\n",
+        "import { Widget } from '../shared/widgets$0'\n",
+        "import X from 'rea$0ct'\n",
+        "import X from '/snippets/gh$0ost'\n",
+    ];
+    let out: Vec<String> = cases.iter().map(|c| def(c)).collect();
+    expect![[r#"
+        snippets/intro.mdx 0..0
+        snippets/intro.mdx 0..0
+        snippets/button.jsx 0..0
+        shared/widgets.mdx 0..0
+        shared/widgets.mdx 0..0
+
+
+    "#]]
+    .assert_eq(&(out.join("\n") + "\n"));
+}
+
+/// `<Ca` offers what starts with `Ca` first, and at an equal match the
+/// built-in components before what the page imports.
+#[test]
+fn component_names_rank_prefix_then_built_in() {
+    let mut files = page(
+        "import { Cascade } from '/snippets/cascade.mdx'\nimport MyCard from '/snippets/my-card.mdx'\n\n<Ca$0\n",
+    );
+    files.push(("snippets/cascade.mdx", "export const Cascade = 1;\n"));
+    files.push(("snippets/my-card.mdx", "Card\n"));
+    let (a, id, text, off) = with_cursor(&files);
+    let mut items = completions(&a, id, &text, off);
+    items.sort_by(|a, b| (&a.sort_text, &a.label).cmp(&(&b.sort_text, &b.label)));
+    let top: Vec<String> = items
+        .iter()
+        .take(8)
+        .map(|i| format!("{} {}", i.sort_text.as_deref().unwrap_or("-"), i.label))
+        .collect();
+    expect![[r#"
+        10 Callout
+        10 Card
+        10 CardGroup
+        12 Cascade
+        22 MyCard"#]]
+    .assert_eq(&top.join("\n"));
 }

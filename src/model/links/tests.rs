@@ -34,8 +34,6 @@ fn targets() -> Targets {
     t.add_redirect("/loop1", "/loop2");
     t.add_redirect("/loop2", "/loop1");
     t.add_redirect("/dangling", "/nowhere");
-    t.add_prefix("fr");
-    t.add_prefix("v2");
     t
 }
 
@@ -75,7 +73,12 @@ fn link_targets_resolve() {
         ("guides/intro.mdx", "/blog/hello"),
         ("guides/intro.mdx", "/docs/a/b/c"),
         ("guides/intro.mdx", "/fr/guides/intro"),
+        // A language code or version label is not dropped: the platform
+        // serves a page at its file path only.
         ("guides/intro.mdx", "/v2/guides/intro"),
+        ("guides/intro.mdx", "/fr/guides/setup"),
+        ("guides/intro.mdx", "/fr/old-intro"),
+        ("guides/intro.mdx", "./images/logo.png"),
         ("guides/intro.mdx", "/empty-folder"),
         ("guides/intro.mdx", "/guides/missing"),
         (
@@ -113,7 +116,10 @@ fn link_targets_resolve() {
         /blog/hello                              Redirect(1) via ["blog/hello"] #None
         /docs/a/b/c                              Redirect(2) via ["docs/a/b/c"] #None
         /fr/guides/intro                         Page("fr/guides/intro.mdx") via ["fr/guides/intro"] #None
-        /v2/guides/intro                         Page("guides/intro.mdx") via ["v2/guides/intro"] #None
+        /v2/guides/intro                         Missing via ["v2/guides/intro"] #None
+        /fr/guides/setup                         Missing via ["fr/guides/setup"] #None
+        /fr/old-intro                            Missing via ["fr/old-intro"] #None
+        ./images/logo.png                        Missing via ["guides/images/logo.png"] #None
         /empty-folder                            Folder("empty-folder") via ["empty-folder"] #None
         /guides/missing                          Missing via ["guides/missing"] #None
         https\://boto3.example/api.html?highlight=x#Batch External
@@ -189,4 +195,71 @@ fn redirect_destinations_take_the_captures() {
     // What the source does not capture cannot be told.
     assert_eq!(substitute("blog/:slug", "blog/x", "/:other"), None);
     assert_eq!(substitute("blog/:slug", "news/x", "/:slug"), None);
+}
+
+#[test]
+fn specs_by_url_generate_pages_in_their_directory_only() {
+    let mut t = Targets::new(std::sync::Arc::new(FileTargets::default()));
+    t.add_remote_dir("/reference/");
+    t.add_remote_dir(GENERATED_DIR);
+    let got: Vec<(&str, bool)> = [
+        "reference/users/list-users",
+        "reference",
+        "references/x",
+        "api-reference/x",
+        "api/users/list-users",
+    ]
+    .into_iter()
+    .map(|p| (p, t.in_remote_dir(p)))
+    .collect();
+    expect_test::expect![[r#"
+        [
+            (
+                "reference/users/list-users",
+                true,
+            ),
+            (
+                "reference",
+                false,
+            ),
+            (
+                "references/x",
+                false,
+            ),
+            (
+                "api-reference/x",
+                true,
+            ),
+            (
+                "api/users/list-users",
+                false,
+            ),
+        ]
+    "#]]
+    .assert_debug_eq(&got);
+    // docs.json that does not read: anywhere.
+    let mut any = Targets::default();
+    any.add_remote_dir("");
+    assert!(any.in_remote_dir("api/users/list-users"));
+}
+
+/// What the platform serves on every site (llms.txt, sitemap, robots,
+/// skill.md, a page's Markdown export) is not a broken link; a near miss is.
+#[test]
+fn files_the_platform_generates() {
+    for (target, served) in [
+        ("/llms.txt", true),
+        ("/llms-full.txt", true),
+        ("/.well-known/llms.txt", true),
+        ("/sitemap.xml", true),
+        ("/robots.txt", true),
+        ("/skill.md", true),
+        ("/guides/intro.md", true),
+        ("/guides/nothing.md", false),
+        ("/llms2.txt", false),
+        ("/guides/sitemap.xml", false),
+    ] {
+        let r = resolve("index.mdx", target);
+        assert_eq!(!r.starts_with("Missing"), served, "{target}: {r}");
+    }
 }

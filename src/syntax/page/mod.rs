@@ -154,6 +154,9 @@ pub struct Import {
     /// Local names of named imports (`{ A, B as C }` gives `A`, `C`), and of
     /// `* as X`.
     pub named: Vec<String>,
+    /// The names a named import asks the file to export (`{ A, B as C }`
+    /// gives `A`, `B`), with their ranges.
+    pub imported: Vec<(String, Range<usize>)>,
     pub range: Range<usize>,
 }
 

@@ -367,6 +367,7 @@ fn import(
     let mut j = i + 1;
     let mut default = None;
     let mut named = Vec::new();
+    let mut imported = Vec::new();
     // import "x" | import Clause from "x"
     if !word(j).is_some_and(is_str) {
         let mut clause = false;
@@ -391,6 +392,7 @@ fn import(
                             Some("}") => break,
                             Some(n) if is_ident(n) || is_str(n) => {
                                 let mut local = n;
+                                let (ns, ne) = toks[j];
                                 j += 1;
                                 if word(j) == Some("as") {
                                     match word(j + 1) {
@@ -401,6 +403,9 @@ fn import(
                                 }
                                 if local != "type" {
                                     named.push(local.to_string());
+                                    if is_ident(n) {
+                                        imported.push((n.to_string(), ns..ne));
+                                    }
                                 }
                                 match word(j) {
                                     Some(",") => j += 1,
@@ -448,6 +453,7 @@ fn import(
                 source_range: src,
                 default,
                 named,
+                imported,
                 range: start..end,
             });
             (j + 1, None)

@@ -4,7 +4,7 @@
 --     cmd = { "docs-lsp" },                 -- the server binary (default: docs-lsp on PATH)
 --     settings = {                         -- the `docsLsp` settings object, passed through as is
 --       assistant = { domain = "acme" },    -- see :help docs_lsp / README.md for every key
---       diagnostics = { debounceMs = 150 },
+--       diagnostics = { debounceMs = 0 },
 --     },
 --   })
 local M = {}

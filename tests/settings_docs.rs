@@ -1,0 +1,57 @@
+//! The server's setting defaults as the documentation and the editor
+//! integrations state them: each place that names `debounceMs` with a
+//! number names the server's default (once they said 100 and 150).
+
+use docs_lsp::lsp::server::DEFAULT_DEBOUNCE_MS;
+use std::path::Path;
+
+fn read(rel: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)).unwrap()
+}
+
+/// The numbers in `line`.
+fn numbers(line: &str) -> Vec<u64> {
+    line.split(|c: char| !c.is_ascii_digit())
+        .filter_map(|n| n.parse().ok())
+        .collect()
+}
+
+#[test]
+fn every_stated_debounce_default_is_the_servers() {
+    let docs = [
+        "README.md",
+        "editors/README.md",
+        "editors/nvim/README.md",
+        "editors/nvim/lua/docs_lsp/init.lua",
+        "editors/vscode/README.md",
+    ];
+    let mut seen = 0;
+    for rel in docs {
+        for (i, line) in read(rel).lines().enumerate() {
+            if !line.contains("debounceMs") {
+                continue;
+            }
+            // The setting's ceiling is stated beside the default.
+            let stated: Vec<u64> = numbers(line).into_iter().filter(|n| *n != 5000).collect();
+            assert!(
+                stated.iter().all(|n| *n == DEFAULT_DEBOUNCE_MS),
+                "{rel}:{}: {line} (the server's default is {DEFAULT_DEBOUNCE_MS})",
+                i + 1
+            );
+            seen += stated.len();
+        }
+    }
+    assert!(seen >= 5, "found {seen} stated defaults");
+    // VS Code sends its setting's default to the server, so it must be the
+    // server's own.
+    let pkg: serde_json::Value =
+        serde_json::from_str(&read("editors/vscode/package.json")).unwrap();
+    let setting =
+        &pkg["contributes"]["configuration"]["properties"]["docsLsp.diagnostics.debounceMs"];
+    assert_eq!(setting["default"], DEFAULT_DEBOUNCE_MS);
+    let description = setting["description"].as_str().unwrap();
+    assert!(
+        description.contains(&format!("Default {DEFAULT_DEBOUNCE_MS}")),
+        "{description}"
+    );
+}
