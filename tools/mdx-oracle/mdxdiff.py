@@ -47,8 +47,10 @@ def platform(oracle, files, jobs, out):
         with open(lst, "w") as f:
             f.write("\n".join(chunks[k]) + "\n")
         res = subprocess.run(["node", os.path.join(oracle, "oracle.mjs"), "--jsonl", "--list", lst],
-                             capture_output=True, text=True, check=True).stdout
-        return [json.loads(l) for l in res.splitlines() if l.strip()]
+                             capture_output=True, text=True)
+        if res.returncode != 0:
+            sys.exit(f"oracle.mjs failed (exit {res.returncode}): {res.stderr[-3000:]}")
+        return [json.loads(l) for l in res.stdout.splitlines() if l.strip()]
 
     verdicts = {}
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:

@@ -146,7 +146,8 @@ struct Reader<'a> {
     text_errors: Vec<SyntaxError>,
     /// Errors the platform finds when it builds the tree (tags left open or
     /// closed wrongly), after all the errors of its tokenizer.
-    tree_errors: Vec<SyntaxError>,
+    /// … each with the tag it is about.
+    tree_errors: Vec<(SyntaxError, Range<usize>)>,
 }
 
 pub(super) fn is_ws(c: u8) -> bool {
@@ -212,17 +213,22 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// An error of the tree about the tag at `tag`.
     fn tree_err(
         &mut self,
+        tag: Range<usize>,
         range: Range<usize>,
         message: String,
         fix: Option<(Range<usize>, String)>,
     ) {
-        self.tree_errors.push(SyntaxError {
-            range,
-            message,
-            fix,
-        });
+        self.tree_errors.push((
+            SyntaxError {
+                range,
+                message,
+                fix,
+            },
+            tag,
+        ));
     }
 
     /// The element `idx` is never closed; `block` is where the block it had
@@ -276,7 +282,7 @@ impl<'a> Reader<'a> {
                 ),
             }
         };
-        self.tree_err(at..open.end.max(at), message, fix);
+        self.tree_err(open.clone(), at..open.end.max(at), message, fix);
     }
 
     /// Apply the tags of the text or flow line just read.
@@ -315,6 +321,7 @@ impl<'a> Reader<'a> {
         };
         let Some(top) = self.stack.last() else {
             self.tree_err(
+                start..end,
                 start + 1..end.max(start + 2),
                 format!("`{shown}` closes no open tag: remove it, or add the opening tag"),
                 Some((start..end, String::new())),
@@ -324,6 +331,7 @@ impl<'a> Reader<'a> {
         let top_name = self.out.elements[top.idx].name.clone();
         if top_name != name {
             self.tree_err(
+                start..end,
                 start..end,
                 format!(
                     "`{shown}` does not match the open `<{top_name}>` (opened before it, the innermost open tag): close `<{top_name}>` first"
@@ -346,6 +354,7 @@ impl<'a> Reader<'a> {
         if top.flow && !flow {
             self.tree_err(
                 start..end,
+                start..end,
                 format!(
                     "`{shown}` closes `<{top_name}>`, which was opened on a line of its own, from inside a paragraph: put `{shown}` on a line of its own"
                 ),
@@ -354,6 +363,7 @@ impl<'a> Reader<'a> {
         } else if top.depth < self.containers.len() {
             let what = self.containers[self.containers.len() - 1].kind.name();
             self.tree_err(
+                start..end,
                 start..end,
                 format!(
                     "`{shown}` closes `<{top_name}>`, which was opened outside this {what}: close it where it was opened, or open it inside the {what}"
@@ -368,15 +378,25 @@ impl<'a> Reader<'a> {
     fn finish(&mut self) {
         // The platform's parser stops at its first error: those of its block
         // tokenizer, then those of its inline tokenizer, then those of the
-        // tree. Errors of the tree about tags at or after the first
-        // tokenizer error are likely its consequences.
+        // tree. Errors of the tree reported after the first tokenizer error
+        // are likely its consequences, and so are those about a tag that
+        // holds a tokenizer error (one read again as text after its flow
+        // try failed).
         let text = std::mem::take(&mut self.text_errors);
         self.out.errors.extend(text);
         let first_tok = self.out.errors.iter().map(|e| e.range.start).min();
+        let mut tok: Vec<usize> = self.out.errors.iter().map(|e| e.range.start).collect();
+        tok.sort_unstable();
         let tree = std::mem::take(&mut self.tree_errors);
         self.out.errors.extend(
             tree.into_iter()
-                .filter(|e| first_tok.is_none_or(|f| e.range.end <= f)),
+                .filter(|(e, tag)| {
+                    first_tok.is_none_or(|f| e.range.start < f)
+                        && tok
+                            .get(tok.partition_point(|&t| t < tag.start))
+                            .is_none_or(|&t| t >= tag.end)
+                })
+                .map(|(e, _)| e),
         );
         // A tag tried as a flow line and then read as text fails twice at
         // the same place: once is enough.
