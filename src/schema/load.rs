@@ -234,8 +234,21 @@ fn zod(map: &serde_json::Map<String, Value>) -> Option<Box<Zod>> {
             .collect(),
         _ => Vec::new(),
     };
+    let strings = |k: &str| -> Vec<String> {
+        map.get(k)
+            .and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_owned)
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
     Some(Box::new(Zod {
         strict: flag("x-strict"),
+        alternatives: strings("x-alternatives"),
+        themes: strings("x-themes"),
         strict_when,
         catch: flag("x-catch"),
         trim: flag("x-trim"),
@@ -255,6 +268,8 @@ fn merged(mut base: Zod, own: Zod) -> Zod {
     base.trim |= own.trim;
     base.if_key = own.if_key.or(base.if_key);
     base.strict_when.extend(own.strict_when);
+    base.alternatives.extend(own.alternatives);
+    base.themes.extend(own.themes);
     base.rules.extend(own.rules);
     base.messages.extend(own.messages);
     base

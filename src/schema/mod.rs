@@ -179,6 +179,14 @@ pub(crate) struct Zod {
     /// Keys that make the object strict when present, with the keys it may
     /// then hold (a tab with `graphql` or `sdk`).
     strict_when: Vec<(String, Vec<String>)>,
+    /// Keys of which the platform needs one valid, in the order it tries
+    /// them (the root of `navigation`, a union of one-list shapes): when
+    /// the object holds several, an invalid one is dropped if one of the
+    /// others is valid.
+    alternatives: Vec<String>,
+    /// The themes whose configuration has this key (`variations`: willow);
+    /// with another `theme` the platform drops it.
+    themes: Vec<String>,
     /// `.catch()`: an invalid value is dropped, not refused.
     catch: bool,
     /// `.trim()`: checks see the string without surrounding whitespace.
@@ -196,6 +204,8 @@ pub(crate) struct Zod {
 static NO_ZOD: Zod = Zod {
     strict: false,
     strict_when: Vec::new(),
+    alternatives: Vec::new(),
+    themes: Vec::new(),
     catch: false,
     trim: false,
     if_key: None,

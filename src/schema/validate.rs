@@ -217,14 +217,7 @@ impl Validator<'_> {
         match &node.value {
             Value::String(s) => self.string(node, s, schema, out),
             Value::Array(items) => {
-                self.counts(
-                    node,
-                    items.len() as u64,
-                    schema.min_items,
-                    schema.max_items,
-                    "item",
-                    out,
-                );
+                self.counts(node, items.len() as u64, schema, out);
                 if let Some(item_schema) = schema.items() {
                     for (i, item) in items.iter().enumerate() {
                         self.path.push(Seg::Index(i));
@@ -357,32 +350,29 @@ impl Validator<'_> {
         self.rules(node, Some(s), schema, out);
     }
 
-    fn counts(
-        &self,
-        node: &Node,
-        n: u64,
-        min: Option<u64>,
-        max: Option<u64>,
-        what: &str,
-        out: &mut Vec<Diagnostic>,
-    ) {
-        let plural = |k: u64| {
-            if k == 1 {
-                what.to_string()
-            } else {
-                format!("{what}s")
-            }
-        };
-        let msg = match (min, max) {
-            (Some(min), _) if n < min => format!(
-                "{} must have at least {min} {}",
-                self.subject(),
-                plural(min)
+    /// `minItems`/`maxItems` of an array of `n` items, with the platform's
+    /// message when its schema gives one ("At least one group must be
+    /// specified").
+    fn counts(&self, node: &Node, n: u64, schema: &Schema, out: &mut Vec<Diagnostic>) {
+        let plural = |k: u64| if k == 1 { "item" } else { "items" };
+        let (keyword, msg) = match (schema.min_items, schema.max_items) {
+            (Some(min), _) if n < min => (
+                "minItems",
+                format!(
+                    "{} must have at least {min} {}",
+                    self.subject(),
+                    plural(min)
+                ),
             ),
-            (_, Some(max)) if n > max => {
-                format!("{} must have at most {max} {}", self.subject(), plural(max))
-            }
+            (_, Some(max)) if n > max => (
+                "maxItems",
+                format!("{} must have at most {max} {}", self.subject(), plural(max)),
+            ),
             _ => return,
+        };
+        let msg = match Self::platform_message(schema, keyword) {
+            Some(own) => format!("{msg} (the platform: \"{own}\")"),
+            None => msg,
         };
         out.push(self.error(node, node.range.clone(), "invalid-value", msg));
     }
@@ -430,7 +420,22 @@ impl Validator<'_> {
         // A tab with `graphql` is strict, and holds fewer keys than tabs do.
         let strict_keys = schema.strict_keys(node);
         let strict = schema.is_strict() || strict_keys.is_some();
-        for p in props {
+        let alternatives = &schema.zod().alternatives;
+        let several = alternatives
+            .iter()
+            .filter(|k| node.prop(k).is_some())
+            .nth(1)
+            .is_some();
+        // The values of those alternatives, held until all are checked.
+        let mut held: Vec<(&str, Vec<Diagnostic>)> = Vec::new();
+        let shadowed = Shadowed::new(props);
+        for (i, p) in props.iter().enumerate() {
+            // `JSON.parse` keeps the last value of a repeated key: the
+            // platform never sees an earlier one (a `duplicate-key` warning
+            // says it is ignored).
+            if shadowed.is(i) {
+                continue;
+            }
             if at_root && self.opts.skip_keys_at_root.contains(&p.key.as_str()) {
                 continue;
             }
@@ -466,14 +471,90 @@ impl Validator<'_> {
                 }
                 (None, AdditionalProperties::Allowed) => None,
             };
-            if let Some(sub) = sub {
-                self.path.push(Seg::Key(p.key.to_string()));
-                self.no_catch = strict_keys.is_some();
-                self.node(&p.value, sub, Some(&p.key_range), depth + 1, out);
-                self.no_catch = false;
-                self.path.pop();
+            let Some(sub) = sub else { continue };
+            let themes = &sub.zod().themes;
+            if let Some(theme) = node.get("theme").and_then(Node::as_str)
+                && !themes.is_empty()
+                && !themes.iter().any(|t| t == theme)
+            {
+                self.theme_key(node, p, themes, theme, out);
+                continue;
+            }
+            let alternative = several && alternatives.iter().any(|k| *k == *p.key);
+            let mut own = Vec::new();
+            self.path.push(Seg::Key(p.key.to_string()));
+            self.no_catch = strict_keys.is_some();
+            let found = if alternative { &mut own } else { &mut *out };
+            self.node(&p.value, sub, Some(&p.key_range), depth + 1, found);
+            self.no_catch = false;
+            self.path.pop();
+            if alternative {
+                held.push((p.key.as_str(), own));
             }
         }
+        if !held.is_empty() {
+            Self::alternatives(alternatives, held, out);
+        }
+    }
+
+    /// The platform takes the first of `order` whose value is valid and
+    /// drops the others: what is wrong with those is a warning. When none
+    /// is valid it refuses the object, and every error stands.
+    fn alternatives(
+        order: &[String],
+        held: Vec<(&str, Vec<Diagnostic>)>,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let valid = |diags: &[Diagnostic]| !diags.iter().any(|d| d.severity == Severity::Error);
+        let kept = order.iter().find_map(|k| {
+            held.iter()
+                .find(|(h, d)| *h == k.as_str() && valid(d))
+                .map(|(h, _)| *h)
+        });
+        for (key, mut found) in held {
+            if let Some(kept) = kept.filter(|kept| *kept != key) {
+                for d in found.iter_mut().filter(|d| d.severity == Severity::Error) {
+                    d.severity = Severity::Warning;
+                    d.code = DROPPED;
+                    d.message.push_str(&format!(
+                        ": the platform builds from `{kept}`, which is valid, and drops `{key}`"
+                    ));
+                }
+            }
+            out.extend(found);
+        }
+    }
+
+    /// A key only some themes' configurations have (`variations`), with
+    /// another theme: the platform's schema for that theme does not list
+    /// it, and drops it.
+    fn theme_key(
+        &self,
+        node: &Node,
+        p: &crate::syntax::tree::Prop,
+        themes: &[String],
+        theme: &str,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        if !self.opts.unknown_keys {
+            return;
+        }
+        let list = themes
+            .iter()
+            .map(|t| format!("`{t}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let msg = format!(
+            "`{}` is read only with theme {list}, not `{theme}`: the platform drops it",
+            p.key
+        );
+        out.push(Diagnostic::new(
+            node.file,
+            p.key_range.clone(),
+            Severity::Warning,
+            "unknown-key",
+            msg,
+        ));
     }
 
     /// A key the schema does not list. `strict`: the platform's object is
@@ -597,6 +678,40 @@ impl Validator<'_> {
             (Syntax::Yaml, serde_json::Value::String(s)) => s.clone(),
             _ => v.to_string(),
         }
+    }
+}
+
+/// Which properties of an object a later one with the same key overrides.
+struct Shadowed(Option<rustc_hash::FxHashSet<usize>>);
+
+impl Shadowed {
+    fn new(props: &[crate::syntax::tree::Prop]) -> Shadowed {
+        // Most objects hold a few keys: comparing each with the later ones
+        // costs less than a set, and nothing when no key repeats.
+        if props.len() <= 16 {
+            let repeats = props
+                .iter()
+                .enumerate()
+                .any(|(i, p)| props[i + 1..].iter().any(|q| q.key == p.key));
+            if !repeats {
+                return Shadowed(None);
+            }
+        }
+        let mut last: rustc_hash::FxHashMap<&str, usize> = rustc_hash::FxHashMap::default();
+        for (i, p) in props.iter().enumerate() {
+            last.insert(p.key.as_str(), i);
+        }
+        let shadowed: rustc_hash::FxHashSet<usize> = props
+            .iter()
+            .enumerate()
+            .filter(|(i, p)| last.get(p.key.as_str()) != Some(i))
+            .map(|(i, _)| i)
+            .collect();
+        Shadowed((!shadowed.is_empty()).then_some(shadowed))
+    }
+
+    fn is(&self, i: usize) -> bool {
+        self.0.as_ref().is_some_and(|s| s.contains(&i))
     }
 }
 

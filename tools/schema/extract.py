@@ -160,6 +160,9 @@ def nav_elements(root):
                 schema["x-strict-when"] = when
         for name in dropped_when_invalid(vs):
             props[name] = dict(props[name], **{"x-catch": True})
+        alternatives = one_of_keys(vs)
+        if alternatives:
+            schema["x-alternatives"] = alternatives
         out[kind] = schema
     out["global"] = rewrite_global(root)
     return out
@@ -185,6 +188,19 @@ def dropped_when_invalid(variants):
             if name not in common and name not in names:
                 names.append(name)
     return names
+
+
+def one_of_keys(variants):
+    """When each variant requires one key of its own (the root of
+    `navigation`: `products`, `languages`, ..., `pages`), those keys in the
+    platform's order. It takes the first variant that accepts the object,
+    each dropping the keys it does not declare: an object holding several
+    builds from the first whose value is valid and drops the rest."""
+    keys = [v.get("required", []) for v in variants]
+    if len(keys) < 2 or any(len(k) != 1 for k in keys):
+        return []
+    names = [k[0] for k in keys]
+    return names if len(set(names)) == len(names) else []
 
 
 def strict_when(root, variants):
@@ -214,18 +230,32 @@ SOURCE_REF = {"$ref": "#/nav/sourceRef", "x-if-key": "sourceRef"}
 
 def element_property(root, name, sub):
     """A property of an element, with child elements referring to their kind's schema."""
-    desc = sub.get("description") or resolve(root, sub).get("description")
-    if name in CONTAINERS and resolve(root, sub).get("type") == "array":
+    full = resolve(root, sub)
+    desc = sub.get("description") or full.get("description")
+    if name in CONTAINERS and full.get("type") == "array":
         s = {"type": "array", "items": {"anyOf": [SOURCE_REF, {"$ref": "#/nav/" + CONTAINERS[name]}]}}
     elif name == "pages":
-        s = {"type": "array", "items": {"anyOf": [SOURCE_REF, {"type": "string"}, {"$ref": "#/nav/group"}]}}
+        s = {"type": "array", "items": {"anyOf": [SOURCE_REF, page_schema(root, full), {"$ref": "#/nav/group"}]}}
     elif name == "global":
         s = {"$ref": "#/nav/global"}
     else:
         return sub
+    # The list's own checks (`.min(1, "At least one group must be
+    # specified")`): an empty root list is refused.
+    for k in ("minItems", "maxItems", "x-messages"):
+        if k in full:
+            s[k] = full[k]
     if desc:
         s["description"] = desc
     return s
+
+
+def page_schema(root, pages):
+    """The schema of a page entry in a `pages` list (a non-empty string)."""
+    for branch in pages.get("items", {}).get("anyOf", []):
+        if resolve(root, branch).get("type") == "string":
+            return branch
+    sys.exit("a `pages` list has no string branch: review page_schema")
 
 
 def rewrite_global(root):

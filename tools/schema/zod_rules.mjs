@@ -155,6 +155,12 @@ function annotate(obj, def, where) {
     }
     if (Object.keys(messages).length) add('x-messages', { ...(obj['x-messages'] ?? {}), ...messages });
   }
+  if (t === 'ZodArray') {
+    const messages = {};
+    if (def.minLength?.message) messages.minItems = def.minLength.message;
+    if (def.maxLength?.message) messages.maxItems = def.maxLength.message;
+    if (Object.keys(messages).length) add('x-messages', { ...(obj['x-messages'] ?? {}), ...messages });
+  }
   if (t === 'ZodEffects') {
     const rule = identify(def.effect, where);
     if (rule) {
