@@ -44,6 +44,7 @@ pub fn resolve(site: &Site) -> Config {
         ));
     }
     overridden_keys(id, parsed, &mut cfg.diagnostics);
+    lone_surrogates(id, parsed, &mut cfg.diagnostics);
     strict_json(id, file.text(), parsed, "docs.json", &mut cfg.diagnostics);
     if parsed.root.is_none() && parsed.errors.is_empty() {
         cfg.diagnostics.push(Diagnostic::error(
@@ -79,6 +80,20 @@ fn overridden_keys(file: FileId, parsed: &crate::syntax::json::Parsed, out: &mut
             range.clone(),
             "duplicate-key",
             format!("`{key}` is set again later in this object: this value is ignored (the last one is used); remove one"),
+        ));
+    }
+}
+
+/// Half a surrogate pair escaped alone (`"\ud83d"`): `JSON.parse` accepts
+/// it and the site builds, but it is no character: where the string is
+/// shown a reader sees a replacement character.
+fn lone_surrogates(file: FileId, parsed: &crate::syntax::json::Parsed, out: &mut Vec<Diagnostic>) {
+    for range in &parsed.lone_surrogates {
+        out.push(Diagnostic::warning(
+            file,
+            range.clone(),
+            "json-lone-surrogate",
+            r"half of a UTF-16 surrogate pair without its other half: the platform accepts it (JSON.parse reads it) but it is no character, and shows as a replacement character; write the whole pair (`\ud83d\ude00`) or the character itself",
         ));
     }
 }
@@ -263,6 +278,7 @@ impl Resolver<'_> {
                 ));
             }
             overridden_keys(file.id, parsed, &mut self.cfg.diagnostics);
+            lone_surrogates(file.id, parsed, &mut self.cfg.diagnostics);
             strict_json(
                 file.id,
                 file.text(),

@@ -46,9 +46,14 @@ pub(crate) enum Kind {
     /// protocols (`https:` with its colon); anything else is a path (spec,
     /// GraphQL, SDK and font sources).
     UrlProtocol(Vec<String>),
-    /// No two items alike: by the value of this key, or themselves. Equal
-    /// as a JavaScript `Set` has them: scalars by value, objects never.
-    Unique(Option<String>),
+    /// No two items alike: by the value of `key`, or themselves. Equal as
+    /// a JavaScript `Set` has them: scalars by value, objects never. The
+    /// items are the checked array's, or those of its `within` property
+    /// (`variations.options`, checked on `variations`).
+    Unique {
+        key: Option<String>,
+        within: Option<String>,
+    },
     /// An object whose `if` key is set (truthy) must set `then` too.
     Requires { when: String, then: String },
 }
@@ -73,7 +78,10 @@ impl Rule {
                     .filter_map(|p| p.as_str().map(str::to_owned))
                     .collect(),
             ),
-            "unique" => Kind::Unique(s("key")),
+            "unique" => Kind::Unique {
+                key: s("key"),
+                within: s("in"),
+            },
             "requires" => Kind::Requires {
                 when: s("if")?,
                 then: s("then")?,
@@ -148,8 +156,12 @@ pub(crate) fn check<'n>(rule: &Rule, node: &'n Node, text: Option<&str>) -> Opti
                 .iter()
                 .any(|p| p.strip_suffix(':') == Some(u.scheme()))
         })),
-        (Kind::Unique(key), None) => {
-            let Value::Array(items) = &node.value else {
+        (Kind::Unique { key, within }, None) => {
+            let list = match within {
+                Some(k) => node.get(k)?,
+                None => node,
+            };
+            let Value::Array(items) = &list.value else {
                 return None;
             };
             let mut seen: Vec<Identity> = Vec::new();
@@ -460,6 +472,15 @@ mod tests {
                 json!({"rule": "unique"}),
                 vec![r#"["a", "a"]"#, r#"[1, 1.0]"#],
                 vec![r#"["a", "b"]"#, r#"[{"x": 1}, {"x": 1}]"#, r#"[1, "1"]"#],
+            ),
+            (
+                json!({"rule": "unique", "key": "id", "in": "options"}),
+                vec![r#"{"options": [{"id": "a"}, {"id": "b"}, {"id": "a"}]}"#],
+                vec![
+                    r#"{"options": [{"id": "a"}, {"id": "b"}]}"#,
+                    r#"{"options": []}"#,
+                    r#"{"other": [{"id": "a"}, {"id": "a"}]}"#,
+                ],
             ),
             (
                 json!({"rule": "requires", "if": "source", "then": "format"}),

@@ -249,10 +249,16 @@ impl Validator<'_> {
                     "{}: {message}: `{then}` is required when `{when}` is set",
                     self.subject()
                 ),
-                (super::rules::Kind::Unique(_), Value::String(s)) => {
+                // The platform's message names the repeated value.
+                (super::rules::Kind::Unique { .. }, Value::String(s))
+                    if message.contains("{value}") =>
+                {
+                    format!("{}: {}", self.subject(), message.replace("{value}", s))
+                }
+                (super::rules::Kind::Unique { .. }, Value::String(s)) => {
                     format!("{}: {message} (`{s}` is repeated)", self.subject())
                 }
-                (super::rules::Kind::Unique(_), _) => {
+                (super::rules::Kind::Unique { .. }, _) => {
                     format!("{}: {message}", self.subject())
                 }
                 _ => format!(

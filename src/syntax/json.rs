@@ -26,6 +26,11 @@ pub struct Parsed {
     /// What this reader accepted and `JSON.parse` refuses, in text order
     /// (only for a document without syntax errors).
     pub lenient: Vec<Lenient>,
+    /// Escapes of half a UTF-16 surrogate pair (`"\ud83d"` with no low
+    /// half after it), in text order. `JSON.parse` accepts them (a
+    /// JavaScript string may hold one); a Rust string cannot, so the tree
+    /// holds U+FFFD there, as a page shows such a string.
+    pub lone_surrogates: Vec<std::ops::Range<usize>>,
 }
 
 /// Something strict JSON refuses that this reader let through.
@@ -65,6 +70,16 @@ pub fn parse(file: FileId, text: &str) -> Parsed {
         }
         return parsed;
     }
+    // jsonc-parser reads strings into Rust strings, which cannot hold half
+    // a surrogate pair: read each such escape as `\ufffd` (the same six
+    // bytes, so offsets stay the same) and list it.
+    if text.contains("\\u")
+        && let Some((same_length, at)) = lone_surrogates(text)
+    {
+        let mut parsed = parse(file, &same_length);
+        parsed.lone_surrogates = at;
+        return parsed;
+    }
     let opts = options();
     // The common case, a document that parses, is built straight from the
     // tokens; anything else (errors, or forms the builder leaves to the
@@ -80,6 +95,7 @@ pub fn parse(file: FileId, text: &str) -> Parsed {
             overridden_keys: built.overridden,
             edit: None,
             lenient: built.lenient,
+            lone_surrogates: Vec::new(),
         };
     }
     if let Some(err) = too_deep(text) {
@@ -89,6 +105,7 @@ pub fn parse(file: FileId, text: &str) -> Parsed {
             overridden_keys: Vec::new(),
             edit: None,
             lenient: Vec::new(),
+            lone_surrogates: Vec::new(),
         };
     }
     let mut parsed = parse_via_ast(file, text, &opts);
@@ -104,6 +121,79 @@ pub fn parse(file: FileId, text: &str) -> Parsed {
         parsed.errors.insert(0, raw_control_char(text, r));
     }
     parsed
+}
+
+/// `text` with each escape of a lone UTF-16 surrogate (`\ud800`-`\udfff`
+/// not part of a high-low pair) written `\ufffd`, and where they are;
+/// `None` when there is none. Only string contents are read (not comments,
+/// not an escaped backslash followed by `u`).
+fn lone_surrogates(text: &str) -> Option<(String, Vec<std::ops::Range<usize>>)> {
+    let b = text.as_bytes();
+    let unit = |at: usize| -> Option<u16> {
+        let hex = b.get(at..at + 6)?;
+        if hex[0] != b'\\' || hex[1] != b'u' {
+            return None;
+        }
+        u16::from_str_radix(std::str::from_utf8(&hex[2..]).ok()?, 16).ok()
+    };
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    if b[i] != b'\\' {
+                        i += 1;
+                        continue;
+                    }
+                    match unit(i) {
+                        Some(0xD800..=0xDBFF) => {
+                            if unit(i + 6).is_some_and(|lo| (0xDC00..=0xDFFF).contains(&lo)) {
+                                i += 12;
+                            } else {
+                                found.push(i..i + 6);
+                                i += 6;
+                            }
+                        }
+                        Some(0xDC00..=0xDFFF) => {
+                            found.push(i..i + 6);
+                            i += 6;
+                        }
+                        Some(_) => i += 6,
+                        // Any other escape: the backslash and what it escapes.
+                        None => i += 2,
+                    }
+                }
+                i += 1;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i < b.len() && !(b[i] == b'*' && b.get(i + 1) == Some(&b'/')) {
+                    i += 1;
+                }
+                i += 2;
+            }
+            _ => i += 1,
+        }
+    }
+    if found.is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut from = 0;
+    for r in &found {
+        out.push_str(&text[from..r.start]);
+        out.push_str("\\ufffd");
+        from = r.end;
+    }
+    out.push_str(&text[from..]);
+    Some((out, found))
 }
 
 /// JSON strings cannot hold raw control characters (a line break, a tab):
@@ -172,6 +262,7 @@ fn parse_via_ast(file: FileId, text: &str, opts: &ParseOptions) -> Parsed {
             overridden_keys: Vec::new(),
             edit: None,
             lenient: Vec::new(),
+            lone_surrogates: Vec::new(),
         },
         Err(e) => {
             let r = e.range();
@@ -189,6 +280,7 @@ fn parse_via_ast(file: FileId, text: &str, opts: &ParseOptions) -> Parsed {
                 overridden_keys: Vec::new(),
                 edit: None,
                 lenient: Vec::new(),
+                lone_surrogates: Vec::new(),
             }
         }
     }
@@ -700,6 +792,37 @@ mod tests {
         for bad in ["[NaN]", "[.5]", "[5.]", "[\"\\x41\"]", "[Infinity]"] {
             assert!(!parse(0, bad).errors.is_empty(), "{bad}");
         }
+    }
+
+    #[test]
+    fn lone_surrogate_escapes_are_read_as_json_parse_reads_them() {
+        // (text, the escapes listed, the strings of the tree)
+        let cases: &[(&str, &[&str], &[&str])] = &[
+            (r#"["\ud83d"]"#, &[r"\ud83d"], &["\u{fffd}"]),
+            (r#"["a\uDC00b"]"#, &[r"\uDC00"], &["a\u{fffd}b"]),
+            // A high half then a low one is one character.
+            (r#"["\ud83d\ude00"]"#, &[], &["\u{1f600}"]),
+            (
+                r#"["\ud83d\ud83d\ude00"]"#,
+                &[r"\ud83d"],
+                &["\u{fffd}\u{1f600}"],
+            ),
+            // An escaped backslash then `u` is text; comments are no strings.
+            (r#"["\\ud83d"] // "\ud83d""#, &[], &[r"\ud83d"]),
+            // In a key too.
+            (r#"{"\udfff": 1}"#, &[r"\udfff"], &[]),
+        ];
+        for (text, listed, strings) in cases {
+            let p = parse(0, text);
+            assert!(p.errors.is_empty(), "{text}: {:?}", p.errors);
+            let found: Vec<&str> = p.lone_surrogates.iter().map(|r| &text[r.clone()]).collect();
+            assert_eq!(&found, listed, "{text}");
+            let root = p.root.unwrap_or_else(|| panic!("{text}: no tree"));
+            let got: Vec<&str> = root.items().iter().filter_map(Node::as_str).collect();
+            assert_eq!(&got, strings, "{text}");
+        }
+        // Other escapes JSON.parse refuses stay errors.
+        assert!(!parse(0, r#"["\ud83"]"#).errors.is_empty());
     }
 
     #[test]

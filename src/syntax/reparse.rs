@@ -152,6 +152,11 @@ pub fn reparse(file: FileId, old: &Parsed, old_text: &str, new_text: &str) -> Op
                 kind: l.kind,
             })
             .collect(),
+        lone_surrogates: old
+            .lone_surrogates
+            .iter()
+            .map(|r| diff.map_range(r))
+            .collect(),
         edit: Some(StringEdit {
             from: Arc::downgrade(root),
             key: matches!(target, Target::Key(..)),

@@ -262,6 +262,18 @@ def rewrite_global(root):
     return {"$ref": "#/docs/properties/navigation/anyOf/0/properties/global"}
 
 
+def theme_keys(docs, keys):
+    """Keys only some themes have (`variations`: willow), from the
+    validator's per-theme schemas, as properties marked with their themes
+    (`x-themes`): with another theme the platform drops them."""
+    for key, found in keys.items():
+        if key in docs["properties"]:
+            sys.exit(f"theme key `{key}` is also in the unified schema: review theme_keys")
+        if "$ref" in json.dumps(found["schema"]):
+            sys.exit(f"theme key `{key}` has a $ref of its own projection: review theme_keys")
+        docs["properties"][key] = dict(found["schema"], **{"x-themes": found["themes"]})
+
+
 def without_annotations(node):
     if isinstance(node, dict):
         return {k: without_annotations(v) for k, v in node.items() if not k.startswith("x-")}
@@ -344,6 +356,7 @@ def main():
     fm.pop("required", None)
     suggest(fm, args.docs)
     root = {"docs": rewrite(docs, "docs"), "frontmatter": rewrite(fm, "frontmatter")}
+    theme_keys(root["docs"], projected["themeKeys"])
     root["nav"] = nav_elements(root)
     source_ref = projected["sourceRef"]
     source_ref.pop("$schema", None)

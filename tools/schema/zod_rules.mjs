@@ -94,6 +94,14 @@ const RULES = [
     pass: [['a', 'b'], [{ x: 1 }, { x: 1 }]],
   },
   {
+    // `variations` (willow): option ids unique. The message names the id:
+    // `value` is the probe's, written `{value}` in the recorded message.
+    rule: { rule: 'unique', key: 'id', in: 'options' },
+    fail: [{ options: [{ id: 'dup-id', label: 'A' }, { id: 'dup-id', label: 'B' }] }],
+    pass: [{ options: [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }] }],
+    value: 'dup-id',
+  },
+  {
     rule: { rule: 'requires', if: 'source', then: 'format' },
     fail: [{ family: 'x', source: '/a.woff2' }],
     pass: [{ family: 'x' }, { family: 'x', source: '/a', format: 'woff2' }, { family: 'x', source: '' }],
@@ -129,7 +137,9 @@ function identify(effect, where) {
     const fails = r.fail.map((v) => issuesOf(effect, v));
     const passes = r.pass.map((v) => issuesOf(effect, v));
     if (fails.every((i) => i && i.length > 0) && passes.every((i) => i && i.length === 0)) {
-      matches.push({ ...r.rule, message: fails[0][0].message ?? ZOD_DEFAULT_CUSTOM });
+      let message = fails[0][0].message ?? ZOD_DEFAULT_CUSTOM;
+      if (r.value) message = message.replaceAll(r.value, '{value}');
+      matches.push({ ...r.rule, message });
     }
   }
   if (matches.length === 1) return matches[0];
@@ -200,6 +210,24 @@ parseDefModule.parseDef = function (def, r) {
 
 const docs = zodToJsonSchema(v2.docsConfigUnifiedSchema);
 const sourceRef = zodToJsonSchema(navProps.sourceRefSchema.strict());
+// Keys only some themes' configurations have (`docsConfigSchema` is a
+// union on `theme`; the unified schema above lacks them): each with the
+// themes that have it and its schema.
+const unified = new Set(Object.keys(v2.docsConfigUnifiedSchema.shape));
+const themeKeys = {};
+for (const option of v2.docsConfigSchema.options) {
+  const theme = option.shape.theme._def.value;
+  for (let [key, schema] of Object.entries(option.shape)) {
+    if (unified.has(key)) continue;
+    while (schema._def.typeName === 'ZodOptional') schema = schema._def.innerType;
+    if (!themeKeys[key]) {
+      const projected = zodToJsonSchema(schema);
+      delete projected.$schema;
+      themeKeys[key] = { themes: [], schema: projected };
+    }
+    themeKeys[key].themes.push(theme);
+  }
+}
 parseDefModule.parseDef = original;
 
 // A fact of an outer node (a `.catch()` around a shared schema) lands on
@@ -226,4 +254,4 @@ if (unmatched.length || leaks.length) {
   process.exit(1);
 }
 const pkg = require(path.join(VALIDATION, 'package.json'));
-process.stdout.write(JSON.stringify({ validation: pkg.version, docs, sourceRef }) + '\n');
+process.stdout.write(JSON.stringify({ validation: pkg.version, docs, sourceRef, themeKeys }) + '\n');
