@@ -90,7 +90,9 @@ fn navigation_schema(
             !((d.code == "missing-key"
                 || d.code == "dropped-value" && d.message.starts_with("missing required key"))
                 && is_label_message(&d.message)
-                || d.code == "invalid-enum" && d.message.contains(".language`"))
+                || (d.code == "invalid-enum"
+                    || d.code == "dropped-value" && d.message.starts_with("invalid value"))
+                    && d.message.contains(".language`"))
         });
     }
     (found, memo)
@@ -219,9 +221,27 @@ fn navigation_memo(
             out.extend(rules);
             (listing_resolved, remote, schema_memo)
         }
+        // The root schema leaves `navigation` to this pass: a value that is
+        // not an object is refused like any wrong type.
+        Some(navigation) => {
+            out.push(Diagnostic::error(
+                navigation.file,
+                navigation.range.clone(),
+                "wrong-type",
+                format!(
+                    "`navigation` must be an object, found {}",
+                    navigation.kind_name()
+                ),
+            ));
+            (
+                (unlisted(), Default::default()),
+                true,
+                schema::Memo::default(),
+            )
+        }
         // No navigation to read the specs of (a typo in the key, or being
         // typed): whether one is a URL is unknown.
-        _ => (
+        None => (
             (unlisted(), Default::default()),
             true,
             schema::Memo::default(),
