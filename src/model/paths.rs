@@ -34,6 +34,13 @@ pub fn is_url(s: &str) -> bool {
     s.starts_with("http://") || s.starts_with("https://")
 }
 
+/// A page path without its `.mdx`/`.md` extension.
+pub fn strip_page_ext(p: &str) -> &str {
+    p.strip_suffix(".mdx")
+        .or_else(|| p.strip_suffix(".md"))
+        .unwrap_or(p)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
