@@ -3,8 +3,8 @@
 //! that is ready (computing one only if none exists yet), runs the `ide`
 //! function on a blocking thread and converts the plain result.
 
+use super::backend::{Backend, blocking};
 use super::convert;
-use super::server::{Backend, blocking};
 use super::world::SiteState;
 use crate::ide::analysis::Analysis;
 use crate::ide::{completion, definition, folding, hover, links, symbols};
