@@ -9,40 +9,7 @@ use crate::model::site::FileKind;
 use crate::syntax::tree::{FileId, Node, Value};
 use std::ops::Range;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SymbolKind {
-    /// A top-level docs.json key other than `navigation`.
-    Key,
-    Navigation,
-    Global,
-    Language,
-    Version,
-    Product,
-    Tab,
-    Anchor,
-    Dropdown,
-    Group,
-    /// A menu item of a tab.
-    Item,
-    Page,
-    Endpoint,
-    /// A heading of a page.
-    Heading,
-    /// A component block of a page.
-    Component,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Symbol {
-    pub name: String,
-    pub detail: Option<String>,
-    pub kind: SymbolKind,
-    /// The whole element.
-    pub range: Range<usize>,
-    /// The part to highlight: the label value, or the entry.
-    pub selection_range: Range<usize>,
-    pub children: Vec<Symbol>,
-}
+pub use super::outline_items::{Symbol, SymbolKind};
 
 /// The outline of a docs.json or `$ref` file, from its last parse.
 pub fn document_symbols(analysis: &Analysis, file: FileId) -> Vec<Symbol> {

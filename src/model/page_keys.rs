@@ -80,3 +80,8 @@ pub struct PageRef {
     /// Position of the page's key in [`Site::page_names`].
     pub ordinal: u32,
 }
+
+/// A page path as navigation lists it: no leading `/`, no extension.
+pub fn page_key(v: &str) -> &str {
+    super::paths::strip_page_ext(v.trim_start_matches('/'))
+}

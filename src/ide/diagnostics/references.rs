@@ -3,7 +3,7 @@
 
 use super::specs;
 use crate::diagnostics::{Diagnostic, Fix, Severity};
-use crate::ide::lookup;
+use crate::model::page_keys::page_key;
 use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint};
 use crate::model::nav::{Entry, EntryContext, NavIndex, Scope};
 use crate::model::site::{PageRef, Site, strip_page_ext};
@@ -473,7 +473,7 @@ fn target(
         return Target::Invalid;
     }
     let page = site.page_ref(e.value);
-    let key = lookup::page_key(e.value);
+    let key = page_key(e.value);
     if page.is_none() {
         out.push(missing_page(site, e, key));
     } else if key != e.value.trim_start_matches('/') {
@@ -501,7 +501,7 @@ fn duplicate_text<'t>(e: &Entry<'t>, t: &'t Target) -> Option<&'t str> {
         Target::Invalid => None,
         Target::Endpoint(key) => Some(key),
         Target::Page(_) if e.is_root_page => None,
-        Target::Page(_) => Some(lookup::page_key(e.value)),
+        Target::Page(_) => Some(page_key(e.value)),
     }
 }
 
