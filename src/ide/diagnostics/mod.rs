@@ -1,14 +1,20 @@
 //! All diagnostics of a site, by rule family.
 
 mod components;
+mod duplicates;
+mod link_writing;
 mod links;
 mod navigation;
 mod pages;
+mod redirects;
 mod references;
+mod references_kept;
+mod snippets;
 mod syntax;
 
-pub use links::{relative_path, write_like};
-pub use references::{DUPLICATES_REUSED, KEPT as REFERENCES_KEPT, Listing};
+pub use duplicates::DUPLICATES_REUSED;
+pub use link_writing::{relative_path, write_like};
+pub use references::{KEPT as REFERENCES_KEPT, Listing};
 
 /// How many navigation subtrees the schema check took from the check
 /// before (tests tell by it that reuse happens).
@@ -113,7 +119,7 @@ struct NavigationOutcome {
     listing: Listing,
     remote: bool,
     /// Each entry's resolution, for the next keystroke's pass.
-    resolved: references::Resolved,
+    resolved: references_kept::Resolved,
     /// The schema check's results by subtree, for the next keystroke's.
     schema: schema::Memo,
 }
@@ -152,7 +158,7 @@ fn navigation_memo(
             .as_ref()
             .is_some_and(|r| std::sync::Arc::ptr_eq(r, root))
             && std::sync::Weak::as_ptr(&edit.from) == std::sync::Arc::as_ptr(&previous.root))
-        .then_some(references::Earlier {
+        .then_some(references_kept::Earlier {
             resolved: &previous.resolved,
             diff: &edit.diff,
             file: id,
