@@ -32,8 +32,8 @@ pub fn reparse(file: FileId, old: &Parsed, old_text: &str, new_text: &str) -> Op
     let diff = TextDiff::of(old_text, new_text);
     let target = string_holding(root, diff.start, diff.old_end)?;
     let old_range = match target {
-        Target::Value(n) => n.range.clone(),
-        Target::Key(obj, i) => obj.props()[i].key_range.clone(),
+        EditedString::Value(n) => n.range.clone(),
+        EditedString::Key(obj, i) => obj.props()[i].key_range.clone(),
     };
     let new_range = old_range.start..diff.map(old_range.end);
     // Inside the quotes of the new token.
@@ -41,7 +41,7 @@ pub fn reparse(file: FileId, old: &Parsed, old_text: &str, new_text: &str) -> Op
     if content.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20) {
         return None;
     }
-    if let Target::Key(obj, i) = target {
+    if let EditedString::Key(obj, i) = target {
         // Which keys of the object are set twice must stay as it was: the
         // old key and the new one are each the only one of their name.
         let old_key = &obj.props()[i].key;
@@ -74,7 +74,7 @@ pub fn reparse(file: FileId, old: &Parsed, old_text: &str, new_text: &str) -> Op
             .collect(),
         edit: Some(StringEdit {
             from: Arc::downgrade(root),
-            key: matches!(target, Target::Key(..)),
+            key: matches!(target, EditedString::Key(..)),
             old_range,
             new_range,
             diff,
@@ -84,7 +84,7 @@ pub fn reparse(file: FileId, old: &Parsed, old_text: &str, new_text: &str) -> Op
 
 /// The string token an edit falls in.
 #[derive(Clone, Copy)]
-enum Target<'a> {
+enum EditedString<'a> {
     Value(&'a Node),
     /// The key of the `usize`th member of an object.
     Key(&'a Node, usize),
@@ -92,7 +92,7 @@ enum Target<'a> {
 
 /// The string value or key whose content (between its quotes) holds
 /// `start..end`, if there is one.
-fn string_holding(root: &Node, start: usize, end: usize) -> Option<Target<'_>> {
+fn string_holding(root: &Node, start: usize, end: usize) -> Option<EditedString<'_>> {
     let inside = |r: &Range<usize>| r.start < start && end < r.end;
     let mut cur = root;
     if !inside(&cur.range) {
@@ -102,12 +102,12 @@ fn string_holding(root: &Node, start: usize, end: usize) -> Option<Target<'_>> {
         // Children are in text order: the one that may hold `start` is the
         // first that does not end before it.
         let next = match &cur.value {
-            Value::String(_) => return Some(Target::Value(cur)),
+            Value::String(_) => return Some(EditedString::Value(cur)),
             Value::Array(items) => items.get(items.partition_point(|n| n.range.end <= start)),
             Value::Object(props) => {
                 let i = props.partition_point(|p| p.value.range.end <= start);
                 match props.get(i) {
-                    Some(p) if inside(&p.key_range) => return Some(Target::Key(cur, i)),
+                    Some(p) if inside(&p.key_range) => return Some(EditedString::Key(cur, i)),
                     p => p.map(|p| &p.value),
                 }
             }
@@ -119,12 +119,18 @@ fn string_holding(root: &Node, start: usize, end: usize) -> Option<Target<'_>> {
 
 /// A copy of `n` for the new text: ranges mapped by `diff`, the `target`
 /// string replaced by `content`.
-fn shifted(n: &Node, file: FileId, diff: &TextDiff, target: Target<'_>, content: &str) -> Node {
+fn shifted(
+    n: &Node,
+    file: FileId,
+    diff: &TextDiff,
+    target: EditedString<'_>,
+    content: &str,
+) -> Node {
     // Whole before the edit: the same node, shared (its lists are `Arc`s).
     if n.range.end <= diff.start && n.file == file {
         return n.clone();
     }
-    if let Target::Value(t) = target
+    if let EditedString::Value(t) = target
         && std::ptr::eq(n, t)
     {
         return Node::new(
@@ -142,7 +148,7 @@ fn shifted(n: &Node, file: FileId, diff: &TextDiff, target: Target<'_>, content:
         ),
         Value::Object(props) => {
             let edited_key = match target {
-                Target::Key(obj, i) if std::ptr::eq(n, obj) => Some(i),
+                EditedString::Key(obj, i) if std::ptr::eq(n, obj) => Some(i),
                 _ => None,
             };
             Value::Object(

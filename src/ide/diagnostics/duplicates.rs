@@ -1,7 +1,7 @@
 //! Navigation entries that repeat an earlier entry of their scope (the same
 //! page, or the same endpoint under the same spec directory).
 
-use super::references_kept::{Resolved, ResolvedEntry, Target};
+use super::references_kept::{EntryTarget, Resolved, ResolvedEntry};
 use crate::diagnostics::{Diagnostic, Fix, Severity};
 use crate::model::nav::{Entry, Scope};
 use crate::model::page_keys::page_key;
@@ -56,7 +56,7 @@ pub(super) fn repeats(
         seen_text.reserve(
             resolved
                 .iter()
-                .filter(|r| !matches!(r.target, Target::Page(Some(_))))
+                .filter(|r| !matches!(r.target, EntryTarget::Page(Some(_))))
                 .count(),
             |v| v.0,
         );
@@ -74,8 +74,8 @@ pub(super) fn repeats(
         }
         let scope = scopes[r.context as usize];
         let first = match &r.target {
-            Target::Invalid => continue,
-            &Target::Page(Some(p)) => {
+            EntryTarget::Invalid => continue,
+            &EntryTarget::Page(Some(p)) => {
                 if e.is_root_page {
                     continue;
                 }
@@ -114,12 +114,12 @@ pub(super) fn repeats(
 /// an existing page (those are told apart by ordinal): an endpoint's key,
 /// a missing page's path. `None`: never a duplicate (invalid, a group's
 /// root page).
-pub(super) fn duplicate_text<'t>(e: &Entry<'t>, t: &'t Target) -> Option<&'t str> {
+pub(super) fn duplicate_text<'t>(e: &Entry<'t>, t: &'t EntryTarget) -> Option<&'t str> {
     match t {
-        Target::Invalid => None,
-        Target::Endpoint(key) => Some(key),
-        Target::Page(_) if e.is_root_page => None,
-        Target::Page(_) => Some(page_key(e.value)),
+        EntryTarget::Invalid => None,
+        EntryTarget::Endpoint(key) => Some(key),
+        EntryTarget::Page(_) if e.is_root_page => None,
+        EntryTarget::Page(_) => Some(page_key(e.value)),
     }
 }
 
@@ -137,8 +137,8 @@ pub(super) fn fx_hash(v: impl std::hash::Hash) -> u64 {
 /// is never a duplicate. Equal entries of one scope have the same class.
 pub(super) fn duplicate_class(e: &Entry, r: &ResolvedEntry, scope_hash: u64) -> u64 {
     let key = match &r.target {
-        Target::Page(Some(_)) if e.is_root_page => return 0,
-        &Target::Page(Some(p)) => (0, u64::from(p.ordinal)),
+        EntryTarget::Page(Some(_)) if e.is_root_page => return 0,
+        &EntryTarget::Page(Some(p)) => (0, u64::from(p.ordinal)),
         t if duplicate_text(e, t).is_some() => (1, r.text_hash),
         _ => return 0,
     };
@@ -173,7 +173,7 @@ pub(super) fn first_listed(
             continue;
         }
         let (ordinal, text) = match &r.target {
-            &Target::Page(Some(p)) => (p.ordinal, None),
+            &EntryTarget::Page(Some(p)) => (p.ordinal, None),
             t => match duplicate_text(e, t) {
                 Some(text) => (u32::MAX, Some(text)),
                 None => continue,

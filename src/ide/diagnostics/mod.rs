@@ -1,9 +1,9 @@
 //! All diagnostics of a site, by rule family.
 
+mod broken_links;
 mod components;
 mod duplicates;
 mod link_writing;
-mod links;
 mod navigation;
 mod pages;
 mod redirects;
@@ -36,7 +36,7 @@ pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) -> Listi
     }
     {
         let _t = crate::timing::span("links");
-        links::check(site, config.root.as_deref(), out);
+        broken_links::check(site, config.root.as_deref(), out);
     }
     {
         let _t = crate::timing::span("mdx syntax");

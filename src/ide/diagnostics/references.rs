@@ -4,7 +4,7 @@
 use super::duplicates::{
     duplicate, duplicate_class, duplicate_text, first_listed, fx_hash, repeats, text_hash,
 };
-use super::references_kept::{Earlier, Resolved, ResolvedEntry, Target};
+use super::references_kept::{Earlier, EntryTarget, Resolved, ResolvedEntry};
 use super::specs;
 use crate::diagnostics::{Diagnostic, Fix, Severity};
 use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint};
@@ -136,7 +136,7 @@ pub fn check(
     let firsts = first_listed(&ix.entries, &resolved, &scopes, &dup);
     for (i, ((e, r), &dup)) in ix.entries.iter().zip(&resolved).zip(&dup).enumerate() {
         out.extend(r.diags.iter().cloned());
-        if let Target::Page(Some(p)) = r.target {
+        if let EntryTarget::Page(Some(p)) = r.target {
             listed[p.ordinal as usize] = true;
         }
         if dup {
@@ -240,10 +240,10 @@ fn target(
     api_sources: &[crate::model::nav::SpecSource],
     all_specs: &[&Arc<crate::model::site::SourceFile>],
     out: &mut Vec<Diagnostic>,
-) -> Target {
+) -> EntryTarget {
     if let Some(r) = parse_endpoint(e.value) {
         endpoint(site, e, &r, element, api_sources, all_specs, out);
-        return Target::Endpoint(
+        return EntryTarget::Endpoint(
             format!(
                 "{} {} {} {}",
                 r.spec.unwrap_or(""),
@@ -264,7 +264,7 @@ fn target(
             "invalid-endpoint",
             format!("\"{}\" is neither a page path nor an endpoint: write `METHOD /path` (e.g. `GET /users`) or a page path without spaces", e.value),
         ));
-        return Target::Invalid;
+        return EntryTarget::Invalid;
     }
     let page = site.page_ref(e.value);
     let key = page_key(e.value);
@@ -283,7 +283,7 @@ fn target(
             .with_fix(Fix::Replace(format!("\"{key}\""))),
         );
     }
-    Target::Page(page)
+    EntryTarget::Page(page)
 }
 
 /// An endpoint entry against the spec it names or inherits: the nearest

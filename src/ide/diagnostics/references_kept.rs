@@ -29,7 +29,7 @@ pub(super) struct ResolvedEntry {
     /// In [`Resolved::contexts`].
     pub(super) context: u32,
     pub(super) is_root_page: bool,
-    pub(super) target: Target,
+    pub(super) target: EntryTarget,
     pub(super) diags: Vec<Diagnostic>,
     /// The hash of [`duplicate_text`], 0 if it has none.
     pub(super) text_hash: u64,
@@ -86,7 +86,7 @@ impl Earlier<'_> {
     }
 
     /// Entry `i`'s previous outcome, its ranges moved by the edit.
-    pub(super) fn take(&self, i: usize) -> (Target, Vec<Diagnostic>, u64) {
+    pub(super) fn take(&self, i: usize) -> (EntryTarget, Vec<Diagnostic>, u64) {
         let o = &self.resolved.entries[i];
         (
             o.target.clone(),
@@ -106,7 +106,7 @@ impl Earlier<'_> {
 
 /// What one navigation entry names.
 #[derive(Clone)]
-pub(super) enum Target {
+pub(super) enum EntryTarget {
     /// A page, and its file if it exists.
     Page(Option<PageRef>),
     /// An endpoint, by the key that makes two entries duplicates.
