@@ -302,6 +302,11 @@ impl Targets {
             }
             let dest = normalize_route(dest);
             match self.resolve(&dest) {
+                // A page a spec given by URL may generate there (not
+                // fetched here): links to it pass, and so does this.
+                Resolved::Missing if self.in_remote_dir(&dest) => {
+                    return (Resolved::Generated(dest), seen.len() - 1, current);
+                }
                 Resolved::Redirect(j) => {
                     if seen.contains(&j) {
                         return (Resolved::Missing, seen.len(), current);

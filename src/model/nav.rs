@@ -562,3 +562,20 @@ impl<'a> NavIndex<'a> {
                 .is_some_and(|p| self.elements[p].kind == ElementKind::Group)
     }
 }
+
+/// The sidebar title the platform gives an entry with no page metadata
+/// (`slugToTitle` of @mintlify/common): the last path segment before any
+/// `?`, dashes and underscores as spaces, its first letter in capitals.
+pub fn slug_to_title(slug: &str) -> String {
+    let slug = slug.split('?').next().unwrap_or(slug);
+    let last = slug
+        .rsplit('/')
+        .next()
+        .unwrap_or(slug)
+        .replace(['-', '_'], " ");
+    let mut chars = last.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

@@ -134,8 +134,20 @@ pub fn check(
         earlier.map(|e| (e.resolved, &kept[..])),
     );
     let firsts = first_listed(&ix.entries, &resolved, &scopes, &dup);
+    // Redirects are read fresh on every pass (kept outcomes do not depend
+    // on them), and only when some entry has no page.
+    let mut redirect_targets = None;
     for (i, ((e, r), &dup)) in ix.entries.iter().zip(&resolved).zip(&dup).enumerate() {
-        out.extend(r.diags.iter().cloned());
+        for d in &r.diags {
+            let covered = (d.code == "missing-page" && d.severity == Severity::Error)
+                .then(|| {
+                    let t = redirect_targets
+                        .get_or_insert_with(|| crate::model::links::targets_of(site, Some(root)));
+                    covered_by_redirect(d, t)
+                })
+                .flatten();
+            out.push(covered.unwrap_or_else(|| d.clone()));
+        }
         if let EntryTarget::Page(Some(p)) = r.target {
             listed[p.ordinal as usize] = true;
         }
@@ -266,9 +278,17 @@ fn target(
         ));
         return EntryTarget::Invalid;
     }
-    let page = site.page_ref(e.value);
+    let mut page = site.page_ref(e.value);
     let key = page_key(e.value);
-    if page.is_none() {
+    if page.is_none()
+        && let Some(index) = site.page_ref(&format!("{key}/index"))
+    {
+        // The platform serves `x/index.mdx` at `/x`, so the entry works;
+        // its prebuild finds no page metadata under `x` and titles the
+        // entry from the path (`missing-nav-page`, a warning).
+        out.push(index_page(e, key));
+        page = Some(index);
+    } else if page.is_none() {
         out.push(missing_page(site, e, key));
     } else if key != e.value.trim_start_matches('/') {
         // The navigation names pages without their extension; the
@@ -365,6 +385,57 @@ fn endpoint(
             ));
         }
     }
+}
+
+/// An entry `x` whose page is `x/index.mdx`.
+fn index_page(e: &Entry, key: &str) -> Diagnostic {
+    let title = crate::model::nav::slug_to_title(key);
+    Diagnostic::warning(
+        e.node.file,
+        e.node.range.clone(),
+        "missing-page",
+        format!(
+            "page \"{}\" has no file of its own: the platform serves {key}/index.mdx at /{key}, so the entry works, but the sidebar calls it \"{title}\" (made from the path), not by that page's title or icon; write \"{key}/index\"",
+            e.value
+        ),
+    )
+    .with_subject(key.to_string())
+    .with_fix(Fix::Replace(format!("\"{key}/index\"")))
+}
+
+/// A page entry with no file whose path is a redirect's source is no 404:
+/// the platform keeps the entry as a link to `/x` (`missing-nav-page`, a
+/// warning in its build, titled from the path) and the redirect takes the
+/// reader on. Said as a warning, with where the reader lands.
+fn covered_by_redirect(
+    d: &Diagnostic,
+    targets: &crate::model::links::Targets,
+) -> Option<Diagnostic> {
+    use crate::model::links::Resolved as Link;
+    let key = d.subject.as_deref()?;
+    let Link::Redirect(i) = targets.resolve(key) else {
+        return None;
+    };
+    let (lands, _) = targets.follow_link(key, i);
+    let to = match lands {
+        Link::Missing => return None,
+        Link::Page(p) => format!("/{}", crate::model::site::strip_page_ext(&p)),
+        Link::File(p) | Link::Folder(p) => format!("/{p}"),
+        Link::Generated(p) => p,
+        Link::Redirect(_) => targets.redirects()[i].destination.clone(),
+    };
+    let title = crate::model::nav::slug_to_title(key);
+    let mut w = Diagnostic::warning(
+        d.file,
+        d.range.clone(),
+        "missing-page",
+        format!(
+            "page \"{key}\" has no file, but a redirect takes readers from /{key} to {to}: the platform keeps the entry as that link and calls it \"{title}\" (made from the path); list the page it leads to, or keep this as a link on purpose"
+        ),
+    )
+    .with_subject(key.to_string());
+    w.fixes = d.fixes.clone();
+    Some(w)
 }
 
 fn missing_page(site: &Site, e: &Entry, key: &str) -> Diagnostic {
