@@ -3,8 +3,8 @@
 //! stays in one string, and the navigation references pass taking what it
 //! resolved before): every analysis equals a fresh one of the same texts.
 //! The site has what the references pass tells apart: scopes (languages,
-//! versions), duplicates, missing pages, endpoints with and without specs,
-//! group roots. Seeded, so a failure names the seed.
+//! versions), duplicates, missing pages (and ones a redirect or an
+//! `x/index` page covers), endpoints with and without specs, group roots. Seeded, so a failure names the seed.
 
 #[path = "support/json_text.rs"]
 mod json_text;
@@ -41,10 +41,14 @@ const DOCS_JSON: &str = r##"{
       },
       {
         "language": "fr",
-        "groups": [ { "group": "Début", "pages": ["fr/index", "index", "index", "gide"] } ]
+        "groups": [ { "group": "Début", "pages": ["fr/index", "index", "index", "gide", "sub"] } ]
       }
     ]
-  }
+  },
+  "redirects": [
+    { "source": "/missing", "destination": "/index" },
+    { "source": "/gide", "destination": "/nowhere" }
+  ]
 }
 "##;
 
@@ -58,6 +62,7 @@ fn files(docs: &str) -> Vec<(&str, &str)> {
         ("guide.mdx", PAGE),
         ("v2/new.mdx", PAGE),
         ("fr/index.mdx", PAGE),
+        ("sub/index.mdx", PAGE),
         ("orphan.mdx", PAGE),
         ("api.yaml", SPEC),
     ]
