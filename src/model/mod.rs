@@ -6,6 +6,8 @@ pub mod languages;
 pub mod links;
 pub mod nav;
 pub mod openapi;
+pub mod overlay;
+pub mod overlays;
 pub mod paths;
 pub mod site;
 pub mod slug;

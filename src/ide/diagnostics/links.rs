@@ -324,9 +324,13 @@ fn api_anchor(site: &Site, page: &SourceFile, frag: &str) -> bool {
         return false;
     };
     let files = super::specs::all_specs(site);
-    let list = super::specs::list(&files);
+    // The specs as their files have them: these results are kept across
+    // docs.json keystrokes, and an endpoint an overlay adds is not found
+    // here, which accepts the anchor.
+    let none = crate::model::overlays::SpecOverlays::none();
+    let list = super::specs::list(none, &files);
     let dir = crate::model::paths::dir_of(&page.path);
-    let (res, named) = super::specs::resolve(site, &endpoint, dir, &list);
+    let (res, named) = super::specs::resolve(site, none, &endpoint, dir, &list);
     let list = named.as_ref().unwrap_or(&list);
     if endpoint.webhook {
         // A webhook page's fields are its payload's: not in the index.
