@@ -39,7 +39,8 @@ pub struct Action {
     pub update: Option<Json>,
     pub copy: Option<String>,
     pub remove: bool,
-    /// The action object in the overlay file.
+    /// Where the action is shown in the overlay file: its `target` key
+    /// (a YAML list item's own range starts at its first colon).
     pub range: Range<usize>,
 }
 
@@ -274,7 +275,9 @@ fn parse_action(
         update,
         copy,
         remove,
-        range: a.range.clone(),
+        range: a
+            .prop("target")
+            .map_or(first_line(a), |p| p.key_range.clone()),
     })
 }
 

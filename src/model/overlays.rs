@@ -115,6 +115,7 @@ pub const MISSING: &str = "missing-overlay";
 
 /// The overlays of every spec of `site` for the resolved docs.json `root`.
 pub fn resolve(site: &Site, root: Option<&Node>, ref_files: &[FileId]) -> Arc<SpecOverlays> {
+    let _t = crate::timing::span("overlays");
     let memo = &site.derived().shape.overlays;
     let discovered = memo.discovered.get_or_init(|| Arc::new(discover(site)));
     let mentions = |id: FileId| {
@@ -260,7 +261,9 @@ fn discover(site: &Site) -> Vec<Discovered> {
     let mut out: Vec<Discovered> = site
         .data_files()
         .filter(|f| matches!(f.kind, FileKind::Json | FileKind::Yaml) && f.text.is_ok())
-        .filter(|f| declares_overlay(f.text(), f.is_yaml()) && !f.declares_spec())
+        // A spec is known by a look at its first keys (cached on the file);
+        // only other files are scanned for `overlay`.
+        .filter(|f| !f.declares_spec() && declares_overlay(f.text(), f.is_yaml()))
         .filter_map(|f| {
             let root = tree(f)?;
             if !overlay::is_overlay(&root) {

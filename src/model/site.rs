@@ -441,8 +441,7 @@ pub struct Derived {
     /// Where the aggregates can be updated from, after page text edits.
     base: std::sync::Mutex<Option<Base>>,
     /// Diagnostics of the pages (front matter, components, their `openapi`
-    /// references), which depend on pages and specs only; with the
-    /// [`crate::model::overlays::SpecOverlays::key`] they were checked under.
+    /// references), which depend on pages and specs only; with the overlays' key they were made under.
     pub page_diagnostics: OnceLock<(u64, Vec<crate::diagnostics::Diagnostic>)>,
     /// The MDX syntax errors of every page and snippet (pages only).
     pub syntax_diagnostics: OnceLock<Arc<Vec<crate::diagnostics::Diagnostic>>>,
@@ -484,8 +483,7 @@ pub struct Shape {
     /// analysis decides its type; it holds the tree, so a new tree is never
     /// taken for an old one).
     pub navigation: std::sync::Mutex<Option<Arc<dyn std::any::Any + Send + Sync>>>,
-    /// Discovered overlays and overlaid specs ([`crate::model::overlays`]).
-    pub overlays: crate::model::overlays::Memo,
+    pub overlays: crate::model::overlays::Memo, // discovered overlays, overlaid specs
 }
 
 /// A number no other shape or docs.json part has had.

@@ -324,9 +324,7 @@ fn api_anchor(site: &Site, page: &SourceFile, frag: &str) -> bool {
         return false;
     };
     let files = super::specs::all_specs(site);
-    // The specs as their files have them: these results are kept across
-    // docs.json keystrokes, and an endpoint an overlay adds is not found
-    // here, which accepts the anchor.
+    // Specs without overlays (kept across docs.json keystrokes; an added endpoint is accepted).
     let none = crate::model::overlays::SpecOverlays::none();
     let list = super::specs::list(none, &files);
     let dir = crate::model::paths::dir_of(&page.path);

@@ -407,8 +407,7 @@ struct ElementSpecs<'s> {
     directory: String,
     /// An `openapi` is set up the navigation.
     inherits: bool,
-    /// The site's specs after their overlays.
-    overlays: &'s crate::model::overlays::SpecOverlays,
+    overlays: &'s crate::model::overlays::SpecOverlays, // the specs after their overlays
 }
 
 impl<'s> ElementSpecs<'s> {
