@@ -15,6 +15,12 @@ use std::ops::Range;
 /// The platform's cap on actions per overlay (`MAX_OVERLAY_ACTIONS`).
 const MAX_ACTIONS: usize = 1000;
 
+/// How many values actions may write into one spec. The platform stops an
+/// application after 30 s (`OVERLAY_TIME_BUDGET_MS`); a budget of work,
+/// not time, gives the same answer on every machine and keeps `copy` of
+/// the root into many nodes, action after action, from filling memory.
+const MAX_WRITTEN: usize = 2_000_000;
+
 /// A document the platform takes for an overlay: any object with a
 /// top-level `overlay` key (`isOverlayDocument`), valid or not, so a
 /// malformed version is reported rather than ignored.
@@ -362,11 +368,30 @@ pub fn apply(
             ),
         });
     }
+    let mut written = 0;
     for (i, action) in overlay.actions.iter().enumerate() {
-        apply_action(doc, action).map_err(|message| Failed { action: i, message })?;
+        apply_action(doc, action, &mut written).map_err(|message| Failed { action: i, message })?;
         after_each(i, doc);
     }
     Ok(())
+}
+
+/// The number of values in `v`, counted up to `cap`.
+fn weight(v: &Json, cap: usize) -> usize {
+    let mut n = 0;
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        n += 1;
+        if n >= cap {
+            break;
+        }
+        match v {
+            Json::Array(a) => stack.extend(a.iter()),
+            Json::Object(m) => stack.extend(m.values()),
+            _ => {}
+        }
+    }
+    n
 }
 
 /// One step of a node's location: a member name or an array index.
@@ -436,7 +461,7 @@ fn at_mut<'a>(doc: &'a mut Json, loc: &[Step]) -> Result<&'a mut Json, String> {
     Ok(cur)
 }
 
-fn apply_action(doc: &mut Json, action: &Action) -> Result<(), String> {
+fn apply_action(doc: &mut Json, action: &Action, written: &mut usize) -> Result<(), String> {
     let targets = query(doc, &action.target, &format!("\"{}\"", action.target))?;
     if action.remove {
         return remove(doc, targets.into_iter().map(|(l, _)| l).collect());
@@ -461,6 +486,12 @@ fn apply_action(doc: &mut Json, action: &Action) -> Result<(), String> {
     } else {
         return Ok(());
     };
+    *written = written.saturating_add(weight(&value, MAX_WRITTEN).saturating_mul(targets.len()));
+    if *written > MAX_WRITTEN {
+        return Err(format!(
+            "overlay application exceeded the processing budget (more than {MAX_WRITTEN} values written; the platform stops after 30000ms)"
+        ));
+    }
     if targets.iter().any(|(_, k)| *k != targets[0].1) {
         return Err("the target expression selects nodes of mixed types. Selected nodes must be all objects, all arrays, or all primitives".into());
     }
@@ -651,6 +682,15 @@ mod tests {
             let got = run(doc.clone(), actions.clone()).unwrap_err();
             assert!(got.contains(want), "{actions}: {got}");
         }
+    }
+
+    #[test]
+    fn an_overlay_that_keeps_growing_the_spec_stops() {
+        // The root copied into each of its two objects triples the
+        // document per action.
+        let actions = Json::Array(vec![json!({"target": "$.*", "copy": "$"}); 40]);
+        let got = run(json!({"a": {}, "b": {}}), actions).unwrap_err();
+        assert!(got.contains("exceeded the processing budget"), "{got}");
     }
 
     #[test]

@@ -274,7 +274,7 @@ fn discover(site: &Site) -> Vec<Discovered> {
                 .as_ref()
                 .ok()
                 .and_then(|o| o.extends.as_deref())
-                .and_then(|e| paths::join(paths::dir_of(&f.path), e.trim()));
+                .and_then(|e| paths::join(paths::dir_of(&f.path), e));
             Some(Discovered {
                 file: f.id,
                 location: f.path.clone(),
