@@ -59,8 +59,14 @@ pub struct Overlaid {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Fault {
+    /// In an overlay file; for a listed overlay that cannot be loaded, its
+    /// entry in docs.json when the fault was found (see `listed`).
     pub file: FileId,
     pub range: Range<usize>,
+    /// The listed overlay (index among the spec's) that cannot be loaded:
+    /// shown at its entry in the docs.json of the moment, since kept
+    /// results outlive docs.json versions.
+    pub listed: Option<usize>,
     /// The platform's error (`Overlay action 1 in overlay x.yaml (target: $.a): ...`).
     pub message: String,
 }
@@ -206,13 +212,22 @@ pub fn resolve(site: &Site, root: Option<&Node>, ref_files: &[FileId]) -> Arc<Sp
             o
         });
         if let Some(fault) = &overlaid.fault {
-            let listed_missing = chosen.iter().any(|c| {
-                matches!(c, Chosen::Listed(l) if l.file == fault.file && l.range == fault.range)
+            let entry = fault.listed.and_then(|i| match chosen.get(i) {
+                Some(Chosen::Listed(l)) => Some(l),
+                _ => None,
+            });
+            let (file, range) = entry.map_or((fault.file, fault.range.clone()), |l| {
+                (l.file, l.range.clone())
+            });
+            let missing = entry.is_some_and(|l| {
+                l.path
+                    .as_deref()
+                    .is_some_and(|p| site.file_by_path(p).is_none())
             });
             out.diagnostics.push(Diagnostic::warning(
-                fault.file,
-                fault.range.clone(),
-                if listed_missing { MISSING } else { INVALID },
+                file,
+                range,
+                if missing { MISSING } else { INVALID },
                 format!(
                     "the platform cannot apply the overlays of \"{}\" and leaves that spec out of the build (its endpoints get no API page): {}",
                     spec.path, fault.message
@@ -473,10 +488,13 @@ fn apply_all(
     };
     // Loaded first, as `resolveOverlaysForSpec` does before applying any.
     let mut loaded: Vec<(FileId, String, Overlay)> = Vec::new();
-    for c in chosen {
+    for (i, c) in chosen.iter().enumerate() {
         match load(site, c, discovered) {
             Ok(x) => loaded.extend(x),
-            Err(fault) => return kept(Some(fault)),
+            Err(fault) => {
+                let listed = fault.listed.map(|_| i);
+                return kept(Some(Fault { listed, ..fault }));
+            }
         }
     }
     let mut adders: FxHashMap<(String, String), (FileId, Range<usize>)> = FxHashMap::default();
@@ -497,6 +515,7 @@ fn apply_all(
             return kept(Some(Fault {
                 file: *file,
                 range,
+                listed: None,
                 message: format!(
                     "Overlay action {} in overlay {location} (target: {target}): {}",
                     e.action + 1,
@@ -541,6 +560,7 @@ fn apply_all(
             let f = Fault {
                 file: *file,
                 range: o.actions.first().map_or(0..0, |a| a.range.clone()),
+                listed: None,
                 message: format!(
                     "after overlay {location}, the platform's OpenAPI validator refuses the spec: {}",
                     r.message
@@ -633,6 +653,7 @@ fn load(
                 _ => Err(Fault {
                     file: *id,
                     range: 0..0,
+                    listed: None,
                     message: "the overlay does not read".into(),
                 }),
             };
@@ -642,6 +663,7 @@ fn load(
     let fault = |message: String| Fault {
         file: at.file,
         range: at.range.clone(),
+        listed: Some(0),
         message,
     };
     // A URL is fetched by the platform, not here: left out (reported by
