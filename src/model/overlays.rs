@@ -35,6 +35,16 @@ pub struct Memo {
 
 type AppliedKey = (FileId, Vec<String>);
 
+impl Memo {
+    /// The endpoint indexes of the specs overlaid so far on this shape.
+    pub fn applied(&self) -> Vec<Arc<SpecIndex>> {
+        lock(&self.applied)
+            .values()
+            .map(|o| o.index.clone())
+            .collect()
+    }
+}
+
 /// A JSON/YAML file of the site that is an overlay document.
 #[derive(Debug)]
 pub struct Discovered {
