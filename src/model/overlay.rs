@@ -403,6 +403,13 @@ enum Step {
 
 /// The nodes `expr` selects, by location, each once (`queryNodes`).
 fn query(doc: &Json, expr: &str, label: &str) -> Result<Vec<(Vec<Step>, Kind)>, String> {
+    // The parser recurses per bracket: a thousand nested ones overflow
+    // its stack. No real target nests more than a few.
+    if nesting(expr) > MAX_NESTING {
+        return Err(format!(
+            "invalid JSONPath expression {label}: brackets nested deeper than {MAX_NESTING}"
+        ));
+    }
     let path =
         JsonPath::parse(expr).map_err(|e| format!("invalid JSONPath expression {label}: {e}"))?;
     let mut out: Vec<(Vec<Step>, Kind)> = Vec::new();
@@ -420,6 +427,32 @@ fn query(doc: &Json, expr: &str, label: &str) -> Result<Vec<(Vec<Step>, Kind)>, 
         }
     }
     Ok(out)
+}
+
+const MAX_NESTING: usize = 32;
+
+/// How deep `(` and `[` nest in a JSONPath, outside its string literals.
+fn nesting(expr: &str) -> usize {
+    let (mut depth, mut max) = (0usize, 0);
+    let mut quote = None;
+    let mut chars = expr.chars();
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (Some(_), '\\') => {
+                chars.next();
+            }
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '(' | '[') => {
+                depth += 1;
+                max = max.max(depth);
+            }
+            (None, ')' | ']') => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    max
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -682,6 +715,41 @@ mod tests {
             let got = run(doc.clone(), actions.clone()).unwrap_err();
             assert!(got.contains(want), "{actions}: {got}");
         }
+    }
+
+    #[test]
+    fn deeply_nested_targets_are_refused_not_overflowing() {
+        for n in [1000, 100_000] {
+            let target = format!("$[?{}@.a{}]", "(".repeat(n), ")".repeat(n));
+            let got = run(
+                json!({"a": {}}),
+                json!([{"target": target, "remove": true}]),
+            )
+            .unwrap_err();
+            assert!(got.contains("nested deeper"), "{got}");
+        }
+        // As deep as allowed still reads, and a descent through a deep
+        // document returns.
+        let target = format!("$[?{}@.a{}]", "(".repeat(31), ")".repeat(31));
+        assert!(
+            run(
+                json!({"a": {}}),
+                json!([{"target": target, "remove": true}])
+            )
+            .is_ok()
+        );
+        let mut deep = json!(1);
+        for _ in 0..512 {
+            deep = json!({ "k": deep });
+        }
+        let out = run(deep, json!([{"target": "$..k", "update": {"x": 1}}]));
+        assert!(out.is_err(), "mixed objects and a number");
+        // Brackets inside names do not count.
+        let ok = run(
+            json!({"[[[[": 1}),
+            json!([{"target": format!("$['{}']", "[".repeat(40)), "remove": true}]),
+        );
+        assert!(ok.is_ok(), "{ok:?}");
     }
 
     #[test]
