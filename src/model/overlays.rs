@@ -340,8 +340,11 @@ fn apply_all(
         fault,
     };
     // A spec that does not read, or that the platform does not take for
-    // a spec (Swagger 2.0, a repeated key), gets no overlays.
-    if !original.errors.is_empty() || original.refused.as_ref().is_some_and(|r| !by_validator(r)) {
+    // an OpenAPI spec (AsyncAPI, Swagger 2.0, a repeated key), gets none.
+    if !original.errors.is_empty()
+        || !original.is_openapi()
+        || original.refused.as_ref().is_some_and(|r| !by_validator(r))
+    {
         return kept(None);
     }
     let Some(mut doc) = spec_json(spec) else {
