@@ -1,5 +1,6 @@
 //! `docs-lsp check [PATH]`: the same analysis as the server, for CI.
 
+pub use super::options::Options;
 use super::report::{self, Format, Located, Summary};
 use crate::diagnostics::Severity;
 use crate::ide::analysis;
@@ -8,22 +9,6 @@ use crate::workspace::load::{self, FileIds};
 use crate::workspace::suppress::Suppressions;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-
-#[derive(Debug, Clone, Default)]
-pub struct Options {
-    pub format: Format,
-    pub all: bool,
-    /// `--deny warnings`: a warning fails the check as an error does.
-    pub deny_warnings: bool,
-    /// Folders that paths are written relative to: the first that holds a
-    /// file names it; a file under none of them is written as an absolute
-    /// path. Empty: every path absolute. The binary passes
-    /// [`display_bases`]; the tests pass the site's folder.
-    pub relative_to: Vec<PathBuf>,
-    /// ANSI colours in the human format (the binary decides with
-    /// [`anstream`]: a terminal, `NO_COLOR`, `CLICOLOR_FORCE`).
-    pub color: bool,
-}
 
 /// The folders the binary writes paths relative to: the current folder, so
 /// a path can be pasted into a shell or opened from a terminal; for the

@@ -1,4 +1,5 @@
 //! Headless commands.
 
 pub mod check;
+pub mod options;
 pub mod report;

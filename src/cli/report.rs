@@ -2,20 +2,14 @@
 //! (LSP positions), GitHub workflow annotations. Paths are whatever
 //! [`super::check`] named the files (relative to the current folder).
 
-use super::check::Options;
+use super::options::Options;
+// Where the binary and the tests find it.
+pub use super::options::Format;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::model::site::SourceFile;
 use crate::text::{Encoding, LineCol};
 use anstyle::{AnsiColor, Style};
 use std::io::Write;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum Format {
-    #[default]
-    Human,
-    Json,
-    Github,
-}
 
 /// A diagnostic with its path and positions worked out.
 pub struct Located {

@@ -6,23 +6,8 @@ use super::analysis::Analysis;
 use crate::model::site::FileKind;
 use crate::syntax::frontmatter;
 use crate::syntax::tree::FileId;
-use std::ops::Range;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FoldKind {
-    /// An object or array.
-    Region,
-    Comment,
-    FrontMatter,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FoldingRange {
-    /// From the opening bracket to the closing one (inclusive of both);
-    /// the protocol layer turns this into lines.
-    pub range: Range<usize>,
-    pub kind: FoldKind,
-}
+pub use super::outline_items::{FoldKind, FoldingRange};
 
 pub fn folding_ranges(analysis: &Analysis, file: FileId, text: &str) -> Vec<FoldingRange> {
     let Some(f) = analysis.site.file(file) else {

@@ -6,7 +6,9 @@
 //! and capped at [`MAX_PAGE_ITEMS`].
 
 use super::analysis::Analysis;
+// Where completion and hover find it.
 use super::completion::{MAX_PAGE_ITEMS, RANKS, rank};
+pub use super::lookup::is_icon_value;
 use crate::schema::icons::{DEFAULT_LIBRARY, IconSet, icon_set};
 
 /// One icon name to offer.
@@ -30,12 +32,6 @@ pub fn site_library(analysis: &Analysis) -> &str {
         .as_deref()
         .and_then(|r| r.get("icons")?.get("library")?.as_str())
         .unwrap_or(DEFAULT_LIBRARY)
-}
-
-/// Whether a value at a path ending in these keys is an icon name: `icon`,
-/// or `name` inside an `icon` object.
-pub fn is_icon_value(key: Option<&str>, parent_key: Option<&str>) -> bool {
-    key == Some("icon") || key == Some("name") && parent_key == Some("icon")
 }
 
 /// The icons of `library` that match `typed`, best first, at most

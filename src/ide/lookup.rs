@@ -13,6 +13,9 @@ use crate::schema::{self, PathSeg, Schema};
 use crate::syntax::tree::{FileId, Node, Value};
 use std::sync::Arc;
 
+// Where completion finds it.
+pub use crate::model::page_keys::page_key;
+
 /// The endpoint index of a spec file as the platform builds it (after its
 /// overlays; the file's own index is built once per file version, shared
 /// with diagnostics).
@@ -217,11 +220,6 @@ pub fn type_line(schemas: &[&Schema]) -> Option<String> {
     Some(line)
 }
 
-/// A page path as navigation lists it: no leading `/`, no extension.
-pub fn page_key(v: &str) -> &str {
-    crate::model::site::strip_page_ext(v.trim_start_matches('/'))
-}
-
 /// The strings of a string value or of the value's string items.
 pub fn strings(node: &Node) -> Vec<&str> {
     match &node.value {
@@ -247,6 +245,12 @@ pub fn relative(from_dir: &str, to: &str) -> String {
     } else {
         format!("{}{rest}", "../".repeat(ups))
     }
+}
+
+/// Whether a value at a path ending in these keys is an icon name: `icon`,
+/// or `name` inside an `icon` object.
+pub fn is_icon_value(key: Option<&str>, parent_key: Option<&str>) -> bool {
+    key == Some("icon") || key == Some("name") && parent_key == Some("icon")
 }
 
 #[cfg(test)]
@@ -336,7 +340,7 @@ pub fn value_place(vp: &[Seg]) -> ValuePlace {
         ValuePlace::Ref
     } else if key == Some("language") && owner == Some(ElementKind::Language) {
         ValuePlace::Language
-    } else if crate::ide::icons::is_icon_value(key, parent_key) {
+    } else if is_icon_value(key, parent_key) {
         ValuePlace::Icon
     } else {
         ValuePlace::Other

@@ -5,6 +5,7 @@
 pub mod analysis;
 pub mod completion;
 pub mod context;
+pub mod cursor;
 pub mod diagnostics;
 pub mod lookup;
 
@@ -14,10 +15,12 @@ pub mod fixes;
 #[cfg(test)]
 mod fixture;
 pub mod folding;
+pub mod front_matter_context;
 pub mod hover;
 pub mod icons;
 pub mod imports;
 pub mod links;
+pub mod outline_items;
 pub mod page_components;
 pub mod page_links;
 pub mod page_outline;

@@ -2,8 +2,7 @@
 //! heading sections and elements that span lines, and document symbols for
 //! headings (nested by level) with the component blocks under them.
 
-use super::folding::{FoldKind, FoldingRange};
-use super::symbols::{Symbol, SymbolKind};
+use super::outline_items::{FoldKind, FoldingRange, Symbol, SymbolKind};
 use crate::syntax::page::{PageIndex, body_start};
 
 fn line_end_before(text: &str, pos: usize) -> usize {

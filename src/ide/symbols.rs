@@ -6,43 +6,10 @@ use super::lookup;
 use crate::model::endpoint;
 use crate::model::nav::{self, ElementKind};
 use crate::model::site::FileKind;
-use crate::syntax::tree::{FileId, Node, Value};
+use crate::syntax::tree::{FileId, Node, Prop, Value};
 use std::ops::Range;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SymbolKind {
-    /// A top-level docs.json key other than `navigation`.
-    Key,
-    Navigation,
-    Global,
-    Language,
-    Version,
-    Product,
-    Tab,
-    Anchor,
-    Dropdown,
-    Group,
-    /// A menu item of a tab.
-    Item,
-    Page,
-    Endpoint,
-    /// A heading of a page.
-    Heading,
-    /// A component block of a page.
-    Component,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Symbol {
-    pub name: String,
-    pub detail: Option<String>,
-    pub kind: SymbolKind,
-    /// The whole element.
-    pub range: Range<usize>,
-    /// The part to highlight: the label value, or the entry.
-    pub selection_range: Range<usize>,
-    pub children: Vec<Symbol>,
-}
+pub use super::outline_items::{Symbol, SymbolKind};
 
 /// The outline of a docs.json or `$ref` file, from its last parse.
 pub fn document_symbols(analysis: &Analysis, file: FileId) -> Vec<Symbol> {
@@ -72,14 +39,7 @@ pub fn document_symbols(analysis: &Analysis, file: FileId) -> Vec<Symbol> {
                     s.selection_range = p.key_range.clone();
                     s
                 } else {
-                    Symbol {
-                        name: p.key.to_string(),
-                        detail: None,
-                        kind: SymbolKind::Key,
-                        range: p.key_range.start..p.value.range.end,
-                        selection_range: p.key_range.clone(),
-                        children: Vec::new(),
-                    }
+                    key_symbol(p)
                 }
             })
             .collect();
@@ -89,24 +49,25 @@ pub fn document_symbols(analysis: &Analysis, file: FileId) -> Vec<Symbol> {
         // A `$ref` that fills an array key of an element, e.g. the value of
         // `"groups": {"$ref": ...}`: not possible (a $ref holder is an
         // object), so anything else is shown by its keys.
-        _ => root
-            .props()
-            .iter()
-            .map(|p| Symbol {
-                name: p.key.to_string(),
-                detail: None,
-                kind: SymbolKind::Key,
-                range: p.key_range.start..p.value.range.end,
-                selection_range: p.key_range.clone(),
-                children: Vec::new(),
-            })
-            .collect(),
+        _ => root.props().iter().map(key_symbol).collect(),
     }
 }
 
 /// Deep enough for any real navigation; stops hostile nesting from
 /// exhausting the stack (the parser allows 512 levels).
 const MAX_OUTLINE_DEPTH: usize = 64;
+
+/// A top-level key of docs.json (or of a `$ref` file) as a symbol.
+fn key_symbol(p: &Prop) -> Symbol {
+    Symbol {
+        name: p.key.to_string(),
+        detail: None,
+        kind: SymbolKind::Key,
+        range: p.key_range.start..p.value.range.end,
+        selection_range: p.key_range.clone(),
+        children: Vec::new(),
+    }
+}
 
 fn element(node: &Node, kind: ElementKind, depth: usize) -> Symbol {
     let label = node.get(kind.label_key());

@@ -5,8 +5,8 @@
 //! notification (it sent no `id`) is shown the finished answer as a Markdown
 //! file the server writes in its own temporary folder.
 
+use super::backend::Backend;
 use super::convert;
-use super::server::Backend;
 use crate::assistant::client::{self, AnswerUpdate, Conversation, Selection};
 use crate::assistant::error::AskError;
 use serde_json::{Value, json};

@@ -3,8 +3,8 @@
 //! that is ready (computing one only if none exists yet), runs the `ide`
 //! function on a blocking thread and converts the plain result.
 
+use super::backend::{Backend, blocking};
 use super::convert;
-use super::server::{Backend, blocking};
 use super::world::SiteState;
 use crate::ide::analysis::Analysis;
 use crate::ide::{completion, definition, folding, hover, links, symbols};
@@ -17,7 +17,7 @@ use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::*;
 
 /// What a request about one document needs.
-pub struct Target {
+pub struct DocumentRequest {
     pub site: Arc<SiteState>,
     pub analysis: Arc<Analysis>,
     pub file: FileId,
@@ -28,7 +28,7 @@ pub struct Target {
     pub enc: Encoding,
 }
 
-impl Target {
+impl DocumentRequest {
     pub(crate) fn offset(&self, pos: Position) -> usize {
         convert::offset(&self.text, &self.lines, pos, self.enc)
     }
@@ -48,7 +48,7 @@ impl Target {
 }
 
 impl Backend {
-    pub(crate) async fn target(&self, uri: &Uri) -> Option<Target> {
+    pub(crate) async fn target(&self, uri: &Uri) -> Option<DocumentRequest> {
         let path = convert::path(uri)?;
         let site = self.world.site_of(&path)?;
         let s = site.clone();
@@ -67,7 +67,7 @@ impl Backend {
                 (text, lines)
             }
         };
-        Some(Target {
+        Some(DocumentRequest {
             site,
             analysis,
             file,
@@ -83,8 +83,8 @@ impl Backend {
         &self,
         uri: &Uri,
         position: Position,
-        f: impl FnOnce(&Target, usize) -> R + Send + 'static,
-    ) -> Result<Option<(Target, R)>> {
+        f: impl FnOnce(&DocumentRequest, usize) -> R + Send + 'static,
+    ) -> Result<Option<(DocumentRequest, R)>> {
         let Some(t) = self.target(uri).await else {
             return Ok(None);
         };
@@ -99,7 +99,7 @@ impl Backend {
 
     pub(crate) fn location(
         &self,
-        t: &Target,
+        t: &DocumentRequest,
         file: FileId,
         r: &std::ops::Range<usize>,
     ) -> Option<Location> {
@@ -222,7 +222,7 @@ impl Backend {
             (t, s)
         })
         .await?;
-        fn conv(t: &Target, s: symbols::Symbol) -> DocumentSymbol {
+        fn conv(t: &DocumentRequest, s: symbols::Symbol) -> DocumentSymbol {
             #[allow(deprecated)]
             DocumentSymbol {
                 name: if s.name.is_empty() {

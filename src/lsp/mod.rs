@@ -2,9 +2,12 @@
 //! tower-lsp-server to the world state and the `ide` functions.
 
 pub mod assistant;
+pub mod backend;
 pub mod convert;
 pub mod documents;
+pub mod edit_caps;
 pub mod features;
+pub mod file_events;
 pub mod moves;
 pub mod panics;
 pub mod publish;

@@ -6,7 +6,7 @@
 //! panic there unwinds through the message loop and the editor loses the
 //! server (and with it every unsaved diagnostic and completion). Work that
 //! runs on blocking threads already turns panics into errors
-//! (`server::blocking`); this layer covers everything else: the synchronous
+//! (`backend::blocking`); this layer covers everything else: the synchronous
 //! part of a handler, its async glue, and notifications.
 
 use futures::FutureExt;

@@ -4,7 +4,8 @@
 //! operations (create, rename) when the client supports them, and drops
 //! every change outside the workspace roots.
 
-use super::server::{Backend, blocking};
+use super::backend::{Backend, blocking};
+use super::edit_caps::EditCaps;
 use super::settings::RedirectOnMove;
 use super::world::SiteState;
 use super::{convert, moves};
@@ -19,28 +20,6 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::*;
-
-/// What the client can apply, from `workspace.workspaceEdit`.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct EditCaps {
-    pub document_changes: bool,
-    pub create: bool,
-    pub rename: bool,
-}
-
-impl EditCaps {
-    pub fn from_client(c: &ClientCapabilities) -> Self {
-        let we = c.workspace.as_ref().and_then(|w| w.workspace_edit.as_ref());
-        let ops = we
-            .and_then(|w| w.resource_operations.clone())
-            .unwrap_or_default();
-        EditCaps {
-            document_changes: we.and_then(|w| w.document_changes).unwrap_or(false),
-            create: ops.contains(&ResourceOperationKind::Create),
-            rename: ops.contains(&ResourceOperationKind::Rename),
-        }
-    }
-}
 
 /// The server capabilities this module answers for.
 pub fn file_operations() -> WorkspaceFileOperationsServerCapabilities {
@@ -493,7 +472,7 @@ impl MoveWatch {
                     convert::uri(&seen.root.join(rel)).map(|u| FileEvent::new(u, typ))
                 })
                 .collect();
-            super::server::file_events(
+            super::file_events::file_events(
                 &self.client,
                 &self.world,
                 self.refresh,

@@ -399,8 +399,9 @@ impl World {
         Some(site)
     }
 
-    /// Re-read a file from disk after a file event (open documents win).
-    pub fn reload_from_disk(&self, path: &Path) -> Option<Arc<SiteState>> {
+    /// The site of a file whose text comes from disk (not open in the
+    /// editor, in a docs root that was loaded), and its path in the site.
+    fn on_disk_only(&self, path: &Path) -> Option<(Arc<SiteState>, String)> {
         if self.docs.contains_key(path) {
             return None;
         }
@@ -409,6 +410,12 @@ impl World {
             return None;
         }
         let rel = site.rel(path)?;
+        Some((site, rel))
+    }
+
+    /// Re-read a file from disk after a file event (open documents win).
+    pub fn reload_from_disk(&self, path: &Path) -> Option<Arc<SiteState>> {
+        let (site, rel) = self.on_disk_only(path)?;
         let Some(kind) = load::kind_of(&rel) else {
             // An image or download: a link target, never read.
             let exists = path.is_file();
@@ -425,13 +432,7 @@ impl World {
             return self.set_file(path, None, None);
         }
         let id = self.ids.id(path);
-        // A symlink (of the file or a directory on its way) that leads out
-        // of the root is not read, as when the root is loaded.
-        let inside = match (path.canonicalize(), site.root.canonicalize()) {
-            (Ok(target), Ok(root)) => target.starts_with(root),
-            _ => false,
-        };
-        let read = if inside {
+        let read = if inside_root(&site, path) {
             load::read_file_indexed(path, kind, false)
         } else {
             (Err(crate::model::site::Unreadable::OutsideRoot), None)
@@ -454,26 +455,13 @@ impl World {
         let read: Vec<_> = paths
             .par_iter()
             .filter_map(|path| {
-                if self.docs.contains_key(path) {
-                    return None;
-                }
-                let site = self.site_of(path)?;
-                if site.loose {
-                    return None;
-                }
-                let rel = site.rel(path)?;
+                let (site, rel) = self.on_disk_only(path)?;
                 let kind = load::kind_of(&rel)?;
                 let id = self.ids.id(path);
                 if !path.exists() {
                     return Some((site, path, rel, id, kind, None));
                 }
-                // A symlink (of the file or a directory on its way) that
-                // leads out of the root is not read, as when the root is loaded.
-                let inside = match (path.canonicalize(), site.root.canonicalize()) {
-                    (Ok(target), Ok(root)) => target.starts_with(root),
-                    _ => false,
-                };
-                let text = if inside {
+                let text = if inside_root(&site, path) {
                     load::read_file(path, kind, false)
                 } else {
                     Err(crate::model::site::Unreadable::OutsideRoot)
@@ -555,4 +543,14 @@ fn keep_freed_memory_for_edits() {
         // SAFETY: sets a process-wide option; mimalloc allows it at any time.
         unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 250) }
     });
+}
+
+/// Whether `path` really lies in `site`'s root: a symlink (of the file or of
+/// a folder on its way) that leads out of the root is not read, as when the
+/// root is loaded.
+fn inside_root(site: &SiteState, path: &Path) -> bool {
+    match (path.canonicalize(), site.root.canonicalize()) {
+        (Ok(target), Ok(root)) => target.starts_with(root),
+        _ => false,
+    }
 }

@@ -1,23 +1,12 @@
 //! docs.json after `$ref` resolution: one tree whose nodes keep the file
 //! they came from, so diagnostics and edits land in the right file.
 
+pub use super::docs_json::Config;
+use super::file_kind::FileKind;
 use super::paths;
-use super::site::{FileKind, Site};
+use super::site::Site;
 use crate::diagnostics::Diagnostic;
 use crate::syntax::tree::{FileId, Node, Prop, Value};
-
-/// The resolved configuration of a site.
-#[derive(Debug, Clone, Default)]
-pub struct Config {
-    /// Shared with the parse of docs.json when nothing was referenced.
-    pub root: Option<std::sync::Arc<Node>>,
-    /// Files pulled in through `$ref`, in the order they were first used.
-    pub ref_files: Vec<FileId>,
-    pub diagnostics: Vec<Diagnostic>,
-    /// The overlays of the site's specs under this configuration (set by
-    /// the analysis, [`crate::model::overlays::resolve`]).
-    pub overlays: std::sync::Arc<crate::model::overlays::SpecOverlays>,
-}
 
 /// Resolve the site's docs.json. Syntax errors of docs.json and of every
 /// `$ref` file are reported here, once per file.

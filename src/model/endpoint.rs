@@ -137,15 +137,7 @@ pub fn parse_asyncapi_ref(s: &str) -> Option<AsyncApiRef<'_>> {
 /// climbs above the root. The result has no leading or trailing `/`.
 pub fn normalize_path(path: &str) -> Option<String> {
     let mut parts: Vec<&str> = Vec::new();
-    for seg in path.split('/') {
-        match seg {
-            "" | "." => {}
-            ".." => {
-                parts.pop()?;
-            }
-            s => parts.push(s),
-        }
-    }
+    super::paths::push_segments(&mut parts, path)?;
     Some(parts.join("/"))
 }
 

@@ -446,6 +446,31 @@ fn walk_element<'a>(
     ix.graphql_depth += usize::from(graphql);
     walk_children(ix, node, kind, me, &scope, &inherited, depth + 1);
     ix.graphql_depth -= usize::from(graphql);
+    // A language (or another element) may hold a `global` of its own: links
+    // read like the root's, whose elements need their labels as much.
+    if kind != ElementKind::Group
+        && let Some(global) = node.get("global")
+        && matches!(global.value, Value::Object(_))
+    {
+        ix.elements.push(Element {
+            kind: ElementKind::Global,
+            node: global,
+            parent: Some(me),
+            label: None,
+            openapi: Vec::new(),
+            depth: depth + 1,
+        });
+        let g = ix.elements.len() - 1;
+        walk_children(
+            ix,
+            global,
+            ElementKind::Global,
+            g,
+            &scope,
+            &Arc::from(Vec::new()),
+            depth + 2,
+        );
+    }
 }
 
 /// The key that makes a navigation list item a multi-repository reference.

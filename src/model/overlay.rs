@@ -8,11 +8,9 @@ use crate::syntax::tree::{Node, Value};
 use serde_json::Value as Json;
 use std::ops::Range;
 
-mod apply;
+pub mod apply;
 #[cfg(test)]
 mod tests;
-
-pub use apply::{Failed, apply};
 
 /// A document the platform takes for an overlay: any object with a
 /// top-level `overlay` key (`isOverlayDocument`), valid or not, so a

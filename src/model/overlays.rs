@@ -16,108 +16,19 @@
 
 use crate::diagnostics::Diagnostic;
 use crate::model::openapi::{Refused, SpecIndex};
+pub use crate::model::overlaid::{Discovered, Fault, Memo, Overlaid, SpecOverlays};
 use crate::model::overlay::{self, Overlay};
 use crate::model::paths;
 use crate::model::site::{FileKind, Site, SourceFile, lock};
 use crate::syntax::tree::{FileId, Node};
 use rustc_hash::FxHashMap;
 use std::ops::Range;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 mod listed;
 
 pub use listed::Listed;
 use listed::{Lists, hash, listed};
-
-/// What is kept per set of files (on the site's shape): the discovered
-/// overlays, and the specs already overlaid by a list of overlays.
-#[derive(Debug, Default)]
-pub struct Memo {
-    discovered: OnceLock<Arc<Vec<Discovered>>>,
-    /// By spec and the names of its overlays, in order.
-    applied: Mutex<FxHashMap<AppliedKey, Arc<Overlaid>>>,
-}
-
-type AppliedKey = (FileId, Vec<String>);
-
-impl Memo {
-    /// The endpoint indexes of the specs overlaid so far on this shape.
-    pub fn applied(&self) -> Vec<Arc<SpecIndex>> {
-        lock(&self.applied)
-            .values()
-            .map(|o| o.index.clone())
-            .collect()
-    }
-}
-
-/// A JSON/YAML file of the site that is an overlay document.
-#[derive(Debug)]
-pub struct Discovered {
-    pub file: FileId,
-    /// Its path, the key listed overlays and `extends` are compared by.
-    pub location: String,
-    pub parsed: Result<Overlay, overlay::Invalid>,
-    /// `extends` resolved to a site path (`None` for a URL, or none given).
-    pub extends: Option<String>,
-}
-
-/// A spec after its overlays.
-#[derive(Debug)]
-pub struct Overlaid {
-    pub index: Arc<SpecIndex>,
-    /// Per operation of `index`: where an overlay action added it (the
-    /// others are where the spec file has them).
-    pub added: Vec<Option<(FileId, Range<usize>)>>,
-    /// Why the platform could not apply the overlays, where.
-    pub fault: Option<Fault>,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct Fault {
-    /// In an overlay file; for a listed overlay that cannot be loaded, its
-    /// entry in docs.json when the fault was found (see `listed`).
-    pub file: FileId,
-    pub range: Range<usize>,
-    /// The listed overlay (index among the spec's) that cannot be loaded:
-    /// shown at its entry in the docs.json of the moment, since kept
-    /// results outlive docs.json versions.
-    pub listed: Option<usize>,
-    /// The platform's error (`Overlay action 1 in overlay x.yaml (target: $.a): ...`).
-    pub message: String,
-}
-
-/// The overlays of a site's specs for one docs.json.
-#[derive(Debug, Default)]
-pub struct SpecOverlays {
-    by_spec: FxHashMap<FileId, Arc<Overlaid>>,
-    /// A hash of the listed overlays: page results kept across docs.json
-    /// keystrokes hold only while it is the same.
-    pub key: u64,
-    /// Findings about the overlays themselves (see [`resolve`]).
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-impl SpecOverlays {
-    /// The endpoint index of `f` as the platform builds it: after its
-    /// overlays, if it has any.
-    pub fn spec<'a>(&'a self, f: &'a SourceFile) -> &'a SpecIndex {
-        match self.by_spec.get(&f.id) {
-            Some(o) => &o.index,
-            None => f.spec_index(),
-        }
-    }
-
-    /// No overlays: every spec as its file has it (for checks that do
-    /// not look at what overlays change).
-    pub fn none() -> &'static SpecOverlays {
-        static NONE: OnceLock<SpecOverlays> = OnceLock::new();
-        NONE.get_or_init(SpecOverlays::default)
-    }
-
-    pub fn overlaid(&self, spec: FileId) -> Option<&Overlaid> {
-        self.by_spec.get(&spec).map(|o| &**o)
-    }
-}
 
 /// Code of an overlay the platform cannot read or apply.
 pub const INVALID: &str = "invalid-overlay";
@@ -364,7 +275,7 @@ fn apply_all(
     let mut adders: FxHashMap<(String, String), (FileId, Range<usize>)> = FxHashMap::default();
     for (file, location, o) in &loaded {
         let mut before = endpoints(&doc);
-        let applied = overlay::apply(&mut doc, o, |i, now| {
+        let applied = overlay::apply::apply(&mut doc, o, |i, now| {
             let after = endpoints(now);
             for e in after.difference(&before) {
                 adders

@@ -18,6 +18,13 @@ pub fn join(base: &str, rel: &str) -> Option<String> {
         None => (base, rel),
     };
     let mut parts: Vec<&str> = start.split('/').filter(|s| !s.is_empty()).collect();
+    push_segments(&mut parts, rel)?;
+    Some(parts.join("/"))
+}
+
+/// Walk `rel`'s `/`-separated segments onto `parts`: `.` and empty ones
+/// stay, `..` takes the last part off. `None` when it climbs above `parts`.
+pub fn push_segments<'a>(parts: &mut Vec<&'a str>, rel: &'a str) -> Option<()> {
     for seg in rel.split('/') {
         match seg {
             "" | "." => {}
@@ -27,11 +34,18 @@ pub fn join(base: &str, rel: &str) -> Option<String> {
             s => parts.push(s),
         }
     }
-    Some(parts.join("/"))
+    Some(())
 }
 
 pub fn is_url(s: &str) -> bool {
     s.starts_with("http://") || s.starts_with("https://")
+}
+
+/// A page path without its `.mdx`/`.md` extension.
+pub fn strip_page_ext(p: &str) -> &str {
+    p.strip_suffix(".mdx")
+        .or_else(|| p.strip_suffix(".md"))
+        .unwrap_or(p)
 }
 
 #[cfg(test)]

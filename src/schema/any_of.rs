@@ -1,7 +1,7 @@
 //! Choosing one `anyOf` branch to report, so a user sees the errors of the
 //! branch they meant, never a pile from every branch.
 
-use super::Schema;
+use super::definition::Schema;
 use super::validate::{STEP_BUDGET, Seg, Validator, expected};
 use crate::diagnostics::Diagnostic;
 use crate::syntax::tree::{Node, Value};
@@ -205,7 +205,9 @@ fn shape(node: &Node, b: &Schema, depth: usize) -> Shape {
             for p in props.iter() {
                 match b.property(&p.key) {
                     Some(s) => misfit += pinned_misfit(&p.value, s),
-                    None if matches!(b.additional, super::Additional::Forbidden) => unknown += 1,
+                    None if matches!(b.additional, super::definition::Additional::Forbidden) => {
+                        unknown += 1
+                    }
                     None => {}
                 }
             }
@@ -216,7 +218,7 @@ fn shape(node: &Node, b: &Schema, depth: usize) -> Shape {
         Value::Array(items) => {
             let item_types = b
                 .items()
-                .map_or(super::Types::default(), Schema::accepted_types);
+                .map_or(super::definition::Types::default(), Schema::accepted_types);
             let misfit = items
                 .iter()
                 .filter(|i| !super::validate::type_fits(i, item_types))

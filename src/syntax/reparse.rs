@@ -18,93 +18,8 @@ use super::tree::{FileId, Node, Prop, Value};
 use std::ops::Range;
 use std::sync::Arc;
 
-/// Where two texts differ: `old[start..old_end]` became
-/// `new[start..new_end]`; the rest is equal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TextDiff {
-    pub start: usize,
-    pub old_end: usize,
-    pub new_end: usize,
-}
-
-impl TextDiff {
-    /// The common prefix and suffix of two texts (memcmp-speed: a 4 MB
-    /// document is compared in well under a millisecond).
-    pub fn of(old: &str, new: &str) -> TextDiff {
-        let (a, b) = (old.as_bytes(), new.as_bytes());
-        let max = a.len().min(b.len());
-        let start = common_prefix(&a[..max], &b[..max]);
-        let tail = max - start;
-        let suffix = common_suffix(&a[a.len() - tail..], &b[b.len() - tail..]);
-        TextDiff {
-            start,
-            old_end: a.len() - suffix,
-            new_end: b.len() - suffix,
-        }
-    }
-
-    /// The shift of offsets at or after `old_end`.
-    pub fn delta(&self) -> isize {
-        self.new_end as isize - self.old_end as isize
-    }
-
-    /// An offset of the old text in the new one (offsets inside the
-    /// changed part stay where they are).
-    pub fn map(&self, at: usize) -> usize {
-        if at >= self.old_end {
-            (at as isize + self.delta()) as usize
-        } else {
-            at
-        }
-    }
-
-    pub fn map_range(&self, r: &Range<usize>) -> Range<usize> {
-        self.map(r.start)..self.map(r.end)
-    }
-}
-
-const CHUNK: usize = 64;
-
-fn common_prefix(a: &[u8], b: &[u8]) -> usize {
-    let mut i = 0;
-    while i + CHUNK <= a.len() && a[i..i + CHUNK] == b[i..i + CHUNK] {
-        i += CHUNK;
-    }
-    i + a[i..]
-        .iter()
-        .zip(&b[i..])
-        .take_while(|(x, y)| x == y)
-        .count()
-}
-
-fn common_suffix(a: &[u8], b: &[u8]) -> usize {
-    let (la, lb) = (a.len(), b.len());
-    let mut n = 0;
-    while n + CHUNK <= la && a[la - n - CHUNK..la - n] == b[lb - n - CHUNK..lb - n] {
-        n += CHUNK;
-    }
-    n + a[..la - n]
-        .iter()
-        .rev()
-        .zip(b[..lb - n].iter().rev())
-        .take_while(|(x, y)| x == y)
-        .count()
-}
-
-/// What an incremental read changed, for passes that keep results of the
-/// previous tree (see `ide::diagnostics`): the string (value or key) at `old_range`
-/// in the previous tree now reads `new_range` in this one.
-#[derive(Debug, Clone)]
-pub struct StringEdit {
-    /// The tree this one was made from (compared by identity; held weakly
-    /// so that a chain of edits does not keep old trees alive).
-    pub from: std::sync::Weak<Node>,
-    /// The edited string is a key (else a value).
-    pub key: bool,
-    pub old_range: Range<usize>,
-    pub new_range: Range<usize>,
-    pub diff: TextDiff,
-}
+// Where the keystroke code has always found them.
+pub use super::edit::{StringEdit, TextDiff};
 
 /// The tree of `new_text` from the parse of `old_text`, if the texts differ
 /// inside one string value or key only (see the module comment); `None`
@@ -117,8 +32,8 @@ pub fn reparse(file: FileId, old: &Parsed, old_text: &str, new_text: &str) -> Op
     let diff = TextDiff::of(old_text, new_text);
     let target = string_holding(root, diff.start, diff.old_end)?;
     let old_range = match target {
-        Target::Value(n) => n.range.clone(),
-        Target::Key(obj, i) => obj.props()[i].key_range.clone(),
+        EditedString::Value(n) => n.range.clone(),
+        EditedString::Key(obj, i) => obj.props()[i].key_range.clone(),
     };
     let new_range = old_range.start..diff.map(old_range.end);
     // Inside the quotes of the new token.
@@ -126,7 +41,7 @@ pub fn reparse(file: FileId, old: &Parsed, old_text: &str, new_text: &str) -> Op
     if content.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20) {
         return None;
     }
-    if let Target::Key(obj, i) = target {
+    if let EditedString::Key(obj, i) = target {
         // Which keys of the object are set twice must stay as it was: the
         // old key and the new one are each the only one of their name.
         let old_key = &obj.props()[i].key;
@@ -159,7 +74,7 @@ pub fn reparse(file: FileId, old: &Parsed, old_text: &str, new_text: &str) -> Op
             .collect(),
         edit: Some(StringEdit {
             from: Arc::downgrade(root),
-            key: matches!(target, Target::Key(..)),
+            key: matches!(target, EditedString::Key(..)),
             old_range,
             new_range,
             diff,
@@ -169,7 +84,7 @@ pub fn reparse(file: FileId, old: &Parsed, old_text: &str, new_text: &str) -> Op
 
 /// The string token an edit falls in.
 #[derive(Clone, Copy)]
-enum Target<'a> {
+enum EditedString<'a> {
     Value(&'a Node),
     /// The key of the `usize`th member of an object.
     Key(&'a Node, usize),
@@ -177,7 +92,7 @@ enum Target<'a> {
 
 /// The string value or key whose content (between its quotes) holds
 /// `start..end`, if there is one.
-fn string_holding(root: &Node, start: usize, end: usize) -> Option<Target<'_>> {
+fn string_holding(root: &Node, start: usize, end: usize) -> Option<EditedString<'_>> {
     let inside = |r: &Range<usize>| r.start < start && end < r.end;
     let mut cur = root;
     if !inside(&cur.range) {
@@ -187,12 +102,12 @@ fn string_holding(root: &Node, start: usize, end: usize) -> Option<Target<'_>> {
         // Children are in text order: the one that may hold `start` is the
         // first that does not end before it.
         let next = match &cur.value {
-            Value::String(_) => return Some(Target::Value(cur)),
+            Value::String(_) => return Some(EditedString::Value(cur)),
             Value::Array(items) => items.get(items.partition_point(|n| n.range.end <= start)),
             Value::Object(props) => {
                 let i = props.partition_point(|p| p.value.range.end <= start);
                 match props.get(i) {
-                    Some(p) if inside(&p.key_range) => return Some(Target::Key(cur, i)),
+                    Some(p) if inside(&p.key_range) => return Some(EditedString::Key(cur, i)),
                     p => p.map(|p| &p.value),
                 }
             }
@@ -204,12 +119,18 @@ fn string_holding(root: &Node, start: usize, end: usize) -> Option<Target<'_>> {
 
 /// A copy of `n` for the new text: ranges mapped by `diff`, the `target`
 /// string replaced by `content`.
-fn shifted(n: &Node, file: FileId, diff: &TextDiff, target: Target<'_>, content: &str) -> Node {
+fn shifted(
+    n: &Node,
+    file: FileId,
+    diff: &TextDiff,
+    target: EditedString<'_>,
+    content: &str,
+) -> Node {
     // Whole before the edit: the same node, shared (its lists are `Arc`s).
     if n.range.end <= diff.start && n.file == file {
         return n.clone();
     }
-    if let Target::Value(t) = target
+    if let EditedString::Value(t) = target
         && std::ptr::eq(n, t)
     {
         return Node::new(
@@ -227,7 +148,7 @@ fn shifted(n: &Node, file: FileId, diff: &TextDiff, target: Target<'_>, content:
         ),
         Value::Object(props) => {
             let edited_key = match target {
-                Target::Key(obj, i) if std::ptr::eq(n, obj) => Some(i),
+                EditedString::Key(obj, i) if std::ptr::eq(n, obj) => Some(i),
                 _ => None,
             };
             Value::Object(

@@ -3,7 +3,7 @@
 # (tests/fixtures/check/*/*/platform.txt): its `# ` lines are kept (what the
 # case is, and what the prebuild does beyond the validator), the verdict
 # below them is written again by platform_verdict.mjs (with --source-refs
-# when the recorded command has it). tests/check_fixtures.rs checks that
+# when the recorded command has it). tests/fixture_sites.rs checks that
 # docs-lsp agrees with each recorded verdict.
 #
 # Usage: tools/schema/fixture_verdicts.sh NODE_MODULES

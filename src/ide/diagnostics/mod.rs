@@ -1,14 +1,20 @@
 //! All diagnostics of a site, by rule family.
 
+mod broken_links;
 mod components;
-mod links;
+mod duplicates;
+mod link_writing;
 mod navigation;
 mod pages;
+mod redirects;
 mod references;
+mod references_kept;
+mod snippets;
 mod syntax;
 
-pub use links::{relative_path, write_like};
-pub use references::{DUPLICATES_REUSED, KEPT as REFERENCES_KEPT, Listing};
+pub use duplicates::DUPLICATES_REUSED;
+pub use link_writing::{relative_path, write_like};
+pub use references::{KEPT as REFERENCES_KEPT, Listing};
 
 /// How many navigation subtrees the schema check took from the check
 /// before (tests tell by it that reuse happens).
@@ -30,7 +36,7 @@ pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) -> Listi
     }
     {
         let _t = crate::timing::span("links");
-        links::check(site, config.root.as_deref(), out);
+        broken_links::check(site, config.root.as_deref(), out);
     }
     {
         let _t = crate::timing::span("mdx syntax");
@@ -90,7 +96,9 @@ fn navigation_schema(
             !((d.code == "missing-key"
                 || d.code == "dropped-value" && d.message.starts_with("missing required key"))
                 && is_label_message(&d.message)
-                || d.code == "invalid-enum" && d.message.contains(".language`"))
+                || (d.code == "invalid-enum"
+                    || d.code == "dropped-value" && d.message.starts_with("invalid value"))
+                    && d.message.contains(".language`"))
         });
     }
     (found, memo)
@@ -113,7 +121,7 @@ struct NavigationOutcome {
     listing: Listing,
     remote: bool,
     /// Each entry's resolution, for the next keystroke's pass.
-    resolved: references::Resolved,
+    resolved: references_kept::Resolved,
     /// The schema check's results by subtree, for the next keystroke's.
     schema: schema::Memo,
     /// The listed overlays the entries were resolved under: entries are
@@ -157,7 +165,7 @@ fn navigation_memo(
             .as_ref()
             .is_some_and(|r| std::sync::Arc::ptr_eq(r, root))
             && std::sync::Weak::as_ptr(&edit.from) == std::sync::Arc::as_ptr(&previous.root))
-        .then_some(references::Earlier {
+        .then_some(references_kept::Earlier {
             resolved: &previous.resolved,
             diff: &edit.diff,
             file: id,
@@ -232,9 +240,27 @@ fn navigation_memo(
             out.extend(rules);
             (listing_resolved, remote, schema_memo)
         }
+        // The root schema leaves `navigation` to this pass: a value that is
+        // not an object is refused like any wrong type.
+        Some(navigation) => {
+            out.push(Diagnostic::error(
+                navigation.file,
+                navigation.range.clone(),
+                "wrong-type",
+                format!(
+                    "`navigation` must be an object, found {}",
+                    navigation.kind_name()
+                ),
+            ));
+            (
+                (unlisted(), Default::default()),
+                true,
+                schema::Memo::default(),
+            )
+        }
         // No navigation to read the specs of (a typo in the key, or being
         // typed): whether one is a URL is unknown.
-        _ => (
+        None => (
             (unlisted(), Default::default()),
             true,
             schema::Memo::default(),

@@ -24,7 +24,7 @@ pub fn check(ix: &NavIndex, out: &mut Vec<Diagnostic>) {
                     menu_children(el.node, out);
                 }
                 if kind == ElementKind::Language {
-                    language_code(el.node, out);
+                    language_code(ix, i, out);
                 }
                 if kind == ElementKind::Group {
                     group_rules(el.node, ix.is_nested_group(i), out);
@@ -143,6 +143,20 @@ fn missing_label(
         ));
         return;
     };
+    out.push(Diagnostic::warning(
+        node.file,
+        r,
+        "nav-missing-label",
+        format!(
+            "this {key} has no `{key}` label: {}; {hint}{why}",
+            drops(ix, holder, list)
+        ),
+    ));
+}
+
+/// What the platform does with an invalid element in `list` of element
+/// `holder` (see [`dropping_list`]), as a message says it.
+fn drops(ix: &NavIndex, holder: usize, list: &crate::syntax::tree::Prop) -> String {
     let at = match element_path(ix, holder) {
         Some(p) if !p.is_empty() => format!("`{p}.{}`", list.key),
         _ => format!("`{}`", list.key),
@@ -152,14 +166,7 @@ fn missing_label(
         1 => " (1 page leaves the navigation)".to_string(),
         n => format!(" ({n} pages leave the navigation)"),
     };
-    out.push(Diagnostic::warning(
-        node.file,
-        r,
-        "nav-missing-label",
-        format!(
-            "this {key} has no `{key}` label: the platform drops {at}, the list holding it, and builds without it{lost}; {hint}{why}"
-        ),
-    ));
+    format!("the platform drops {at}, the list holding it, and builds without it{lost}")
 }
 
 /// The child list the platform drops when `child`, held by element
@@ -174,9 +181,23 @@ fn dropping_list<'a>(
     child: &Node,
 ) -> Option<(usize, &'a crate::syntax::tree::Prop)> {
     let mut child: &Node = child;
-    while ix.elements[parent].kind == ElementKind::Group {
-        child = ix.elements[parent].node;
-        parent = ix.elements[parent].parent?;
+    loop {
+        while ix.elements[parent].kind == ElementKind::Group {
+            child = ix.elements[parent].node;
+            parent = ix.elements[parent].parent?;
+        }
+        // The `global` of an element (not the root's) is part of that
+        // element: what is wrong in it fails the element, in its own list.
+        match ix.elements[parent].parent {
+            Some(owner)
+                if ix.elements[parent].kind == ElementKind::Global
+                    && ix.elements[owner].kind != ElementKind::Root =>
+            {
+                child = ix.elements[owner].node;
+                parent = ix.elements[owner].parent?;
+            }
+            _ => break,
+        }
     }
     let holder = &ix.elements[parent];
     if matches!(holder.kind, ElementKind::Root | ElementKind::Global) {
@@ -213,7 +234,9 @@ fn element_path(ix: &NavIndex, i: usize) -> Option<String> {
         return Some(String::new());
     };
     if el.kind == ElementKind::Global {
-        return Some("global".to_string());
+        let above = element_path(ix, parent)?;
+        let sep = if above.is_empty() { "" } else { "." };
+        return Some(format!("{above}{sep}global"));
     }
     let (prop, k) = holds(ix.elements[parent].node, el.node)?;
     let above = element_path(ix, parent)?;
@@ -489,12 +512,16 @@ fn menu_children(node: &Node, out: &mut Vec<Diagnostic>) {
     }
 }
 
-fn language_code(node: &Node, out: &mut Vec<Diagnostic>) {
+/// A language's code must be one of the platform's. It is refused, unless
+/// the language sits in a list the platform drops when an element is
+/// invalid: then a warning says what is lost.
+fn language_code(ix: &NavIndex, i: usize, out: &mut Vec<Diagnostic>) {
+    let node = ix.elements[i].node;
     let Some(v) = node.get("language") else {
         return;
     };
     let Some(code) = v.as_str() else { return };
-    if code.trim().is_empty() || LANGUAGES.iter().any(|(c, _)| *c == code) {
+    if LANGUAGES.iter().any(|(c, _)| *c == code) {
         return;
     }
     let suggestion = did_you_mean(code, LANGUAGES.iter().map(|(c, _)| *c)).or_else(|| {
@@ -504,17 +531,23 @@ fn language_code(node: &Node, out: &mut Vec<Diagnostic>) {
             .map(|(c, _)| *c)
     });
     let mut msg = format!("unknown language code \"{code}\"");
-    let mut d;
+    let dropped = ix.elements[i]
+        .parent
+        .and_then(|p| dropping_list(ix, p, node));
+    if let Some((holder, list)) = dropped {
+        msg.push_str(&format!(": {}", drops(ix, holder, list)));
+    }
     match suggestion {
-        Some(s) => {
-            msg.push_str(&format!(": did you mean \"{s}\"?"));
-            d = Diagnostic::error(v.file, v.range.clone(), "unknown-language", msg);
-            d = d.with_fix(Fix::Replace(format!("\"{s}\"")));
-        }
-        None => {
-            msg.push_str(": use a supported code such as en, fr, es, de, ja, pt-BR or zh-Hant");
-            d = Diagnostic::error(v.file, v.range.clone(), "unknown-language", msg);
-        }
+        Some(s) => msg.push_str(&format!(": did you mean \"{s}\"?")),
+        None => msg.push_str(": use a supported code such as en, fr, es, de, ja, pt-BR or zh-Hant"),
+    }
+    let mut d = if dropped.is_some() {
+        Diagnostic::warning(v.file, v.range.clone(), "unknown-language", msg)
+    } else {
+        Diagnostic::error(v.file, v.range.clone(), "unknown-language", msg)
+    };
+    if let Some(s) = suggestion {
+        d = d.with_fix(Fix::Replace(format!("\"{s}\"")));
     }
     out.push(d);
 }

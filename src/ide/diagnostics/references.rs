@@ -1,12 +1,16 @@
 //! What navigation entries point at: page files, endpoints in specs, spec
 //! files; duplicates in one scope; pages that no navigation lists.
 
+use super::duplicates::{
+    duplicate, duplicate_class, duplicate_text, first_listed, fx_hash, repeats, text_hash,
+};
+use super::references_kept::{Earlier, EntryTarget, Resolved, ResolvedEntry};
 use super::specs;
 use crate::diagnostics::{Diagnostic, Fix, Severity};
-use crate::ide::lookup;
 use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint};
-use crate::model::nav::{Entry, EntryContext, NavIndex, Scope};
-use crate::model::site::{PageRef, Site, strip_page_ext};
+use crate::model::nav::{Entry, NavIndex, Scope};
+use crate::model::page_keys::page_key;
+use crate::model::site::{Site, strip_page_ext};
 use crate::syntax::tree::{FileId, Node};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap as HashMap;
@@ -133,7 +137,7 @@ pub fn check(
     let firsts = first_listed(&ix.entries, &resolved, &scopes, &dup);
     for (i, ((e, r), &dup)) in ix.entries.iter().zip(&resolved).zip(&dup).enumerate() {
         out.extend(r.diags.iter().cloned());
-        if let Target::Page(Some(p)) = r.target {
+        if let EntryTarget::Page(Some(p)) = r.target {
             listed[p.ordinal as usize] = true;
         }
         if dup {
@@ -179,220 +183,10 @@ pub fn check(
     )
 }
 
-/// Whether each entry repeats an earlier entry of its scope (same page,
-/// same endpoint, same missing page). With `earlier` (the previous pass
-/// and which entries it kept), after a keystroke that changed a few
-/// entries only the entries of a class one of them left or joined can
-/// change their answer; the others keep the previous pass's. Classes are
-/// hashes; entries sharing one by chance are merely checked again.
-fn repeats(
-    entries: &[Entry],
-    resolved: &[ResolvedEntry],
-    scopes: &[u32],
-    pages: usize,
-    earlier: Option<(&Resolved, &[bool])>,
-) -> Vec<bool> {
-    let recheck = earlier
-        .filter(|(old, kept)| kept.len() == resolved.len() && old.dup.len() == resolved.len())
-        .and_then(|(old, kept)| {
-            let mut classes = rustc_hash::FxHashSet::default();
-            for (i, _) in kept.iter().enumerate().filter(|(_, k)| !**k) {
-                if classes.len() >= 256 {
-                    return None;
-                }
-                classes.insert(old.entries[i].class);
-                classes.insert(resolved[i].class);
-            }
-            classes.remove(&0);
-            Some((classes, &old.dup[..], kept))
-        });
-    if recheck.is_some() {
-        DUPLICATES_REUSED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    }
-    // Pages (nearly every entry) are marked in a bitset per scope; missing
-    // pages and endpoints, by text, in a table keyed by their class (the
-    // parallel pass hashed the text, or the previous pass kept the hash):
-    // this pass hashes no strings.
-    let words = pages.div_ceil(64);
-    let mut seen_pages: Vec<Vec<u64>> = Vec::new();
-    let mut seen_text: hashbrown::HashTable<(u64, u32, &str)> = hashbrown::HashTable::new();
-    if recheck.is_none() {
-        // Sized once (27,000 endpoint entries on a large site: growing it
-        // rehashed them several times per keystroke).
-        seen_text.reserve(
-            resolved
-                .iter()
-                .filter(|r| !matches!(r.target, Target::Page(Some(_))))
-                .count(),
-            |v| v.0,
-        );
-    }
-    let mut dup = vec![false; resolved.len()];
-    for (i, (e, r)) in entries.iter().zip(resolved).enumerate() {
-        // A changed entry is always checked: its previous answer was about
-        // what it said before.
-        if let Some((classes, before, kept)) = &recheck
-            && kept[i]
-            && (r.class == 0 || !classes.contains(&r.class))
-        {
-            dup[i] = before[i];
-            continue;
-        }
-        let scope = scopes[r.context as usize];
-        let first = match &r.target {
-            Target::Invalid => continue,
-            &Target::Page(Some(p)) => {
-                if e.is_root_page {
-                    continue;
-                }
-                if seen_pages.len() <= scope as usize {
-                    seen_pages.resize_with(scope as usize + 1, Vec::new);
-                }
-                let bits = &mut seen_pages[scope as usize];
-                if bits.is_empty() {
-                    bits.resize(words, 0);
-                }
-                let (w, b) = (p.ordinal as usize / 64, 1u64 << (p.ordinal % 64));
-                let first = bits[w] & b == 0;
-                bits[w] |= b;
-                first
-            }
-            t => {
-                let Some(text) = duplicate_text(e, t) else {
-                    continue;
-                };
-                let class = r.class;
-                match seen_text.entry(class, |&(_, s, t)| s == scope && t == text, |v| v.0) {
-                    hashbrown::hash_table::Entry::Occupied(_) => false,
-                    hashbrown::hash_table::Entry::Vacant(v) => {
-                        v.insert((class, scope, text));
-                        true
-                    }
-                }
-            }
-        };
-        dup[i] = !first;
-    }
-    dup
-}
-
 /// How many entry resolutions passes have taken from the previous pass, for
 /// tests that must not pass by never taking any.
 #[doc(hidden)]
 pub static KEPT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-
-/// How many passes took the duplicate status of untouched entries from the
-/// previous pass, for the same kind of test.
-#[doc(hidden)]
-pub static DUPLICATES_REUSED: std::sync::atomic::AtomicUsize =
-    std::sync::atomic::AtomicUsize::new(0);
-
-/// What the references pass resolved, entry by entry (in
-/// [`NavIndex::entries`] order), kept with its tree so that the next
-/// keystroke's pass can take what did not change.
-#[derive(Default)]
-pub struct Resolved {
-    entries: Vec<ResolvedEntry>,
-    /// The entries' contexts, as [`NavIndex::contexts`] had them.
-    contexts: Vec<EntryContext>,
-    /// Whether each entry repeats an earlier one of its scope.
-    dup: Vec<bool>,
-}
-
-struct ResolvedEntry {
-    /// Where the entry's string lives: strings a keystroke did not touch
-    /// are shared between the trees ([`crate::syntax::reparse`]), so the
-    /// same address means the same text (the tree holding it is alive
-    /// while this is compared).
-    value: usize,
-    /// In [`Resolved::contexts`].
-    context: u32,
-    is_root_page: bool,
-    target: Target,
-    diags: Vec<Diagnostic>,
-    /// The hash of [`duplicate_text`], 0 if it has none.
-    text_hash: u64,
-    /// Which entries this one can repeat, by [`duplicate_class`].
-    class: u64,
-}
-
-/// The previous pass, and how its tree's text was edited into this one.
-#[derive(Clone, Copy)]
-pub struct Earlier<'a> {
-    pub resolved: &'a Resolved,
-    pub diff: &'a crate::syntax::reparse::TextDiff,
-    /// The file the edit is in (docs.json).
-    pub file: FileId,
-}
-
-impl Earlier<'_> {
-    /// For each entry of `ix`, the previous outcome if the entry is the
-    /// same string in the same context (same scope, spec sources and
-    /// kind), with its ranges moved by the edit.
-    fn kept(&self, ix: &NavIndex) -> Vec<bool> {
-        let old = &self.resolved.entries;
-        if old.len() != ix.entries.len() {
-            return Vec::new();
-        }
-        // Entries of one element share their context: compare the contents
-        // once per pair of contexts.
-        let mut last: Option<(u32, u32, bool)> = None;
-        let mut same_context = |o: &ResolvedEntry, e: &Entry| {
-            let key = (o.context, e.context);
-            if let Some((a, b, same)) = last
-                && (a, b) == key
-            {
-                return same;
-            }
-            let (c, e) = (&self.resolved.contexts[o.context as usize], ix.context(e));
-            let same = c.scope == e.scope
-                && c.inherited_openapi.len() == e.inherited_openapi.len()
-                && c.inherited_openapi
-                    .iter()
-                    .zip(e.inherited_openapi.iter())
-                    .all(|(x, y)| x.value == y.value && x.directory == y.directory);
-            last = Some((key.0, key.1, same));
-            same
-        };
-        old.iter()
-            .zip(&ix.entries)
-            .map(|(o, e)| {
-                o.value == e.value.as_ptr() as usize
-                    && o.is_root_page == e.is_root_page
-                    && same_context(o, e)
-            })
-            .collect()
-    }
-
-    /// Entry `i`'s previous outcome, its ranges moved by the edit.
-    fn take(&self, i: usize) -> (Target, Vec<Diagnostic>, u64) {
-        let o = &self.resolved.entries[i];
-        (
-            o.target.clone(),
-            o.diags.iter().map(|d| self.moved(d)).collect(),
-            o.text_hash,
-        )
-    }
-
-    fn moved(&self, d: &Diagnostic) -> Diagnostic {
-        let mut d = d.clone();
-        if d.file == self.file {
-            d.map_ranges(|r| self.diff.map_range(r));
-        }
-        d
-    }
-}
-
-/// What one navigation entry names.
-#[derive(Clone)]
-enum Target {
-    /// A page, and its file if it exists.
-    Page(Option<PageRef>),
-    /// An endpoint, by the key that makes two entries duplicates.
-    Endpoint(Arc<str>),
-    /// Neither (reported).
-    Invalid,
-}
 
 /// The spec context shared by the entries of one navigation element.
 struct ElementSpecs<'s> {
@@ -450,10 +244,10 @@ fn target(
     api_sources: &[crate::model::nav::SpecSource],
     all_specs: &[&Arc<crate::model::site::SourceFile>],
     out: &mut Vec<Diagnostic>,
-) -> Target {
+) -> EntryTarget {
     if let Some(r) = parse_endpoint(e.value) {
         endpoint(site, e, &r, element, api_sources, all_specs, out);
-        return Target::Endpoint(
+        return EntryTarget::Endpoint(
             format!(
                 "{} {} {} {}",
                 r.spec.unwrap_or(""),
@@ -474,10 +268,10 @@ fn target(
             "invalid-endpoint",
             format!("\"{}\" is neither a page path nor an endpoint: write `METHOD /path` (e.g. `GET /users`) or a page path without spaces", e.value),
         ));
-        return Target::Invalid;
+        return EntryTarget::Invalid;
     }
     let page = site.page_ref(e.value);
-    let key = lookup::page_key(e.value);
+    let key = page_key(e.value);
     if page.is_none() {
         out.push(missing_page(site, e, key));
     } else if key != e.value.trim_start_matches('/') {
@@ -493,108 +287,7 @@ fn target(
             .with_fix(Fix::Replace(format!("\"{key}\""))),
         );
     }
-    Target::Page(page)
-}
-
-/// What makes two entries of one scope duplicates when they are not both
-/// an existing page (those are told apart by ordinal): an endpoint's key,
-/// a missing page's path. `None`: never a duplicate (invalid, a group's
-/// root page).
-fn duplicate_text<'t>(e: &Entry<'t>, t: &'t Target) -> Option<&'t str> {
-    match t {
-        Target::Invalid => None,
-        Target::Endpoint(key) => Some(key),
-        Target::Page(_) if e.is_root_page => None,
-        Target::Page(_) => Some(lookup::page_key(e.value)),
-    }
-}
-
-fn text_hash(text: &str) -> u64 {
-    fx_hash(text)
-}
-
-fn fx_hash(v: impl std::hash::Hash) -> u64 {
-    use std::hash::BuildHasher;
-    rustc_hash::FxBuildHasher.hash_one(v)
-}
-
-/// A hash of what an entry must differ in from the others of its scope
-/// (its page, or [`duplicate_text`]) and of the scope; 0 for an entry that
-/// is never a duplicate. Equal entries of one scope have the same class.
-fn duplicate_class(e: &Entry, r: &ResolvedEntry, scope_hash: u64) -> u64 {
-    let key = match &r.target {
-        Target::Page(Some(_)) if e.is_root_page => return 0,
-        &Target::Page(Some(p)) => (0, u64::from(p.ordinal)),
-        t if duplicate_text(e, t).is_some() => (1, r.text_hash),
-        _ => return 0,
-    };
-    fx_hash((key, scope_hash)) | 1
-}
-
-/// For each entry that repeats an earlier one ([`repeats`]), the index of
-/// the first entry of its scope with the same page (or endpoint, or missing
-/// page). One pass over the entries, only when there are duplicates, and
-/// only through the entries of their classes: the duplicate check itself
-/// keeps bitsets, not positions, to stay cheap per keystroke.
-fn first_listed(
-    entries: &[Entry],
-    resolved: &[ResolvedEntry],
-    scopes: &[u32],
-    dup: &[bool],
-) -> HashMap<usize, usize> {
-    let mut out = HashMap::default();
-    let classes: rustc_hash::FxHashSet<u64> = dup
-        .iter()
-        .zip(resolved)
-        .filter(|(d, r)| **d && r.class != 0)
-        .map(|(_, r)| r.class)
-        .collect();
-    if classes.is_empty() {
-        return out;
-    }
-    // (scope, page ordinal or text) -> first entry.
-    let mut first: HashMap<(u32, u32, Option<&str>), usize> = HashMap::default();
-    for (i, (e, r)) in entries.iter().zip(resolved).enumerate() {
-        if !classes.contains(&r.class) {
-            continue;
-        }
-        let (ordinal, text) = match &r.target {
-            &Target::Page(Some(p)) => (p.ordinal, None),
-            t => match duplicate_text(e, t) {
-                Some(text) => (u32::MAX, Some(text)),
-                None => continue,
-            },
-        };
-        let key = (scopes[r.context as usize], ordinal, text);
-        if dup[i] {
-            if let Some(&f) = first.get(&key) {
-                out.insert(i, f);
-            }
-        } else {
-            first.entry(key).or_insert(i);
-        }
-    }
-    out
-}
-
-/// `e` repeats `first` (when known), which gets related information.
-fn duplicate(e: &Entry, first: Option<&Entry>, scope: &Scope) -> Diagnostic {
-    let d = Diagnostic::new(
-        e.node.file,
-        e.node.range.clone(),
-        Severity::Warning,
-        "duplicate-page",
-        format!(
-            "\"{}\" is listed twice in the same {}: remove one entry",
-            e.value,
-            scope_name(scope)
-        ),
-    )
-    .with_fix(Fix::Remove);
-    match first {
-        Some(f) => d.with_related(f.node.file, f.node.range.clone(), "first listed here"),
-        None => d,
-    }
+    EntryTarget::Page(page)
 }
 
 /// An endpoint entry against the spec it names or inherits: the nearest
@@ -713,24 +406,6 @@ fn missing_page(site: &Site, e: &Entry, key: &str) -> Diagnostic {
         d = d.with_fix(Fix::Replace(format!("\"{s}\"")));
     }
     d
-}
-
-fn scope_name(s: &Scope) -> String {
-    let mut parts = Vec::new();
-    if let Some(l) = &s.language {
-        parts.push(format!("language \"{l}\""));
-    }
-    if let Some(v) = &s.version {
-        parts.push(format!("version \"{v}\""));
-    }
-    if let Some(p) = &s.product {
-        parts.push(format!("product \"{p}\""));
-    }
-    if parts.is_empty() {
-        "navigation".into()
-    } else {
-        parts.join(", ")
-    }
 }
 
 /// An entry that starts with an HTTP method or `webhook` and a space:

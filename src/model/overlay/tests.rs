@@ -1,5 +1,6 @@
 //! What overlays the platform refuses, and what their actions do.
 
+use super::apply::apply;
 use super::*;
 use serde_json::json;
 

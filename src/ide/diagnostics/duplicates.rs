@@ -1,0 +1,230 @@
+//! Navigation entries that repeat an earlier entry of their scope (the same
+//! page, or the same endpoint under the same spec directory).
+
+use super::references_kept::{EntryTarget, Resolved, ResolvedEntry};
+use crate::diagnostics::{Diagnostic, Fix, Severity};
+use crate::model::nav::{Entry, Scope};
+use crate::model::page_keys::page_key;
+use rustc_hash::FxHashMap as HashMap;
+
+/// How many passes took the duplicate status of untouched entries from the
+/// previous pass, for the same kind of test.
+#[doc(hidden)]
+pub static DUPLICATES_REUSED: std::sync::atomic::AtomicUsize =
+    std::sync::atomic::AtomicUsize::new(0);
+
+/// Whether each entry repeats an earlier entry of its scope (same page,
+/// same endpoint, same missing page). With `earlier` (the previous pass
+/// and which entries it kept), after a keystroke that changed a few
+/// entries only the entries of a class one of them left or joined can
+/// change their answer; the others keep the previous pass's. Classes are
+/// hashes; entries sharing one by chance are merely checked again.
+pub(super) fn repeats(
+    entries: &[Entry],
+    resolved: &[ResolvedEntry],
+    scopes: &[u32],
+    pages: usize,
+    earlier: Option<(&Resolved, &[bool])>,
+) -> Vec<bool> {
+    let recheck = earlier
+        .filter(|(old, kept)| kept.len() == resolved.len() && old.dup.len() == resolved.len())
+        .and_then(|(old, kept)| {
+            let mut classes = rustc_hash::FxHashSet::default();
+            for (i, _) in kept.iter().enumerate().filter(|(_, k)| !**k) {
+                if classes.len() >= 256 {
+                    return None;
+                }
+                classes.insert(old.entries[i].class);
+                classes.insert(resolved[i].class);
+            }
+            classes.remove(&0);
+            Some((classes, &old.dup[..], kept))
+        });
+    if recheck.is_some() {
+        DUPLICATES_REUSED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+    // Pages (nearly every entry) are marked in a bitset per scope; missing
+    // pages and endpoints, by text, in a table keyed by their class (the
+    // parallel pass hashed the text, or the previous pass kept the hash):
+    // this pass hashes no strings.
+    let words = pages.div_ceil(64);
+    let mut seen_pages: Vec<Vec<u64>> = Vec::new();
+    let mut seen_text: hashbrown::HashTable<(u64, u32, &str)> = hashbrown::HashTable::new();
+    if recheck.is_none() {
+        // Sized once (27,000 endpoint entries on a large site: growing it
+        // rehashed them several times per keystroke).
+        seen_text.reserve(
+            resolved
+                .iter()
+                .filter(|r| !matches!(r.target, EntryTarget::Page(Some(_))))
+                .count(),
+            |v| v.0,
+        );
+    }
+    let mut dup = vec![false; resolved.len()];
+    for (i, (e, r)) in entries.iter().zip(resolved).enumerate() {
+        // A changed entry is always checked: its previous answer was about
+        // what it said before.
+        if let Some((classes, before, kept)) = &recheck
+            && kept[i]
+            && (r.class == 0 || !classes.contains(&r.class))
+        {
+            dup[i] = before[i];
+            continue;
+        }
+        let scope = scopes[r.context as usize];
+        let first = match &r.target {
+            EntryTarget::Invalid => continue,
+            &EntryTarget::Page(Some(p)) => {
+                if e.is_root_page {
+                    continue;
+                }
+                if seen_pages.len() <= scope as usize {
+                    seen_pages.resize_with(scope as usize + 1, Vec::new);
+                }
+                let bits = &mut seen_pages[scope as usize];
+                if bits.is_empty() {
+                    bits.resize(words, 0);
+                }
+                let (w, b) = (p.ordinal as usize / 64, 1u64 << (p.ordinal % 64));
+                let first = bits[w] & b == 0;
+                bits[w] |= b;
+                first
+            }
+            t => {
+                let Some(text) = duplicate_text(e, t) else {
+                    continue;
+                };
+                let class = r.class;
+                match seen_text.entry(class, |&(_, s, t)| s == scope && t == text, |v| v.0) {
+                    hashbrown::hash_table::Entry::Occupied(_) => false,
+                    hashbrown::hash_table::Entry::Vacant(v) => {
+                        v.insert((class, scope, text));
+                        true
+                    }
+                }
+            }
+        };
+        dup[i] = !first;
+    }
+    dup
+}
+
+/// What makes two entries of one scope duplicates when they are not both
+/// an existing page (those are told apart by ordinal): an endpoint's key,
+/// a missing page's path. `None`: never a duplicate (invalid, a group's
+/// root page).
+pub(super) fn duplicate_text<'t>(e: &Entry<'t>, t: &'t EntryTarget) -> Option<&'t str> {
+    match t {
+        EntryTarget::Invalid => None,
+        EntryTarget::Endpoint(key) => Some(key),
+        EntryTarget::Page(_) if e.is_root_page => None,
+        EntryTarget::Page(_) => Some(page_key(e.value)),
+    }
+}
+
+pub(super) fn text_hash(text: &str) -> u64 {
+    fx_hash(text)
+}
+
+pub(super) fn fx_hash(v: impl std::hash::Hash) -> u64 {
+    use std::hash::BuildHasher;
+    rustc_hash::FxBuildHasher.hash_one(v)
+}
+
+/// A hash of what an entry must differ in from the others of its scope
+/// (its page, or [`duplicate_text`]) and of the scope; 0 for an entry that
+/// is never a duplicate. Equal entries of one scope have the same class.
+pub(super) fn duplicate_class(e: &Entry, r: &ResolvedEntry, scope_hash: u64) -> u64 {
+    let key = match &r.target {
+        EntryTarget::Page(Some(_)) if e.is_root_page => return 0,
+        &EntryTarget::Page(Some(p)) => (0, u64::from(p.ordinal)),
+        t if duplicate_text(e, t).is_some() => (1, r.text_hash),
+        _ => return 0,
+    };
+    fx_hash((key, scope_hash)) | 1
+}
+
+/// For each entry that repeats an earlier one ([`repeats`]), the index of
+/// the first entry of its scope with the same page (or endpoint, or missing
+/// page). One pass over the entries, only when there are duplicates, and
+/// only through the entries of their classes: the duplicate check itself
+/// keeps bitsets, not positions, to stay cheap per keystroke.
+pub(super) fn first_listed(
+    entries: &[Entry],
+    resolved: &[ResolvedEntry],
+    scopes: &[u32],
+    dup: &[bool],
+) -> HashMap<usize, usize> {
+    let mut out = HashMap::default();
+    let classes: rustc_hash::FxHashSet<u64> = dup
+        .iter()
+        .zip(resolved)
+        .filter(|(d, r)| **d && r.class != 0)
+        .map(|(_, r)| r.class)
+        .collect();
+    if classes.is_empty() {
+        return out;
+    }
+    // (scope, page ordinal or text) -> first entry.
+    let mut first: HashMap<(u32, u32, Option<&str>), usize> = HashMap::default();
+    for (i, (e, r)) in entries.iter().zip(resolved).enumerate() {
+        if !classes.contains(&r.class) {
+            continue;
+        }
+        let (ordinal, text) = match &r.target {
+            &EntryTarget::Page(Some(p)) => (p.ordinal, None),
+            t => match duplicate_text(e, t) {
+                Some(text) => (u32::MAX, Some(text)),
+                None => continue,
+            },
+        };
+        let key = (scopes[r.context as usize], ordinal, text);
+        if dup[i] {
+            if let Some(&f) = first.get(&key) {
+                out.insert(i, f);
+            }
+        } else {
+            first.entry(key).or_insert(i);
+        }
+    }
+    out
+}
+
+/// `e` repeats `first` (when known), which gets related information.
+pub(super) fn duplicate(e: &Entry, first: Option<&Entry>, scope: &Scope) -> Diagnostic {
+    let d = Diagnostic::new(
+        e.node.file,
+        e.node.range.clone(),
+        Severity::Warning,
+        "duplicate-page",
+        format!(
+            "\"{}\" is listed twice in the same {}: remove one entry",
+            e.value,
+            scope_name(scope)
+        ),
+    )
+    .with_fix(Fix::Remove);
+    match first {
+        Some(f) => d.with_related(f.node.file, f.node.range.clone(), "first listed here"),
+        None => d,
+    }
+}
+
+pub(super) fn scope_name(s: &Scope) -> String {
+    let mut parts = Vec::new();
+    if let Some(l) = &s.language {
+        parts.push(format!("language \"{l}\""));
+    }
+    if let Some(v) = &s.version {
+        parts.push(format!("version \"{v}\""));
+    }
+    if let Some(p) = &s.product {
+        parts.push(format!("product \"{p}\""));
+    }
+    if parts.is_empty() {
+        "navigation".into()
+    } else {
+        parts.join(", ")
+    }
+}

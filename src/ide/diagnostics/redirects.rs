@@ -1,0 +1,54 @@
+//! The `redirects` of docs.json: each destination must lead somewhere.
+
+use crate::diagnostics::{Diagnostic, Fix};
+use crate::model::links::{self, Resolved, Targets};
+use crate::syntax::tree::Node;
+
+/// `redirects`: a destination that does not exist, or that is redirected
+/// again.
+pub(super) fn check_redirects(targets: &Targets, root: &Node, out: &mut Vec<Diagnostic>) {
+    let Some(list) = root.get("redirects") else {
+        return;
+    };
+    // The entries `links::targets_of` read, in the same order.
+    let entries = list.items().iter().filter_map(|item| {
+        item.get("source").and_then(|n| n.as_str())?;
+        let dest = item.get("destination")?;
+        Some((dest, dest.as_str()?))
+    });
+    for (i, (dest, dest_text)) in entries.enumerate() {
+        let (resolved, hops, last) = targets.follow(i);
+        match resolved {
+            Resolved::Missing if hops == 0 => {
+                out.push(
+                    Diagnostic::warning(
+                        dest.file,
+                        dest.range.clone(),
+                        "broken-redirect",
+                        format!("redirect destination `{dest_text}` does not exist: readers who follow it get a 404"),
+                    )
+                    .with_subject(links::normalize_route(dest_text)),
+                );
+            }
+            Resolved::Missing => out.push(Diagnostic::warning(
+                dest.file,
+                dest.range.clone(),
+                "redirect-chain",
+                format!("redirect destination `{dest_text}` is redirected again and the chain never reaches a page (a loop or a missing page)"),
+            )),
+            _ if hops > 0 => {
+                let end = &targets.redirects()[last].destination;
+                out.push(
+                    Diagnostic::warning(
+                        dest.file,
+                        dest.range.clone(),
+                        "redirect-chain",
+                        format!("redirect destination `{dest_text}` is itself redirected ({hops} more hop{}, ending at `{end}`): point it at the end", if hops == 1 { "" } else { "s" }),
+                    )
+                    .with_fix(Fix::Replace(format!("\"{end}\""))),
+                );
+            }
+            _ => {}
+        }
+    }
+}

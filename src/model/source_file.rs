@@ -1,0 +1,210 @@
+//! One file of a site, with its parses computed once per file version.
+
+use super::anchors::{self, Anchors};
+use super::file_kind::{FileKind, Unreadable};
+use super::lock::lock;
+use crate::syntax::frontmatter::{self, FrontMatter};
+use crate::syntax::json;
+use crate::syntax::tree::FileId;
+use crate::text::LineIndex;
+use std::sync::{Arc, OnceLock};
+
+/// One file of a site. `text` is the whole file, except for pages read from
+/// disk in bulk, where only the front matter is kept (25,000 pages must fit
+/// the memory budget): their body is read into the page index when loaded,
+/// and body diagnostics come from that index (its byte offsets are into the
+/// full text; the line index of a closed page covers its front matter only).
+#[derive(Debug)]
+pub struct SourceFile {
+    pub id: FileId,
+    /// Path relative to the docs root, with `/` separators.
+    pub path: String,
+    pub kind: FileKind,
+    pub text: Result<Arc<str>, Unreadable>,
+    lines: OnceLock<Arc<LineIndex>>,
+    // Boxed: a page has no JSON parse, and 25,000 pages' structs add up.
+    json: OnceLock<Box<json::Parsed>>,
+    front: OnceLock<Box<FrontMatter>>,
+    /// The page body's index (headings, links, elements, MDX syntax errors).
+    page: OnceLock<crate::syntax::page::PageIndex>,
+    anchors: OnceLock<Anchors>,
+    anchor_fingerprint: OnceLock<u64>,
+    /// Where a page read in bulk came from: its body was dropped, and the
+    /// protocol and report layers read it again to place a position in it.
+    pub origin: Option<Arc<std::path::Path>>,
+    spec: OnceLock<Arc<crate::model::openapi::SpecIndex>>,
+    declares_spec: OnceLock<bool>,
+    own_diagnostics: OnceLock<Vec<crate::diagnostics::Diagnostic>>,
+    /// The previous version of this file whose JSON parse is done, until
+    /// this version's parse is: a keystroke inside a string of a 4 MB
+    /// docs.json is read from that tree ([`crate::syntax::reparse`]).
+    reparse_base: std::sync::Mutex<Option<Arc<SourceFile>>>,
+}
+
+impl SourceFile {
+    pub fn new(
+        id: FileId,
+        path: String,
+        kind: FileKind,
+        text: Result<Arc<str>, Unreadable>,
+    ) -> Self {
+        SourceFile {
+            id,
+            path,
+            kind,
+            text,
+            lines: OnceLock::new(),
+            json: OnceLock::new(),
+            front: OnceLock::new(),
+            page: OnceLock::new(),
+            anchors: OnceLock::new(),
+            anchor_fingerprint: OnceLock::new(),
+            origin: None,
+            spec: OnceLock::new(),
+            declares_spec: OnceLock::new(),
+            own_diagnostics: OnceLock::new(),
+            reparse_base: Default::default(),
+        }
+    }
+
+    pub fn text(&self) -> &str {
+        match &self.text {
+            Ok(t) => t,
+            Err(_) => "",
+        }
+    }
+
+    pub fn lines(&self) -> &LineIndex {
+        self.lines
+            .get_or_init(|| Arc::new(LineIndex::new(self.text())))
+    }
+
+    /// The line index of this text, already computed (by the editor
+    /// document the text came from).
+    pub fn with_lines(self, lines: Arc<LineIndex>) -> Self {
+        let _ = self.lines.set(lines);
+        self
+    }
+
+    pub fn json(&self) -> &json::Parsed {
+        self.json.get_or_init(|| {
+            let base = lock(&self.reparse_base).take();
+            let edited = base.as_ref().and_then(|b| {
+                let old = b.json.get()?;
+                let _t = crate::timing::span("json reparse");
+                crate::syntax::reparse::reparse(self.id, old, b.text(), self.text())
+            });
+            Box::new(edited.unwrap_or_else(|| json::parse(self.id, self.text())))
+        })
+    }
+
+    /// Read this new version of a JSON file from `previous`'s tree if it
+    /// can be (see [`crate::syntax::reparse`]): `previous` itself if its
+    /// parse is done, else the version it would have been read from.
+    pub fn follows(&self, previous: &Arc<SourceFile>) {
+        if self.json.get().is_some() || previous.text.is_err() {
+            return;
+        }
+        let base = if previous.json.get().is_some() {
+            Some(previous.clone())
+        } else {
+            lock(&previous.reparse_base).clone()
+        };
+        *lock(&self.reparse_base) = base;
+    }
+
+    /// The ids a link's `#fragment` may name on this page (clean form,
+    /// sorted), computed once per version.
+    pub fn anchors(&self) -> &Anchors {
+        self.anchors
+            .get_or_init(|| anchors::anchors_of(self.page_index(), self.front_matter()))
+    }
+
+    /// A hash of what decides which anchors a link into this page finds:
+    /// its anchors and the snippets it includes. Equal before and after an
+    /// edit, links into the page need no new check.
+    pub fn anchor_fingerprint(&self) -> u64 {
+        *self.anchor_fingerprint.get_or_init(|| {
+            use std::hash::{BuildHasher, Hash, Hasher};
+            let mut h = rustc_hash::FxBuildHasher.build_hasher();
+            let a = self.anchors();
+            (&a.ids, a.incomplete).hash(&mut h);
+            let ix = self.page_index();
+            for i in &ix.imports {
+                i.source.hash(&mut h);
+            }
+            for l in &ix.links {
+                if l.kind == crate::syntax::page::LinkKind::Snippet {
+                    l.target.hash(&mut h);
+                }
+            }
+            h.finish()
+        })
+    }
+
+    /// Remember where the text was read from (see [`SourceFile::origin`]).
+    pub fn with_origin(mut self, path: &std::path::Path) -> Self {
+        self.origin = Some(Arc::from(path));
+        self
+    }
+
+    pub fn front_matter(&self) -> &FrontMatter {
+        self.front
+            .get_or_init(|| Box::new(frontmatter::parse(self.id, self.text())))
+    }
+
+    /// The index of this page's body, read once per file version. Pages read
+    /// from disk in bulk get it from their full text when loaded (their body
+    /// is not kept, see [`SourceFile::with_page_index`]).
+    pub fn page_index(&self) -> &crate::syntax::page::PageIndex {
+        self.page
+            .get_or_init(|| crate::syntax::page::read(self.text()))
+    }
+
+    /// The page index of this file's full text, computed by the loader
+    /// before the body was dropped.
+    pub fn with_page_index(self, index: crate::syntax::page::PageIndex) -> Self {
+        let _ = self.page.set(index);
+        self
+    }
+
+    /// The endpoint index of this file read as an OpenAPI/AsyncAPI spec,
+    /// built once per file version (a 13 MB spec is not re-read per keystroke).
+    pub fn spec_index(&self) -> &Arc<crate::model::openapi::SpecIndex> {
+        self.spec.get_or_init(|| {
+            Arc::new(crate::model::openapi::SpecIndex::build(
+                self.id,
+                self.text(),
+                self.is_yaml(),
+            ))
+        })
+    }
+
+    /// Whether this JSON/YAML file is an OpenAPI/AsyncAPI document by its
+    /// top-level keys (see [`crate::model::openapi::declares_spec`]); once
+    /// per file version.
+    pub fn declares_spec(&self) -> bool {
+        matches!(self.kind, FileKind::Json | FileKind::Yaml)
+            && *self
+                .declares_spec
+                .get_or_init(|| crate::model::openapi::declares_spec(self.text(), self.is_yaml()))
+    }
+
+    /// Diagnostics that depend on this file alone, computed by `f` once per
+    /// file version (the analysis decides what they are; the site keeps them).
+    pub fn memo_diagnostics(
+        &self,
+        f: impl FnOnce() -> Vec<crate::diagnostics::Diagnostic>,
+    ) -> &[crate::diagnostics::Diagnostic] {
+        self.own_diagnostics.get_or_init(f)
+    }
+
+    /// The page's title from its front matter, if it has one.
+    pub fn title(&self) -> Option<&str> {
+        self.front_matter().root.as_ref()?.get("title")?.as_str()
+    }
+
+    pub fn is_yaml(&self) -> bool {
+        self.path.ends_with(".yaml") || self.path.ends_with(".yml")
+    }
+}
