@@ -85,19 +85,20 @@ pub fn completion_list(
     let Some(f) = analysis.site.file(file) else {
         return list;
     };
-    if matches!(f.kind, FileKind::Page | FileKind::Snippet)
-        && let Some(items) =
-            super::page_links::completions(analysis, file, text, offset, &mut list.incomplete)
-    {
-        list.items = items;
-        return list;
-    }
-    if matches!(f.kind, FileKind::Page | FileKind::Snippet)
-        && let Some(items) =
-            super::page_components::completions(analysis, file, text, offset, &mut list.incomplete)
-    {
-        list.items = items;
-        return list;
+    if matches!(f.kind, FileKind::Page | FileKind::Snippet) {
+        // The editor's text read once for both: where the cursor is is what
+        // the page reader sees there.
+        let tree = crate::syntax::page::read_tree(text);
+        let incomplete = &mut list.incomplete;
+        if let Some(items) = super::page_links::completions(
+            analysis, file, &tree, text, offset, incomplete,
+        )
+        .or_else(|| {
+            super::page_components::completions(analysis, file, &tree, text, offset, incomplete)
+        }) {
+            list.items = items;
+            return list;
+        }
     }
     list.items = match f.kind {
         FileKind::Page => front_matter(analysis, f, text, offset, &mut list.incomplete),

@@ -10,7 +10,8 @@ use super::definition::Target;
 use crate::model::links::{self, Resolved, Target as LinkTarget};
 use crate::model::site::{FileKind, SourceFile, strip_page_ext};
 use crate::model::slug;
-use crate::syntax::page::{Link, LinkKind};
+use crate::syntax::page::at_offset::{self, At, Place, Tag};
+use crate::syntax::page::{Link, LinkKind, PageTree};
 use crate::syntax::tree::FileId;
 use std::ops::Range;
 use std::sync::Arc;
@@ -267,16 +268,15 @@ enum Slot {
 pub fn completions(
     analysis: &Analysis,
     file: FileId,
+    tree: &PageTree,
     text: &str,
     offset: usize,
     incomplete: &mut bool,
 ) -> Option<Vec<CompletionItem>> {
     let f = analysis.site.file(file)?;
-    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
-    let before = &text[line_start..offset];
-    let (slot, typed_start) = slot_at(before)?;
-    let typed = &before[typed_start..];
-    let replace = line_start + typed_start..offset;
+    let (slot, typed_start) = slot_at(tree, text, offset)?;
+    let typed = text.get(typed_start..offset)?;
+    let replace = typed_start..offset;
     let site = &analysis.site;
     let mut items = Vec::new();
     let style = if typed.starts_with('/') {
@@ -421,39 +421,30 @@ pub fn completions(
     Some(items)
 }
 
-/// The slot the text before the cursor (on its line) ends in, and where
-/// the typed target starts.
-fn slot_at(before: &str) -> Option<(Slot, usize)> {
-    let open_paren = before.rfind("](");
-    let open_quote = before.rfind(['"', '\'']);
-    if let Some(p) = open_paren {
-        let start = p + 2;
-        let typed = &before[start..];
-        if !typed.contains([')', ' ']) {
-            let bracket = before[..p].rfind('[');
-            let image = bracket.is_some_and(|b| b > 0 && before.as_bytes()[b - 1] == b'!');
-            return Some((if image { Slot::Image } else { Slot::Link }, start));
+/// The slot the cursor is in, as the page reader saw it, and where the
+/// typed target starts: a link destination, an `href`/`src`/`img` value,
+/// `<Snippet file>`, an import's source.
+fn slot_at(tree: &PageTree, text: &str, offset: usize) -> Option<(Slot, usize)> {
+    match at_offset::at(tree, text, offset) {
+        At::Destination { start, image, .. } => {
+            Some((if image { Slot::Image } else { Slot::Link }, start))
         }
+        At::Tag(Tag {
+            name,
+            place: Place::AttrValue { attr, range },
+            ..
+        }) => {
+            let slot = match attr.as_str() {
+                "href" => Slot::Link,
+                "src" | "img" => Slot::Image,
+                "file" if name == "Snippet" => Slot::Snippet { element: true },
+                _ => return None,
+            };
+            Some((slot, range.start))
+        }
+        At::ImportSource(i) => Some((Slot::Snippet { element: false }, i.source_range.start)),
+        _ => None,
     }
-    let q = open_quote?;
-    let start = q + 1;
-    let typed = &before[start..];
-    if typed.contains(['"', '\'']) {
-        return None;
-    }
-    let head = before[..q].trim_end();
-    let slot = if head.ends_with("href=") {
-        Slot::Link
-    } else if head.ends_with("src=") || head.ends_with("img=") {
-        Slot::Image
-    } else if head.ends_with("file=") && before.contains("<Snippet") {
-        Slot::Snippet { element: true }
-    } else if head.ends_with("from") && before.trim_start().starts_with("import") {
-        Slot::Snippet { element: false }
-    } else {
-        return None;
-    };
-    Some((slot, start))
 }
 
 /// A completion that inserts a file path as written.

@@ -274,8 +274,15 @@ fn link_completion_ranks_before_the_cap() {
         .collect();
     let (a, id, text, off) = with_cursor(&refs);
     let mut incomplete = false;
-    let items = crate::ide::page_links::completions(&a, id, &text, off, &mut incomplete)
-        .unwrap_or_default();
+    let items = crate::ide::page_links::completions(
+        &a,
+        id,
+        &crate::syntax::page::read_tree(&text),
+        &text,
+        off,
+        &mut incomplete,
+    )
+    .unwrap_or_default();
     let mut sorted: Vec<_> = items.iter().collect();
     sorted.sort_by(|x, y| x.sort_text.cmp(&y.sort_text));
     let first: Vec<&str> = sorted
@@ -301,8 +308,15 @@ fn link_completion_with_a_leading_slash_prefers_the_root() {
     ];
     let (a, id, text, off) = with_cursor(&files);
     let mut incomplete = false;
-    let mut items = crate::ide::page_links::completions(&a, id, &text, off, &mut incomplete)
-        .unwrap_or_default();
+    let mut items = crate::ide::page_links::completions(
+        &a,
+        id,
+        &crate::syntax::page::read_tree(&text),
+        &text,
+        off,
+        &mut incomplete,
+    )
+    .unwrap_or_default();
     items.sort_by(|x, y| x.sort_text.cmp(&y.sort_text));
     let got: Vec<&str> = items.iter().map(|c| c.insert_text.as_str()).collect();
     assert_eq!(got, ["/v1/b", "/de/v1/a"]);

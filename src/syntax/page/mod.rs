@@ -11,6 +11,7 @@
 //! Pure, no I/O, never panics: a panic inside is caught here and becomes one
 //! [`SyntaxError`] for the page.
 
+pub mod at_offset;
 mod js;
 mod scan;
 #[cfg(test)]
@@ -211,18 +212,119 @@ impl Element {
     }
 }
 
+/// A page as the reader saw it, for questions about a cursor in one open
+/// document: the index, and where the reader met what the index does not
+/// keep (code, expressions, ESM, link destinations being typed, closing
+/// tags) and the names the page's ESM brings into scope. Pages read in bulk
+/// keep the index only ([`read`]).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PageTree {
+    pub index: PageIndex,
+    /// In the order the reader met them (not sorted).
+    pub regions: Vec<Region>,
+    /// Imported and exported names, in document order.
+    pub names: Vec<Name>,
+    /// The block structure, in document order: containers opened and
+    /// ended, and the leaf blocks in them (what the CommonMark and GFM spec
+    /// examples are checked against, `tests/commonmark_blocks.rs`).
+    pub blocks: Vec<BlockMark>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BlockMark {
+    pub kind: BlockKind,
+    /// Where the block starts (for `End`: where its container was ended).
+    pub at: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlockKind {
+    /// A block quote opens.
+    Quote,
+    /// A list item opens.
+    Item,
+    /// The innermost open block quote or list item ends.
+    End,
+    Paragraph,
+    /// An ATX or setext heading of this level.
+    Heading(u8),
+    /// A fenced code or `$$` math block.
+    Fence,
+    Table,
+    ThematicBreak,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Region {
+    pub kind: RegionKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RegionKind {
+    /// The front matter, fences included.
+    FrontMatter,
+    /// A fenced code block or a `$$` math block, from its opening fence to
+    /// the end of its closing fence (or where its container or the page
+    /// ends it).
+    Fence,
+    /// A code span or inline math, its backticks (or `$`) included.
+    CodeSpan,
+    /// A `{…}` expression, braces included (to where the reader stopped
+    /// when it is never closed).
+    Expression,
+    /// An ESM block (`import`/`export` lines up to a blank line).
+    Esm,
+    /// A link destination after `](`: the target text of a whole link, or
+    /// what is being typed in one not yet closed (to the first space or
+    /// `)`).
+    Destination { image: bool },
+    /// A closing tag `</name>` (`span` from `<` to after `>`, or to where
+    /// the reader stopped).
+    CloseTag { name: Span },
+    /// A quoted attribute value whose quote is never closed: `span` is the
+    /// value from after the quote to the end of its line, `name` the
+    /// attribute's name. Its element is the one whose open tag holds it.
+    OpenValue { name: Span },
+}
+
+/// A name the page's ESM brings into scope.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Name {
+    pub name: CompactString,
+    /// Where the name is written.
+    pub range: Span,
+    /// The import that brings it (an index into `PageIndex::imports`), or
+    /// `None` for a name the page exports (`export const X`).
+    pub import: Option<u32>,
+}
+
 /// Read a page. Never panics.
 pub fn read(text: &str) -> PageIndex {
-    match std::panic::catch_unwind(|| scan::read(text)) {
-        Ok(index) => index,
-        Err(_) => PageIndex {
-            errors: vec![SyntaxError {
-                range: 0..0,
-                message: "docs-lsp could not read this page (an internal error); please report it"
-                    .into(),
-                fix: None,
-            }],
-            ..PageIndex::default()
+    read_with(text, false).index
+}
+
+/// Read a page, keeping what cursor questions need ([`at_offset`]). Never
+/// panics.
+pub fn read_tree(text: &str) -> PageTree {
+    read_with(text, true)
+}
+
+fn read_with(text: &str, tree: bool) -> PageTree {
+    match std::panic::catch_unwind(|| scan::read(text, tree)) {
+        Ok(tree) => tree,
+        Err(_) => PageTree {
+            index: PageIndex {
+                errors: vec![SyntaxError {
+                    range: 0..0,
+                    message:
+                        "docs-lsp could not read this page (an internal error); please report it"
+                            .into(),
+                    fix: None,
+                }],
+                ..PageIndex::default()
+            },
+            ..PageTree::default()
         },
     }
 }

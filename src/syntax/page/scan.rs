@@ -8,18 +8,24 @@
 //!   ESM, and lines of JSX tags and expressions).
 //! - `inline`: the text of a paragraph, heading or table cell, read once the
 //!   block is known (code spans, JSX tags, expressions, links), where a line
-//!   end skips the next line's container prefix.
+//!   end skips the next line's container prefix; `tag` reads the JSX tags
+//!   of both layers, `table` the rows of GFM tables.
 //!
 //! This file holds what both share: the reader's state, the elements left
 //! open and the errors, in the order the platform finds them.
 
 mod block;
+mod definition;
 mod inline;
+mod table;
+mod tag;
 
 use super::*;
 use rustc_hash::FxHashMap as HashMap;
 
-pub(super) fn read(t: &str) -> PageIndex {
+/// `tree`: keep what cursor questions need beyond the index (bulk reads
+/// do not).
+pub(super) fn read(t: &str, tree: bool) -> PageTree {
     let mut r = Reader {
         t,
         b: t.as_bytes(),
@@ -36,6 +42,10 @@ pub(super) fn read(t: &str) -> PageIndex {
         run_lines: Vec::new(),
         text_errors: Vec::new(),
         tree_errors: Vec::new(),
+        tree,
+        regions: Vec::new(),
+        names: Vec::new(),
+        blocks: Vec::new(),
     };
     r.run();
     r.finish();
@@ -49,7 +59,16 @@ pub(super) fn read(t: &str) -> PageIndex {
     out.exports.shrink_to_fit();
     out.elements.shrink_to_fit();
     out.errors.shrink_to_fit();
-    out
+    let mut names = r.names;
+    if !tree {
+        names = Vec::new();
+    }
+    PageTree {
+        index: out,
+        regions: r.regions,
+        names,
+        blocks: r.blocks,
+    }
 }
 
 /// A block quote or list item the current line is inside.
@@ -88,6 +107,8 @@ impl Kind {
 struct Fence {
     ch: u8,
     len: usize,
+    /// Where its opening fence starts.
+    start: usize,
 }
 
 /// A `[text][ref]`/`[ref]` waiting for the definitions (which may follow).
@@ -148,6 +169,12 @@ struct Reader<'a> {
     /// closed wrongly), after all the errors of its tokenizer.
     /// … each with the tag it is about.
     tree_errors: Vec<(SyntaxError, Range<usize>)>,
+    /// What cursor questions need beyond the index ([`PageTree`]), kept
+    /// when `tree`.
+    tree: bool,
+    regions: Vec<Region>,
+    names: Vec<Name>,
+    blocks: Vec<BlockMark>,
 }
 
 pub(super) fn is_ws(c: u8) -> bool {
@@ -188,8 +215,14 @@ impl<'a> Reader<'a> {
             // its `---` and what follows are the page's Markdown.
             pos = 0;
         }
+        if pos > 0 {
+            self.region(RegionKind::FrontMatter, 0..pos);
+        }
         while pos < self.b.len() {
             pos = self.line(pos);
+        }
+        if let Some(f) = self.fence.take() {
+            self.region(RegionKind::Fence, f.start..self.b.len());
         }
         self.close_para();
         self.exit_containers(0);
@@ -197,6 +230,25 @@ impl<'a> Reader<'a> {
         // reports it.
         while let Some(o) = self.stack.pop() {
             self.unclosed(o.idx, None);
+        }
+    }
+
+    fn region(&mut self, kind: RegionKind, span: Range<usize>) {
+        if !self.tree {
+            return;
+        }
+        self.regions.push(Region {
+            kind,
+            span: span.into(),
+        });
+    }
+
+    fn block(&mut self, kind: BlockKind, at: usize) {
+        if self.tree {
+            self.blocks.push(BlockMark {
+                kind,
+                at: u32::try_from(at).unwrap_or(u32::MAX),
+            });
         }
     }
 

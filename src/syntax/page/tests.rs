@@ -425,3 +425,42 @@ fn tables_split_cells_at_every_pipe() {
         "#]],
     );
 }
+
+/// Definitions as CommonMark reads them: over lines, and not when
+/// something follows the destination or title on its line.
+#[test]
+fn definitions_over_lines() {
+    check(
+        "[a]:\n  /a\n  \"A\n  title\"\n[b\nc]: /bc 't'\n[d]: /d \"t\" more\n\n[e]: <e>(x)\n\n> [f]:\n> /f\n\n[a] [b c] [d] [f]\n",
+        expect![[r#"
+            Definition "/a" @"[a]:\n  /a\n  \"A\n  title\""
+            Definition "/bc" @"[b\nc]: /bc 't'"
+            Definition "/f" @"[f]:\n> /f"
+            Reference "/a" @"[a]"
+            Reference "/bc" @"[b c]"
+            Reference "/f" @"[f]"
+            <e> 1 lines
+            error @"[e]: <e>": `<e>` is not closed before the end of its paragraph: add `</e>` in the same paragraph, or put the opening and closing tags on lines of their own
+        "#]],
+    );
+}
+
+/// A tab that a container's prefix takes in part leaves the rest of its
+/// columns to the next container (CommonMark spec example 9): `baz` is an
+/// item in `bar`'s, not its sibling.
+#[test]
+fn tabs_taken_in_part() {
+    let blocks = |src: &str| {
+        read_tree(src)
+            .blocks
+            .iter()
+            .map(|b| format!("{:?}", b.kind))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    expect!["Item Paragraph Item Paragraph Item Paragraph End End End"]
+        .assert_eq(&blocks(" - foo\n   - bar\n\t - baz\n"));
+    // In a block quote, `>` takes one column of the tab after it.
+    expect!["Quote Item Paragraph End Item Paragraph End End"]
+        .assert_eq(&blocks(">\t- a\n>\t  b\n>\t- c\n"));
+}

@@ -1,7 +1,7 @@
 //! Small text helpers of the page reader: heading text as rendered, custom
 //! heading ids, reference labels, ESM statements.
 
-use super::{Import, PageIndex};
+use super::{Import, Name, PageIndex};
 
 /// `Title {#custom-id}` -> (`Title`, Some(`custom-id`)), as the platform's
 /// preprocessing matches an ATX heading's text (`(.+?)\s*\{\s*#([^}]+?)\s*\}`
@@ -177,6 +177,7 @@ pub(super) fn esm(
     end: usize,
     after: usize,
     out: &mut PageIndex,
+    names: &mut Vec<Name>,
 ) -> Option<(usize, String)> {
     let toks = tokens(text, start, end);
     let mut error = balance(text.as_bytes(), start, end).err().map(|at| {
@@ -191,7 +192,7 @@ pub(super) fn esm(
         let (ts, te) = toks[i];
         let w = &text[ts..te];
         if w == "import" && is_stmt_start(text, ts) {
-            let (next, bad) = import(text, &toks, i, out);
+            let (next, bad) = import(text, &toks, i, out, names);
             if error.is_none()
                 && let Some(at) = bad
             {
@@ -243,6 +244,7 @@ pub(super) fn esm(
                         && is_ident(n)
                     {
                         out.exports.push(n.to_string());
+                        names.push(export_name(n, toks[k]));
                     }
                 }
                 Some("{") => {
@@ -256,12 +258,15 @@ pub(super) fn esm(
                             if let Some(b) = word(k + 1) {
                                 out.exports.pop();
                                 out.exports.push(b.to_string());
+                                names.pop();
+                                names.push(export_name(b, toks[k + 1]));
                             }
                             k += 2;
                             continue;
                         }
                         if is_ident(n) {
                             out.exports.push(n.to_string());
+                            names.push(export_name(n, toks[k]));
                         }
                         k += 1;
                     }
@@ -341,6 +346,14 @@ pub(super) fn balance(b: &[u8], start: usize, end: usize) -> Result<(), usize> {
     if stack.is_empty() { Ok(()) } else { Err(end) }
 }
 
+fn export_name(name: &str, (s, e): (usize, usize)) -> Name {
+    Name {
+        name: name.into(),
+        range: (s..e).into(),
+        import: None,
+    }
+}
+
 fn is_stmt_start(text: &str, at: usize) -> bool {
     let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     text[line_start..at].trim().is_empty()
@@ -359,6 +372,7 @@ fn import(
     toks: &[(usize, usize)],
     i: usize,
     out: &mut PageIndex,
+    names: &mut Vec<Name>,
 ) -> (usize, Option<usize>) {
     let word = |j: usize| toks.get(j).map(|&(s, e)| &text[s..e]);
     let at = |j: usize| toks.get(j).map_or(text.len(), |t| t.0);
@@ -368,6 +382,8 @@ fn import(
     let mut default = None;
     let mut named = Vec::new();
     let mut imported = Vec::new();
+    // The local names with where they are written.
+    let mut locals: Vec<(usize, usize)> = Vec::new();
     // import "x" | import Clause from "x"
     if !word(j).is_some_and(is_str) {
         let mut clause = false;
@@ -376,6 +392,7 @@ fn import(
             && w != "from"
         {
             default = Some(w.to_string());
+            locals.push(toks[j]);
             j += 1;
             clause = true;
             if word(j) == Some(",") {
@@ -393,16 +410,19 @@ fn import(
                             Some(n) if is_ident(n) || is_str(n) => {
                                 let mut local = n;
                                 let (ns, ne) = toks[j];
+                                let mut local_at = toks[j];
                                 j += 1;
                                 if word(j) == Some("as") {
                                     match word(j + 1) {
                                         Some(b) if is_ident(b) => local = b,
                                         _ => return (j + 1, Some(at(j + 1))),
                                     }
+                                    local_at = toks[j + 1];
                                     j += 2;
                                 }
                                 if local != "type" {
                                     named.push(local.to_string());
+                                    locals.push(local_at);
                                     if is_ident(n) {
                                         imported.push((n.to_string(), ns..ne));
                                     }
@@ -423,7 +443,10 @@ fn import(
                         return (j + 1, Some(at(j + 1)));
                     }
                     match word(j + 2) {
-                        Some(n) if is_ident(n) => named.push(n.to_string()),
+                        Some(n) if is_ident(n) => {
+                            named.push(n.to_string());
+                            locals.push(toks[j + 2]);
+                        }
                         _ => return (j + 2, Some(at(j + 2))),
                     }
                     j += 3;
@@ -448,6 +471,12 @@ fn import(
             // source runs to the token's end.
             let closed = e >= s + 2 && text.as_bytes()[e - 1] == text.as_bytes()[s];
             let src = s + 1..if closed { e - 1 } else { e };
+            let import = u32::try_from(out.imports.len()).ok();
+            names.extend(locals.into_iter().map(|(s, e)| Name {
+                name: text[s..e].into(),
+                range: (s..e).into(),
+                import,
+            }));
             out.imports.push(Import {
                 source: text[src.clone()].to_string(),
                 source_range: src,

@@ -4,6 +4,7 @@
 //! any indentation), then the leaf block the line belongs to.
 
 use super::super::text;
+use super::table::{delimiter_row, header_cells};
 use super::*;
 
 impl<'a> Reader<'a> {
@@ -27,15 +28,53 @@ impl<'a> Reader<'a> {
         p
     }
 
-    /// Skip whitespace from `p` for up to `cols` columns (a tab to the next
-    /// multiple of 4): where it stopped and the columns taken.
-    fn take_cols(&self, mut p: usize, end: usize, cols: usize) -> (usize, usize) {
+    /// Skip whitespace from `p`, at column `col` of its line, for up to
+    /// `cols` columns (a tab to the next multiple of 4): where it stopped,
+    /// the columns taken and the column reached. A tab wider than what is
+    /// left to take is taken in part (CommonMark's rule): `p` stays on it,
+    /// and the column says how much of it is left for the next container.
+    fn take_cols(
+        &self,
+        mut p: usize,
+        end: usize,
+        cols: usize,
+        mut col: usize,
+    ) -> (usize, usize, usize) {
         let mut got = 0;
         while p < end && got < cols && is_ws(self.b[p]) {
-            got += if self.b[p] == b'\t' { 4 - got % 4 } else { 1 };
+            let w = if self.b[p] == b'\t' { 4 - col % 4 } else { 1 };
+            if got + w > cols {
+                col += cols - got;
+                got = cols;
+                break;
+            }
+            got += w;
+            col += w;
             p += 1;
         }
-        (p, got)
+        (p, got, col)
+    }
+
+    /// The column of `to`, from `from` at column `col` (tabs to the next
+    /// multiple of 4).
+    fn col_at(&self, from: usize, to: usize, mut col: usize) -> usize {
+        for &c in &self.b[from..to] {
+            col += if c == b'\t' { 4 - col % 4 } else { 1 };
+        }
+        col
+    }
+
+    /// After a block quote's `>` at `p` (column `col`): one column of
+    /// whitespace is the marker's (of a tab, a part).
+    fn after_quote_marker(&self, p: usize, end: usize, col: usize) -> (usize, usize) {
+        match self.b.get(p) {
+            Some(b' ') if p < end => (p + 1, col + 1),
+            Some(b'\t') if p < end => {
+                let rest = 4 - col % 4;
+                (if rest == 1 { p + 1 } else { p }, col + 1)
+            }
+            _ => (p, col),
+        }
     }
 
     /// How many of the open containers the line `start..end` continues,
@@ -43,19 +82,24 @@ impl<'a> Reader<'a> {
     /// continues list items, not block quotes. Pure: the lookahead of tags
     /// over several lines asks it too.
     pub(super) fn match_containers(&self, start: usize, end: usize) -> (usize, usize) {
+        let (matched, p, _) = self.match_containers_col(start, end);
+        (matched, p)
+    }
+
+    /// [`Self::match_containers`], with the column where the content
+    /// starts (past the part of a tab the prefixes took).
+    pub(super) fn match_containers_col(&self, start: usize, end: usize) -> (usize, usize, usize) {
         let b = self.b;
         let mut p = start;
+        let mut col = 0;
         for (i, c) in self.containers.iter().enumerate() {
             match c.kind {
                 Kind::Quote => {
                     let q = self.skip_ws(p, end);
                     if q < end && b[q] == b'>' {
-                        p = q + 1;
-                        if p < end && is_ws(b[p]) {
-                            p += 1;
-                        }
+                        (p, col) = self.after_quote_marker(q + 1, end, self.col_at(p, q, col) + 1);
                     } else {
-                        return (i, p);
+                        return (i, p, col);
                     }
                 }
                 Kind::Item {
@@ -64,21 +108,21 @@ impl<'a> Reader<'a> {
                     ..
                 } => {
                     if self.skip_ws(p, end) == end {
-                        p = self.take_cols(p, end, size).0;
+                        (p, _, col) = self.take_cols(p, end, size, col);
                         continue;
                     }
                     if further_blank || !is_ws(b[p]) {
-                        return (i, p);
+                        return (i, p, col);
                     }
-                    let (q, got) = self.take_cols(p, end, size);
+                    let (q, got, c) = self.take_cols(p, end, size, col);
                     if got < size {
-                        return (i, p);
+                        return (i, p, col);
                     }
-                    p = q;
+                    (p, col) = (q, c);
                 }
             }
         }
-        (self.containers.len(), p)
+        (self.containers.len(), p, col)
     }
 
     /// A list item that started with a blank line takes no line after a
@@ -101,29 +145,28 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// A block quote or list item starting at `p` (after any indentation):
-    /// its kind and where its content starts. `interrupt`: a paragraph is
-    /// open, which an empty item or an ordered one not numbered 1 cannot
-    /// interrupt.
+    /// A block quote or list item starting at `p` (column `col`, after any
+    /// indentation): its kind, and where its content starts and at which
+    /// column. `interrupt`: a paragraph is open, which an empty item or an
+    /// ordered one not numbered 1 cannot interrupt.
     pub(super) fn container_start(
         &self,
         p: usize,
         end: usize,
         interrupt: bool,
-    ) -> Option<(Kind, usize)> {
+        col: usize,
+    ) -> Option<(Kind, usize, usize)> {
         let b = self.b;
         let q = self.skip_ws(p, end);
         if q >= end {
             return None;
         }
-        let indent = self.take_cols(p, q, usize::MAX).1;
+        let q_col = self.col_at(p, q, col);
+        let indent = q_col - col;
         let marker_end = match b[q] {
             b'>' => {
-                let mut c = q + 1;
-                if c < end && is_ws(b[c]) {
-                    c += 1;
-                }
-                return Some((Kind::Quote, c));
+                let (c, c_col) = self.after_quote_marker(q + 1, end, q_col + 1);
+                return Some((Kind::Quote, c, c_col));
             }
             b'-' | b'*' | b'+' => {
                 if b[q] != b'+' && self.thematic_break(q, end) {
@@ -156,19 +199,20 @@ impl<'a> Reader<'a> {
                 initial_blank: true,
                 further_blank: false,
             };
-            return Some((kind, end));
+            return Some((kind, end, self.col_at(p, end, col)));
         }
         if !is_ws(b[marker_end]) {
             return None;
         }
         let c = self.skip_ws(marker_end, end);
-        let spaces = self.take_cols(marker_end, c, usize::MAX).1;
+        let marker_col = q_col + width;
+        let c_col = self.col_at(marker_end, c, marker_col);
         let kind = Kind::Item {
-            size: indent + width + spaces,
+            size: indent + width + (c_col - marker_col),
             initial_blank: false,
             further_blank: false,
         };
-        Some((kind, c))
+        Some((kind, c, c_col))
     }
 
     /// `***`, `- - -`, `___`: three or more of one of them, spaces between.
@@ -191,6 +235,7 @@ impl<'a> Reader<'a> {
     pub(super) fn exit_containers(&mut self, n: usize) {
         while self.containers.len() > n {
             let c = self.containers.pop().expect("checked");
+            self.block(BlockKind::End, c.start);
             let depth = self.containers.len() + 1;
             while self.stack.last().is_some_and(|o| o.depth >= depth) {
                 let o = self.stack.pop().expect("checked");
@@ -205,12 +250,12 @@ impl<'a> Reader<'a> {
         let le = self.line_end(start);
         let next = (le + 1).min(self.b.len()).max(le);
         let end = self.content_end(start, le);
-        let (matched, mut p) = self.match_containers(start, end);
+        let (matched, mut p, mut col) = self.match_containers_col(start, end);
         let all = matched == self.containers.len();
         let blank = self.skip_ws(p, end) == end;
         self.note_blank(matched, blank);
 
-        if let Some((ch, len)) = self.fence.as_ref().map(|f| (f.ch, f.len)) {
+        if let Some((ch, len, fs)) = self.fence.as_ref().map(|f| (f.ch, f.len, f.start)) {
             if all {
                 let q = self.skip_ws(p, end);
                 let mut r = q;
@@ -219,11 +264,13 @@ impl<'a> Reader<'a> {
                 }
                 if r - q >= len && self.skip_ws(r, end) == end {
                     self.fence = None;
+                    self.region(RegionKind::Fence, fs..end);
                 }
                 return next;
             }
             // A fence takes no lazy line: it ends with its container.
             self.fence = None;
+            self.region(RegionKind::Fence, fs..start.saturating_sub(1).max(fs));
         }
         if blank {
             self.close_para();
@@ -234,18 +281,25 @@ impl<'a> Reader<'a> {
         // of the content (after any indentation), several on one line.
         let interrupt = all && !self.para.is_empty();
         let mut opened = false;
-        while let Some((kind, content)) = self.container_start(p, end, interrupt && !opened) {
+        while let Some((kind, content, content_col)) =
+            self.container_start(p, end, interrupt && !opened, col)
+        {
             if !opened {
                 self.close_para();
                 self.exit_containers(matched);
                 opened = true;
             }
             let marker = self.skip_ws(p, end);
+            let mark = match kind {
+                Kind::Quote => BlockKind::Quote,
+                Kind::Item { .. } => BlockKind::Item,
+            };
+            self.block(mark, marker);
             self.containers.push(Container {
                 kind,
                 start: marker,
             });
-            p = content;
+            (p, col) = (content, content_col);
             if self.skip_ws(p, end) == end {
                 return next;
             }
@@ -307,7 +361,12 @@ impl<'a> Reader<'a> {
             // backtick or `$` (else the line is text: ``` ``a`` ```, `$$x$$`).
             if r - q >= min && !(c != b'~' && b[r..end].contains(&c)) {
                 self.end_lazy(lazy, matched);
-                self.fence = Some(Fence { ch: c, len: r - q });
+                self.block(BlockKind::Fence, q);
+                self.fence = Some(Fence {
+                    ch: c,
+                    len: r - q,
+                    start: q,
+                });
                 return next;
             }
         }
@@ -340,6 +399,7 @@ impl<'a> Reader<'a> {
 
         if matches!(c, b'*' | b'-' | b'_') && self.thematic_break(q, end) {
             self.end_lazy(lazy, matched);
+            self.block(BlockKind::ThematicBreak, q);
             return next;
         }
 
@@ -353,14 +413,19 @@ impl<'a> Reader<'a> {
         {
             self.para.pop();
             self.close_para();
+            self.block(BlockKind::Table, hs);
             self.row(hs, he);
             self.table = Some(cells);
             return next;
         }
 
         // Link reference definition.
-        if c == b'[' && self.para.is_empty() && self.table.is_none() && self.definition(q, end) {
-            return next;
+        if c == b'['
+            && self.para.is_empty()
+            && self.table.is_none()
+            && let Some(after) = self.definition(q, end, next)
+        {
+            return after;
         }
 
         // A line of tags and expressions only (flow), which interrupts a
@@ -412,6 +477,7 @@ impl<'a> Reader<'a> {
             self.out.elements.len(),
             self.out.links.len(),
             self.events.len(),
+            self.regions.len(),
         );
         let mut q = p;
         let done = loop {
@@ -435,6 +501,7 @@ impl<'a> Reader<'a> {
             self.out.elements.truncate(saved.0);
             self.out.links.truncate(saved.1);
             self.events.truncate(saved.2);
+            self.regions.truncate(saved.3);
         }
         done
     }
@@ -446,6 +513,7 @@ impl<'a> Reader<'a> {
             return;
         }
         let lines = std::mem::take(&mut self.para);
+        self.block(BlockKind::Paragraph, lines[0].0);
         self.read_text(&lines, lines[0].0, "paragraph");
         self.para = lines;
         self.para.clear();
@@ -454,7 +522,7 @@ impl<'a> Reader<'a> {
     /// Read the text of a block whose lines are `lines` (content start and
     /// end of each); `block_start` is where the platform says an element
     /// left open in it is not closed.
-    fn read_text(&mut self, lines: &[(usize, usize)], block_start: usize, what: &str) {
+    pub(super) fn read_text(&mut self, lines: &[(usize, usize)], block_start: usize, what: &str) {
         let (start, end) = (lines[0].0, lines[lines.len() - 1].1);
         self.run_lines.clear();
         self.run_lines.extend(lines[1..].iter().map(|l| l.0));
@@ -472,6 +540,7 @@ impl<'a> Reader<'a> {
         // The platform gives custom ids to ATX headings only: here `{#id}`
         // is an expression.
         let raw = self.t[ps..pe].trim();
+        self.block(BlockKind::Heading(level), ps);
         self.out.headings.push(Heading {
             level,
             text: text::plain(raw).as_str().into(),
@@ -482,42 +551,6 @@ impl<'a> Reader<'a> {
         self.read_text(&lines, ps, "heading");
         self.para = lines;
         self.para.clear();
-    }
-
-    /// A table row `start..end`: each cell's text is read on its own (a
-    /// `|` ends a cell wherever it is, in a code span too, unless escaped).
-    fn row(&mut self, start: usize, end: usize) {
-        let b = self.b;
-        let mut cell = start;
-        let mut pipe = start;
-        let mut q = start;
-        if q < end && b[q] == b'|' {
-            q += 1;
-            cell = q;
-        }
-        loop {
-            let at_end = q >= end;
-            if at_end || b[q] == b'|' {
-                // An escape may have stepped past the end.
-                let q = q.min(end);
-                let (cs, ce) = (self.skip_ws(cell, q), q);
-                let mut ce2 = ce;
-                while ce2 > cs && is_ws(b[ce2 - 1]) {
-                    ce2 -= 1;
-                }
-                if ce2 > cs {
-                    self.read_text(&[(cs, ce2)], pipe, "table cell");
-                }
-                if at_end {
-                    break;
-                }
-                pipe = q;
-                cell = q + 1;
-            } else if b[q] == b'\\' {
-                q += 1;
-            }
-            q += 1;
-        }
     }
 
     fn heading(&mut self, line_start: usize, p: usize, level: u8, q: usize, end: usize) {
@@ -549,6 +582,7 @@ impl<'a> Reader<'a> {
             (txt, id)
         };
         let in_component = !self.stack.is_empty();
+        self.block(BlockKind::Heading(level), p);
         self.out.headings.push(Heading {
             level,
             text: text::plain(txt).as_str().into(),
@@ -571,49 +605,6 @@ impl<'a> Reader<'a> {
         self.in_text = false;
         let scan_end = ts + txt.len();
         self.read_text(&[(ts, scan_end)], p, "heading");
-    }
-
-    /// `[label]: destination "title"` at `p`; false when it is not one.
-    fn definition(&mut self, p: usize, end: usize) -> bool {
-        let Some(close) = self.bracket_end(p, end) else {
-            return false;
-        };
-        if close + 1 >= end || self.b[close + 1] != b':' {
-            return false;
-        }
-        let label = &self.t[p + 1..close];
-        // `[^1]: text` is a GFM footnote definition (the platform reads
-        // pages with remark-gfm), not a link: its text is a paragraph.
-        if label.trim().is_empty() || label.starts_with('^') {
-            return false;
-        }
-        let ds = self.skip_ws(close + 2, end);
-        if ds >= end {
-            return false;
-        }
-        let (ts, te) = if self.b[ds] == b'<' {
-            match memchr::memchr(b'>', &self.b[ds..end]) {
-                Some(i) => (ds + 1, ds + i),
-                None => return false,
-            }
-        } else {
-            let mut q = ds;
-            while q < end && !is_ws(self.b[q]) {
-                q += 1;
-            }
-            (ds, q)
-        };
-        let target = self.t[ts..te].to_string();
-        let key = text::normalize_label(label);
-        self.out.links.push(Link {
-            kind: LinkKind::Definition,
-            target: target.as_str().into(),
-            target_range: (ts..te).into(),
-            range: (p..end).into(),
-            element: None,
-        });
-        self.defs.entry(key).or_insert((target, ts..te));
-        true
     }
 
     /// ESM block from `start` to the next blank line.
@@ -641,101 +632,18 @@ impl<'a> Reader<'a> {
             }
             pos = next;
         }
-        if let Some((at, message)) = text::esm(self.t, start, block_end, pos, &mut self.out) {
+        self.region(RegionKind::Esm, start..block_end);
+        if let Some((at, message)) = text::esm(
+            self.t,
+            start,
+            block_end,
+            pos,
+            &mut self.out,
+            &mut self.names,
+        ) {
             let end = (at + 1).min(self.b.len()).max(at);
             self.err(at..end, message, None);
         }
         pos
     }
-}
-
-/// The cells of a GFM delimiter row (`| --- | :-: |`), or `None` when the
-/// line is not one: each cell `-`s with optional `:` at either end, at
-/// least one `|` or `:` in the row.
-fn delimiter_row(line: &[u8]) -> Option<usize> {
-    let mut cells = 0;
-    let mut seen = false;
-    let mut q = 0;
-    let n = line.len();
-    let ws = |q: &mut usize| {
-        while *q < n && is_ws(line[*q]) {
-            *q += 1;
-        }
-    };
-    ws(&mut q);
-    if q < n && line[q] == b'|' {
-        seen = true;
-        q += 1;
-    }
-    loop {
-        ws(&mut q);
-        if q >= n {
-            break;
-        }
-        if line[q] == b':' {
-            seen = true;
-            q += 1;
-        }
-        if q >= n || line[q] != b'-' {
-            return None;
-        }
-        while q < n && line[q] == b'-' {
-            q += 1;
-        }
-        if q < n && line[q] == b':' {
-            seen = true;
-            q += 1;
-        }
-        cells += 1;
-        ws(&mut q);
-        if q >= n {
-            break;
-        }
-        if line[q] != b'|' {
-            return None;
-        }
-        seen = true;
-        q += 1;
-    }
-    (seen && cells > 0).then_some(cells)
-}
-
-/// The cells of a line read as a table's header row, as micromark's GFM
-/// table counts them (`\|` does not split), or `None` when it cannot be
-/// one.
-fn header_cells(line: &[u8]) -> Option<usize> {
-    let mut size = 0;
-    let mut size_b = 0;
-    let mut seen = false;
-    let mut q = 0;
-    let n = line.len();
-    if q < n && line[q] != b'|' {
-        seen = true;
-        size_b += 1;
-    }
-    while q < n {
-        let c = line[q];
-        if is_ws(c) {
-            q += 1;
-            continue;
-        }
-        size_b += 1;
-        if seen {
-            seen = false;
-            size += 1;
-        }
-        if c == b'|' {
-            seen = true;
-            q += 1;
-            continue;
-        }
-        // Data up to whitespace or an unescaped `|`.
-        while q < n && line[q] != b'|' && !is_ws(line[q]) {
-            if line[q] == b'\\' && q + 1 < n && matches!(line[q + 1], b'\\' | b'|') {
-                q += 1;
-            }
-            q += 1;
-        }
-    }
-    (size_b > 1).then_some(size)
 }
