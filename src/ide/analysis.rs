@@ -140,7 +140,9 @@ fn resolve(site: &Site) -> Config {
     {
         return config.clone();
     }
-    let config = config::resolve(site);
+    let mut config = config::resolve(site);
+    config.overlays =
+        crate::model::overlays::resolve(site, config.root.as_deref(), &config.ref_files);
     if let Some(file) = file {
         *crate::model::site::lock(memo) = Some((file.clone(), config.clone()));
     }

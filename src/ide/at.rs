@@ -58,6 +58,8 @@ pub enum EndpointItem<'a> {
 pub struct EndpointTarget<'a> {
     pub spec: &'a SourceFile,
     pub item: EndpointItem<'a>,
+    /// An operation an overlay adds: the overlay file and its action.
+    pub added: Option<(FileId, std::ops::Range<usize>)>,
 }
 
 #[derive(Debug)]
@@ -152,14 +154,15 @@ pub fn resolve_endpoint<'a>(
     inherited: &[&'a SourceFile],
 ) -> Option<EndpointTarget<'a>> {
     let r = endpoint::parse_endpoint(value)?;
+    let overlays = &analysis.config.overlays;
     let specs: Vec<Spec<'a>> = if inherited.is_empty() || r.spec.is_some() {
-        lookup::specs(&analysis.site)
+        lookup::specs(&analysis.site, overlays)
     } else {
         inherited
             .iter()
             .map(|f| Spec {
                 file: f,
-                index: lookup::spec_index(f),
+                index: lookup::spec_index(overlays, f),
             })
             .collect()
     };
@@ -167,7 +170,8 @@ pub fn resolve_endpoint<'a>(
         .iter()
         .map(|s| (s.file.path.as_str(), s.index))
         .collect();
-    let (res, named) = super::diagnostics::specs::resolve(&analysis.site, &r, from_dir, &pairs);
+    let (res, named) =
+        super::diagnostics::specs::resolve(&analysis.site, overlays, &r, from_dir, &pairs);
     match res {
         Resolution::Found { spec, item } => {
             let (file, index) = match named {
@@ -181,12 +185,20 @@ pub fn resolve_endpoint<'a>(
                     (s.file, s.index)
                 }
             };
+            let added = overlays
+                .overlaid(file.id)
+                .filter(|_| !r.webhook)
+                .and_then(|o| o.added.get(item).cloned().flatten());
             let item = if r.webhook {
                 EndpointItem::Webhook(index.webhooks.get(item)?)
             } else {
                 EndpointItem::Operation(index.operations.get(item)?)
             };
-            Some(EndpointTarget { spec: file, item })
+            Some(EndpointTarget {
+                spec: file,
+                item,
+                added,
+            })
         }
         _ => None,
     }

@@ -396,13 +396,13 @@ fn endpoints_in_nav(
             if let Some(file) = lookup::spec_file(site, &src.value) {
                 let spec = Spec {
                     file,
-                    index: lookup::spec_index(file),
+                    index: lookup::spec_index(&analysis.config.overlays, file),
                 };
                 endpoint_items(&spec, None, ctx, &mut found);
             }
         }
     } else {
-        let specs: Vec<Spec> = lookup::specs(site)
+        let specs: Vec<Spec> = lookup::specs(site, &analysis.config.overlays)
             .into_iter()
             .filter(Spec::is_openapi)
             .collect();
@@ -464,7 +464,7 @@ fn spec_files(
     openapi: bool,
     out: &mut Vec<CompletionItem>,
 ) {
-    for spec in lookup::specs(&analysis.site) {
+    for spec in lookup::specs(&analysis.site, &analysis.config.overlays) {
         if spec.is_openapi() != openapi
             || matches!(spec.index.kind, crate::model::openapi::SpecKind::Unknown)
         {
@@ -566,7 +566,7 @@ fn front_matter(
                 None => v.to_string(),
             };
             if key == "openapi" && !fc.in_list && path.is_empty() {
-                let specs: Vec<Spec> = lookup::specs(&analysis.site)
+                let specs: Vec<Spec> = lookup::specs(&analysis.site, &analysis.config.overlays)
                     .into_iter()
                     .filter(Spec::is_openapi)
                     .collect();

@@ -35,11 +35,14 @@ pub fn definition(analysis: &Analysis, file: FileId, text: &str, offset: usize) 
         },
         Thing::Endpoint {
             target: Some(t), ..
-        } => Target {
-            file: t.spec.id,
-            range: match t.item {
-                EndpointItem::Operation(op) => op.method_range.clone(),
-                EndpointItem::Webhook(w) => w.range.clone(),
+        } => match t.added {
+            Some((file, range)) => Target { file, range },
+            None => Target {
+                file: t.spec.id,
+                range: match t.item {
+                    EndpointItem::Operation(op) => op.method_range.clone(),
+                    EndpointItem::Webhook(w) => w.range.clone(),
+                },
             },
         },
         _ => return Vec::new(),

@@ -6,6 +6,7 @@ use super::analysis::Analysis;
 use super::context::Seg;
 use crate::model::nav::{self, ElementKind, SpecSource};
 use crate::model::openapi::{SpecIndex, SpecKind};
+use crate::model::overlays::SpecOverlays;
 use crate::model::paths;
 use crate::model::site::{FileKind, Site, SourceFile};
 use crate::schema::{self, PathSeg, Schema};
@@ -15,10 +16,11 @@ use std::sync::Arc;
 // Where completion finds it.
 pub use crate::model::page_keys::page_key;
 
-/// The endpoint index of a spec file, built once per file version (cached
-/// on the file, shared with diagnostics).
-pub fn spec_index(file: &SourceFile) -> &SpecIndex {
-    file.spec_index()
+/// The endpoint index of a spec file as the platform builds it (after its
+/// overlays; the file's own index is built once per file version, shared
+/// with diagnostics).
+pub fn spec_index<'a>(overlays: &'a SpecOverlays, file: &'a SourceFile) -> &'a SpecIndex {
+    overlays.spec(file)
 }
 
 /// A spec file of the site with its index.
@@ -33,13 +35,14 @@ impl Spec<'_> {
     }
 }
 
-/// Every spec of the site, sorted by path.
-pub fn specs(site: &Site) -> Vec<Spec<'_>> {
+/// Every spec of the site, sorted by path, after `overlays`
+/// ([`SpecOverlays::none`] for the specs as their files have them).
+pub fn specs<'a>(site: &'a Site, overlays: &'a SpecOverlays) -> Vec<Spec<'a>> {
     site.spec_files()
         .into_iter()
         .map(|f| Spec {
             file: f,
-            index: spec_index(f),
+            index: spec_index(overlays, f),
         })
         .collect()
 }

@@ -209,6 +209,7 @@ fn hits(
 
 fn endpoint_references(analysis: &Analysis, spec: &SourceFile, items: &[SpecItem]) -> Vec<Target> {
     let site = &analysis.site;
+    let overlays = &analysis.config.overlays;
     let all = specs::all_specs(site);
     let mut out = Vec::new();
     if let (Some(ix), Some(root)) = (nav_index(analysis), analysis.config.root.as_ref()) {
@@ -224,8 +225,8 @@ fn endpoint_references(analysis: &Analysis, spec: &SourceFile, items: &[SpecItem
             if !files.iter().any(|f| f.id == spec.id) {
                 continue;
             }
-            let list = specs::list(&files);
-            let (res, named) = specs::resolve(site, &r, "", &list);
+            let list = specs::list(overlays, &files);
+            let (res, named) = specs::resolve(site, overlays, &r, "", &list);
             if hits(
                 &res,
                 named.as_ref().unwrap_or(&list),
@@ -241,7 +242,7 @@ fn endpoint_references(analysis: &Analysis, spec: &SourceFile, items: &[SpecItem
         }
     }
     // Front matter `openapi: [spec] METHOD /path`, as pages.rs resolves it.
-    let list = specs::list(&all);
+    let list = specs::list(overlays, &all);
     for f in site.pages_unsorted() {
         let Some(v) = f
             .front_matter()
@@ -258,7 +259,7 @@ fn endpoint_references(analysis: &Analysis, spec: &SourceFile, items: &[SpecItem
         if paths::is_url(r.spec.unwrap_or_default()) {
             continue;
         }
-        let (res, named) = specs::resolve(site, &r, paths::dir_of(&f.path), &list);
+        let (res, named) = specs::resolve(site, overlays, &r, paths::dir_of(&f.path), &list);
         if hits(
             &res,
             named.as_ref().unwrap_or(&list),

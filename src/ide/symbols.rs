@@ -196,7 +196,9 @@ pub fn workspace_symbols(
     let mut out = strong;
     out.extend(weak);
     out.truncate(MAX_WORKSPACE_SYMBOLS);
-    for spec in lookup::specs(&analysis.site) {
+    // The specs' own operations, where their files have them.
+    let none = crate::model::overlays::SpecOverlays::none();
+    for spec in lookup::specs(&analysis.site, none) {
         if is_cancelled() {
             return out;
         }

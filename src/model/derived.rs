@@ -22,7 +22,7 @@ pub struct Derived {
     base: std::sync::Mutex<Option<Base>>,
     /// Diagnostics of the pages (front matter, components, their `openapi`
     /// references), which depend on pages and specs only.
-    pub page_diagnostics: OnceLock<Vec<crate::diagnostics::Diagnostic>>,
+    pub page_diagnostics: OnceLock<(u64, Vec<crate::diagnostics::Diagnostic>)>,
     /// The MDX syntax errors of every page and snippet (pages only).
     pub syntax_diagnostics: OnceLock<Arc<Vec<crate::diagnostics::Diagnostic>>>,
     /// The pages' link diagnostics with the part of docs.json they were
@@ -59,6 +59,7 @@ pub struct Shape {
     /// analysis decides its type; it holds the tree, so a new tree is never
     /// taken for an old one).
     pub navigation: std::sync::Mutex<Option<Arc<dyn std::any::Any + Send + Sync>>>,
+    pub overlays: crate::model::overlaid::Memo, // discovered overlays, overlaid specs
 }
 
 /// A number no other shape or docs.json part has had.
@@ -78,6 +79,7 @@ impl Default for Shape {
             anchor_readers: Default::default(),
             config: Default::default(),
             navigation: Default::default(),
+            overlays: Default::default(),
         }
     }
 }

@@ -12,4 +12,7 @@ pub struct Config {
     /// Files pulled in through `$ref`, in the order they were first used.
     pub ref_files: Vec<FileId>,
     pub diagnostics: Vec<Diagnostic>,
+    /// The overlays of the site's specs under this configuration (set by
+    /// the analysis, [`crate::model::overlays::resolve`]).
+    pub overlays: std::sync::Arc<crate::model::overlaid::SpecOverlays>,
 }

@@ -149,8 +149,13 @@ fn file_targets(site: &Site) -> FileTargets {
     for a in site.assets() {
         ft.add_file(a);
     }
-    for spec in site.spec_files() {
-        let ix = spec.spec_index();
+    // With the specs overlaid so far (the analysis makes them before links are checked): pages of
+    // endpoints overlays add are targets; those of removed ones are kept (never a false error).
+    let own = site
+        .spec_files()
+        .into_iter()
+        .map(|s| s.spec_index().clone());
+    for ix in own.chain(site.derived().shape.overlays.applied()) {
         if ix.refused.is_some() {
             // Left out of the platform's build: it generates no page.
             continue;

@@ -326,9 +326,11 @@ fn api_anchor(site: &Site, page: &SourceFile, frag: &str) -> bool {
         return false;
     };
     let files = super::specs::all_specs(site);
-    let list = super::specs::list(&files);
+    // Specs without overlays (kept across docs.json keystrokes; an added endpoint is accepted).
+    let none = crate::model::overlays::SpecOverlays::none();
+    let list = super::specs::list(none, &files);
     let dir = crate::model::paths::dir_of(&page.path);
-    let (res, named) = super::specs::resolve(site, &endpoint, dir, &list);
+    let (res, named) = super::specs::resolve(site, none, &endpoint, dir, &list);
     let list = named.as_ref().unwrap_or(&list);
     if endpoint.webhook {
         // A webhook page's fields are its payload's: not in the index.

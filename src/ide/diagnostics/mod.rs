@@ -32,7 +32,7 @@ use crate::schema::{self, ValidateOptions};
 pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) -> Listing {
     {
         let _t = crate::timing::span("pages");
-        pages::check(site, out);
+        pages::check(site, &config.overlays, out);
     }
     {
         let _t = crate::timing::span("links");
@@ -42,7 +42,7 @@ pub fn collect(site: &Site, config: &Config, out: &mut Vec<Diagnostic>) -> Listi
         let _t = crate::timing::span("mdx syntax");
         syntax::check(site, out);
     }
-    specs::check_spec_files(site, out);
+    specs::check_spec_files(site, &config.overlays, out);
     let unlisted = || Listing {
         listed: Default::default(),
         unlisted: site.pages_unsorted().map(|f| f.id).collect(),
@@ -124,6 +124,9 @@ struct NavigationOutcome {
     resolved: references_kept::Resolved,
     /// The schema check's results by subtree, for the next keystroke's.
     schema: schema::Memo,
+    /// The listed overlays the entries were resolved under: entries are
+    /// kept from the previous pass only while they are the same.
+    overlays: u64,
 }
 
 /// The navigation rules' outcome for this docs.json tree, computed once per
@@ -154,7 +157,9 @@ fn navigation_memo(
     let earlier = site.docs_json.and_then(|id| {
         let parsed = site.file(id)?.json();
         let edit = parsed.edit.as_ref()?;
-        let previous = previous.as_ref()?;
+        let previous = previous
+            .as_ref()
+            .filter(|p| p.overlays == config.overlays.key)?;
         (parsed
             .root
             .as_ref()
@@ -200,7 +205,15 @@ fn navigation_memo(
                     let (listing, resolved) = if site.partial {
                         Default::default()
                     } else {
-                        references::check(site, root, &ix, complete, earlier, &mut rules)
+                        references::check(
+                            site,
+                            &config.overlays,
+                            root,
+                            &ix,
+                            complete,
+                            earlier,
+                            &mut rules,
+                        )
                     };
                     let remote = ix
                         .elements
@@ -262,6 +275,7 @@ fn navigation_memo(
         remote,
         resolved,
         schema: schema_memo,
+        overlays: config.overlays.key,
     });
     *crate::model::site::lock(memo) = Some(outcome.clone());
     outcome

@@ -2,34 +2,52 @@
 
 use crate::diagnostics::Diagnostic;
 use crate::model::endpoint::{Resolution, parse_asyncapi_ref, parse_endpoint, resolve_spec_token};
+use crate::model::overlays::SpecOverlays;
 use crate::model::paths;
 use crate::model::site::{Site, SourceFile};
 use crate::schema::{self, ValidateOptions};
 use crate::syntax::tree::Node;
 
-pub fn check(site: &Site, out: &mut Vec<Diagnostic>) {
-    // Pages and specs only: kept while the user types in docs.json; after
-    // an edit of page texts, the earlier answer with the edited pages
-    // checked again.
+pub fn check(site: &Site, overlays: &SpecOverlays, out: &mut Vec<Diagnostic>) {
+    // Pages and specs only: kept while the user types in docs.json (unless
+    // the overlays docs.json lists change); after an edit of page texts, the
+    // earlier answer with the edited pages checked again.
     let derived = site.derived();
-    out.extend_from_slice(derived.page_diagnostics.get_or_init(|| {
+    let fresh = |earlier: Option<(Vec<Diagnostic>, _, _)>| {
         let mut v = Vec::new();
-        match derived.earlier(|d| d.page_diagnostics.get().cloned()) {
+        match earlier {
             Some((found, edited, _)) => {
+                let edited: rustc_hash::FxHashSet<crate::syntax::tree::FileId> = edited;
                 v.extend(found.into_iter().filter(|d| !edited.contains(&d.file)));
                 let spec_files = super::specs::all_specs(site);
                 let specs = std::sync::OnceLock::new();
                 let imported = imported(site);
                 for id in edited {
                     if let Some(f) = site.file(id) {
-                        check_page(site, f, imported, &spec_files, &specs, &mut v);
+                        check_page(site, overlays, f, imported, &spec_files, &specs, &mut v);
                     }
                 }
             }
-            None => check_pages(site, &mut v),
+            None => check_pages(site, overlays, &mut v),
         }
         v
-    }));
+    };
+    let (key, found) = derived.page_diagnostics.get_or_init(|| {
+        let earlier = derived.earlier(|d| {
+            d.page_diagnostics
+                .get()
+                .filter(|(k, _)| *k == overlays.key)
+                .map(|(_, v)| v.clone())
+        });
+        (overlays.key, fresh(earlier))
+    });
+    if *key == overlays.key {
+        out.extend_from_slice(found);
+    } else {
+        // docs.json lists other overlays than these results were made
+        // under (rare: an edit of an `overlays` list).
+        out.extend(fresh(None));
+    }
 }
 
 /// The files some page imports, once per shape.
@@ -40,7 +58,7 @@ fn imported(site: &Site) -> &rustc_hash::FxHashSet<crate::syntax::tree::FileId> 
         .get_or_init(|| super::components::imported_files(site))
 }
 
-fn check_pages(site: &Site, out: &mut Vec<Diagnostic>) {
+fn check_pages(site: &Site, overlays: &SpecOverlays, out: &mut Vec<Diagnostic>) {
     use rayon::prelude::*;
     stale_docs_json(site, out);
     let spec_files = super::specs::all_specs(site);
@@ -51,14 +69,16 @@ fn check_pages(site: &Site, out: &mut Vec<Diagnostic>) {
     let pages: Vec<_> = site.pages_unsorted().collect();
     out.par_extend(pages.par_iter().flat_map_iter(|f| {
         let mut v = Vec::new();
-        check_page(site, f, imported, &spec_files, &specs, &mut v);
+        check_page(site, overlays, f, imported, &spec_files, &specs, &mut v);
         v
     }));
 }
 
 /// One page's diagnostics (see [`check`]).
+#[allow(clippy::too_many_arguments)]
 fn check_page<'a>(
     site: &'a Site,
+    overlays: &'a SpecOverlays,
     f: &SourceFile,
     imported: &rustc_hash::FxHashSet<crate::syntax::tree::FileId>,
     spec_files: &[&'a std::sync::Arc<SourceFile>],
@@ -84,11 +104,11 @@ fn check_page<'a>(
         return;
     };
     if let Some(v) = root.get("openapi") {
-        let specs = specs.get_or_init(|| super::specs::list(spec_files));
-        openapi_value(site, f, v, paths::dir_of(&f.path), specs, out);
+        let specs = specs.get_or_init(|| super::specs::list(overlays, spec_files));
+        openapi_value(site, overlays, f, v, paths::dir_of(&f.path), specs, out);
     }
     if let Some(v) = root.get("asyncapi") {
-        let specs = specs.get_or_init(|| super::specs::list(spec_files));
+        let specs = specs.get_or_init(|| super::specs::list(overlays, spec_files));
         asyncapi_value(v, paths::dir_of(&f.path), specs, out);
     }
 }
@@ -263,6 +283,7 @@ pub fn may_be_in_a_remote_spec(site: &Site, d: &Diagnostic) -> bool {
 /// case, and a search of every spec when none is named.
 fn openapi_value<'a>(
     site: &'a Site,
+    overlays: &'a SpecOverlays,
     page: &SourceFile,
     v: &Node,
     dir: &str,
@@ -303,7 +324,7 @@ fn openapi_value<'a>(
     if paths::is_url(r.spec.unwrap_or_default()) {
         return;
     }
-    let (res, named) = super::specs::resolve(site, &r, dir, specs);
+    let (res, named) = super::specs::resolve(site, overlays, &r, dir, specs);
     let specs = named.as_ref().unwrap_or(specs);
     if specs.is_empty() {
         out.push(Diagnostic::error(

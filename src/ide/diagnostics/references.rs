@@ -29,6 +29,7 @@ pub struct Listing {
 /// it does not list is really unlisted.
 pub fn check(
     site: &Site,
+    overlays: &crate::model::overlays::SpecOverlays,
     root: &Node,
     ix: &NavIndex,
     complete: bool,
@@ -45,7 +46,7 @@ pub fn check(
         .collect();
     {
         let _t = crate::timing::span("references: sources");
-        specs::check_sources(site, &named, out);
+        specs::check_sources(site, overlays, &named, out);
     }
     let all_specs = specs::all_specs(site);
     // What each entry points at, in parallel (a page lookup per entry is
@@ -69,9 +70,9 @@ pub fn check(
             continue;
         }
         let inherited = &ix.context(e).inherited_openapi;
-        shared
-            .entry(sources_id(inherited))
-            .or_insert_with(|| ElementSpecs::of(site, inherited, &api_sources, &all_specs));
+        shared.entry(sources_id(inherited)).or_insert_with(|| {
+            ElementSpecs::of(site, overlays, inherited, &api_sources, &all_specs)
+        });
     }
     let mut resolved: Vec<ResolvedEntry> = ix
         .entries
@@ -212,17 +213,19 @@ struct ElementSpecs<'s> {
     directory: String,
     /// An `openapi` is set up the navigation.
     inherits: bool,
+    overlays: &'s crate::model::overlays::SpecOverlays, // the specs after their overlays
 }
 
 impl<'s> ElementSpecs<'s> {
     fn of(
         site: &'s Site,
+        overlays: &'s crate::model::overlays::SpecOverlays,
         inherited: &[crate::model::nav::SpecSource],
         api_sources: &[crate::model::nav::SpecSource],
         all_specs: &[&'s Arc<crate::model::site::SourceFile>],
     ) -> Self {
         let files = specs::unnamed_entry_specs(site, inherited, api_sources, all_specs).map(|f| {
-            let list = specs::list(&f);
+            let list = specs::list(overlays, &f);
             (f, list)
         });
         let directory = inherited
@@ -234,6 +237,7 @@ impl<'s> ElementSpecs<'s> {
             files,
             directory,
             inherits: !inherited.is_empty(),
+            overlays,
         }
     }
 }
@@ -327,7 +331,7 @@ fn endpoint(
         let Some(files) = specs::entry_specs(site, &[], r, api_sources, all_specs) else {
             return;
         };
-        let list = specs::list(&files);
+        let list = specs::list(element.overlays, &files);
         own = (files, list);
         (&own.0, &own.1)
     } else {
@@ -351,7 +355,7 @@ fn endpoint(
     let at = |rr: &std::ops::Range<usize>| {
         e.node.range.start + 1 + rr.start..e.node.range.start + 1 + rr.end
     };
-    let (res, named) = specs::resolve(site, r, "", list);
+    let (res, named) = specs::resolve(site, element.overlays, r, "", list);
     let list = named.as_ref().unwrap_or(list);
     match res {
         Resolution::Found { .. } => {}

@@ -5,6 +5,7 @@ use crate::diagnostics::{Diagnostic, Fix, Severity, did_you_mean};
 use crate::model::endpoint::{EndpointRef, Resolution, resolve_endpoint, resolve_spec_token};
 use crate::model::nav::{SpecSource, openapi_of};
 use crate::model::openapi::SpecIndex;
+use crate::model::overlays::SpecOverlays;
 use crate::model::paths;
 use crate::model::site::{FileKind, Site, SourceFile};
 use crate::syntax::tree::{FileId, Node};
@@ -19,11 +20,13 @@ pub fn all_specs(site: &Site) -> Vec<&Arc<SourceFile>> {
     site.spec_files()
 }
 
-pub fn list<'a>(files: &[&'a Arc<SourceFile>]) -> SpecList<'a> {
+/// `files` with their endpoint indexes as the platform builds them (after
+/// their overlays).
+pub fn list<'a>(overlays: &'a SpecOverlays, files: &[&'a Arc<SourceFile>]) -> SpecList<'a> {
     files
         .iter()
         .filter(|f| f.text.is_ok())
-        .map(|f| (f.path.as_str(), f.spec_index().as_ref()))
+        .map(|f| (f.path.as_str(), overlays.spec(f)))
         .collect()
 }
 
@@ -34,6 +37,7 @@ pub fn list<'a>(files: &[&'a Arc<SourceFile>]) -> SpecList<'a> {
 /// indices refer to instead of `list`.
 pub fn resolve<'a>(
     site: &'a Site,
+    overlays: &'a SpecOverlays,
     r: &EndpointRef,
     from_dir: &str,
     list: &SpecList<'a>,
@@ -54,7 +58,7 @@ pub fn resolve<'a>(
     let Some(i) = resolve_spec_token(token, from_dir, &paths) else {
         return (res, None);
     };
-    let one: SpecList<'a> = vec![(files[i].path.as_str(), files[i].spec_index().as_ref())];
+    let one: SpecList<'a> = vec![(files[i].path.as_str(), overlays.spec(files[i]))];
     (resolve_endpoint(r, from_dir, &one), Some(one))
 }
 
@@ -72,17 +76,21 @@ pub fn not_a_spec(at: (FileId, Range<usize>), path: &str, ix: &SpecIndex) -> Opt
         ));
     }
     let r = ix.refused.as_ref()?;
-    Some(
-        Diagnostic::error(
-            at.0,
-            at.1,
-            REFUSED,
-            format!(
-                "no API page: the platform's OpenAPI validator refuses \"{path}\" and leaves it out of the build ({path}:{}: {})",
-                r.line, r.message
-            ),
+    // Line 0: the refusal is its overlays' (`model::overlays`), not in the file.
+    let why = if r.line == 0 {
+        format!(
+            "the platform cannot apply the overlays of \"{path}\" and leaves it out of the build ({})",
+            r.message
         )
-        .with_subject(path.to_string()),
+    } else {
+        format!(
+            "the platform's OpenAPI validator refuses \"{path}\" and leaves it out of the build ({path}:{}: {})",
+            r.line, r.message
+        )
+    };
+    Some(
+        Diagnostic::error(at.0, at.1, REFUSED, format!("no API page: {why}"))
+            .with_subject(path.to_string()),
     )
 }
 
@@ -91,13 +99,15 @@ pub const REFUSED: &str = "refused-spec";
 
 /// Every spec the platform refuses, at the place in it that is refused: a
 /// warning (the platform warns and builds on); the references that lose
-/// their API page are the errors.
-pub fn check_spec_files(site: &Site, out: &mut Vec<Diagnostic>) {
+/// their API page are the errors. A spec its overlays break is reported at
+/// the overlay ([`crate::model::overlays`]); one they mend is not refused.
+pub fn check_spec_files(site: &Site, overlays: &SpecOverlays, out: &mut Vec<Diagnostic>) {
+    out.extend(overlays.diagnostics.iter().cloned());
     for f in site.spec_files() {
-        if f.text.is_err() {
+        if f.text.is_err() || overlays.overlaid(f.id).is_some_and(|o| o.fault.is_some()) {
             continue;
         }
-        let ix = f.spec_index();
+        let ix = overlays.spec(f);
         if let Some(r) = ix.refused.as_ref().filter(|_| ix.errors.is_empty()) {
             out.push(Diagnostic::warning(
                 f.id,
@@ -171,7 +181,12 @@ pub fn api_sources(root: &Node) -> Vec<SpecSource> {
 
 /// Report spec sources that are URLs (not checked), missing, outside the
 /// root, unreadable or not specs.
-pub fn check_sources(site: &Site, sources: &[SpecSource], out: &mut Vec<Diagnostic>) {
+pub fn check_sources(
+    site: &Site,
+    overlays: &SpecOverlays,
+    sources: &[SpecSource],
+    out: &mut Vec<Diagnostic>,
+) {
     if sources.is_empty() {
         return;
     }
@@ -223,7 +238,8 @@ pub fn check_sources(site: &Site, sources: &[SpecSource], out: &mut Vec<Diagnost
             ));
             continue;
         }
-        let ix = f.spec_index();
+        let ix = overlays.spec(f);
+        let fault = overlays.overlaid(f.id).and_then(|o| o.fault.as_ref());
         if let Some(e) = ix.errors.first() {
             out.push(Diagnostic::error(
                 s.file,
@@ -231,6 +247,19 @@ pub fn check_sources(site: &Site, sources: &[SpecSource], out: &mut Vec<Diagnost
                 "invalid-spec",
                 format!("spec \"{}\" does not parse: {}", s.value, e.message),
             ));
+        } else if let Some(fault) = fault {
+            out.push(
+                Diagnostic::error(
+                    s.file,
+                    s.range.clone(),
+                    REFUSED,
+                    format!(
+                        "the platform cannot apply the overlays of \"{}\" ({}): the build stops (\"exists but is invalid\")",
+                        s.value, fault.message
+                    ),
+                )
+                .with_subject(path.clone()),
+            );
         } else if let Some(r) = &ix.refused {
             // The prebuild stops: "Openapi file X ... exists but is invalid".
             out.push(

@@ -7,6 +7,7 @@ mod diagnostics;
 mod fixes;
 mod hover;
 mod icons;
+mod overlays;
 mod page_components;
 mod page_links;
 mod refactor;
