@@ -9,7 +9,9 @@
 //! does not exist" (its content disappears); an inline one is left to MDX,
 //! whose compiled page throws "Expected component X to be defined" when it
 //! renders. Lower-case names are HTML/SVG elements (and custom elements):
-//! never reported.
+//! never reported. A name an import binds is not reported, a package's too,
+//! but a package import exempts nothing else on the page (see `Scope`).
+//! Props are judged only on tags before the page's first syntax error.
 
 use crate::diagnostics::{Diagnostic, did_you_mean};
 use crate::model::site::{Site, SourceFile};
@@ -53,17 +55,27 @@ pub fn check(
     // A page another page imports is a snippet there: the names in scope are
     // the importer's too.
     scope.open |= imported.contains(&f.id);
+    // The platform's parser stops at the page's first syntax error: a tag at
+    // or after it is not read as the platform would (in a broken quote,
+    // `title='Che cos'è il …'`, the words after the quote look like props),
+    // and the `mdx-syntax` error already says why the page fails.
+    let stop = ix.errors.iter().map(|e| e.range.start).min();
     for el in &ix.elements {
-        element(f, el, &scope, out);
+        let read = stop.is_none_or(|at| at > el.open_end as usize);
+        element(f, el, &scope, read, out);
     }
 }
 
 /// The names a page may use besides the built-in components.
 struct Scope<'a> {
     names: Vec<&'a str>,
-    /// An import whose file is not in the site (a snippet the site does not
-    /// have, a package): it may bring in names docs-lsp cannot see, so no
-    /// component is said to be unknown.
+    /// An import of a snippet the site does not have: the snippet's exports
+    /// (in scope where it is inlined) cannot be seen, so no component is
+    /// said to be unknown (`missing-snippet` reports the import). A package
+    /// import (`react`, `@theme/Tabs`) is not one: it can bring in no more
+    /// than the names it binds, which are in `names`. (The platform resolves
+    /// no package, `resolveImportPath`, and removes every import,
+    /// `remarkRemoveImports`.)
     open: bool,
 }
 
@@ -78,14 +90,18 @@ impl<'a> Scope<'a> {
             names.extend(imp.named.iter().map(String::as_str));
             // What the imported file exports is in scope too (the platform
             // inlines snippets before rendering).
-            match files
-                .as_ref()
-                .and_then(|files| resolve(site, files, f, &imp.source))
-            {
-                Some(sf) if sf.text.is_ok() && sf.id != f.id => {
-                    names.extend(sf.page_index().exports.iter().map(String::as_str));
-                }
-                _ => open = true,
+            let Some(files) = files.as_ref() else {
+                continue;
+            };
+            match crate::ide::imports::import_target(files, &f.path, &imp.source) {
+                crate::ide::imports::ImportTarget::NotAFile => {}
+                crate::ide::imports::ImportTarget::File(path) => match site.file_by_path(&path) {
+                    Some(sf) if sf.text.is_ok() && sf.id != f.id => {
+                        names.extend(sf.page_index().exports.iter().map(String::as_str));
+                    }
+                    _ => open = true,
+                },
+                crate::ide::imports::ImportTarget::Missing { .. } => open = true,
             }
         }
         Scope { names, open }
@@ -110,7 +126,9 @@ fn resolve<'a>(
     }
 }
 
-fn element(f: &SourceFile, el: &Element, scope: &Scope, out: &mut Vec<Diagnostic>) {
+/// `read`: whether the platform's parser reads the tag (see [`check`]); only
+/// then are its props judged.
+fn element(f: &SourceFile, el: &Element, scope: &Scope, read: bool, out: &mut Vec<Diagnostic>) {
     let name = el.name.as_str();
     if !name.starts_with(|c: char| c.is_ascii_uppercase()) {
         // Fragments, HTML, SVG, custom elements.
@@ -146,7 +164,9 @@ fn element(f: &SourceFile, el: &Element, scope: &Scope, out: &mut Vec<Diagnostic
         ));
         return;
     };
-    props(f, el, c, out);
+    if read {
+        props(f, el, c, out);
+    }
 }
 
 fn props(f: &SourceFile, el: &Element, c: &Component, out: &mut Vec<Diagnostic>) {
