@@ -109,7 +109,7 @@ impl Backend {
         let range = if file == t.file {
             t.range(r)
         } else {
-            convert::range(f, r, t.enc)
+            convert::range(f, r, t.enc, &self.world.bodies)
         };
         Some(Location::new(convert::uri(&path)?, range))
     }
@@ -289,7 +289,10 @@ impl Backend {
                     },
                     tags: None,
                     deprecated: None,
-                    location: Location::new(uri, convert::range(f, &w.range, enc)),
+                    location: Location::new(
+                        uri,
+                        convert::range(f, &w.range, enc, &self.world.bodies),
+                    ),
                     container_name: w.detail,
                 });
             }

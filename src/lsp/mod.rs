@@ -3,6 +3,7 @@
 
 pub mod assistant;
 pub mod backend;
+pub mod bodies;
 pub mod convert;
 pub mod documents;
 pub mod edit_caps;

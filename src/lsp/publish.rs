@@ -147,6 +147,7 @@ fn changed_batches(
             file,
             d,
             enc,
+            &world.bodies,
             uri_of,
         ));
     }

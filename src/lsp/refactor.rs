@@ -116,7 +116,10 @@ impl<'a> EditBuilder<'a> {
                     let Some(uri) = self.uri(&f.path) else {
                         return false;
                     };
-                    let edit = TextEdit::new(convert::range(f, &e.range, enc), e.new_text);
+                    let edit = TextEdit::new(
+                        convert::range(f, &e.range, enc, &self.world.bodies),
+                        e.new_text,
+                    );
                     match self.edits.iter_mut().find(|(u, _)| *u == uri) {
                         Some((_, v)) => v.push(edit),
                         None => self.edits.push((uri, vec![edit])),

@@ -381,6 +381,7 @@ impl LanguageServer for Backend {
             },
         };
         let enc = self.world.encoding();
+        let world = self.world.clone();
         let items = blocking(move || {
             let _t = crate::timing::span("textDocument/diagnostic");
             let a = site.analysis();
@@ -400,7 +401,7 @@ impl LanguageServer for Backend {
                 .iter()
                 .filter(|d| d.file == file.id && !site.suppress.silences(d, &file.path))
                 .map(|d| {
-                    convert::diagnostic(&a.site, file, d, enc, |f| {
+                    convert::diagnostic(&a.site, file, d, enc, &world.bodies, |f| {
                         convert::uri(&if site.loose {
                             site.root.clone()
                         } else {

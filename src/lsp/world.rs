@@ -180,6 +180,8 @@ pub struct World {
     /// it finished would otherwise both read the site, and the second
     /// state pushed would shadow edits made to the first.
     loading: Mutex<()>,
+    /// The whole text of pages read in bulk, for placing positions in them.
+    pub bodies: super::bodies::Bodies,
 }
 
 impl World {
