@@ -30,7 +30,7 @@ impl Bodies {
         }
         let origin = file.origin.as_ref()?;
         let kept = file.text.as_ref().ok()?;
-        let mut recent = super::world::lock(&self.recent);
+        let mut recent = crate::model::site::lock(&self.recent);
         if let Some((_, f)) = recent.iter().find(|(k, _)| Arc::ptr_eq(k, kept)) {
             return Some(f.clone());
         }
