@@ -45,7 +45,14 @@ pub async fn notify<N: SyncNotification>(world: &Arc<World>, client: &Client, pa
 
 /// The read-only view a request is answered from: sites (whose snapshots
 /// are immutable), open documents' texts, the client's capabilities and
-/// the settings as of when the request arrived.
+/// the settings as of when the request arrived. The `World` inside is
+/// private to this module, so its mutators are out of a handler's reach:
+///
+/// ```compile_fail,E0616
+/// fn close(s: &docs_lsp::lsp::api::Snapshot) {
+///     let _ = &s.world;
+/// }
+/// ```
 #[derive(Clone)]
 pub struct Snapshot {
     world: Arc<World>,
