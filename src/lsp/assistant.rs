@@ -63,7 +63,7 @@ impl Backend {
             .unwrap_or(client::DEFAULT_QUESTION)
             .to_string();
         let selection = self.selection(&arg);
-        let settings = self.settings().assistant.clone();
+        let settings = self.world.settings().assistant.clone();
         let token = lsp::NumberOrString::String(format!("docs-lsp/{id}"));
         let progress = match self.client.create_work_done_progress(token.clone()).await {
             Ok(()) => Some(self.client.progress(token, "Docs assistant").begin().await),
@@ -176,11 +176,12 @@ impl Backend {
         let uri: lsp::Uri = arg.get("uri")?.as_str()?.parse().ok()?;
         let range: lsp::Range = serde_json::from_value(arg.get("range")?.clone()).ok()?;
         let path = convert::path(&uri)?;
-        let doc = self.world.docs.get(&path)?;
         let enc = self.world.encoding();
-        let start = doc.char_index(range.start, enc);
-        let end = doc.char_index(range.end, enc).max(start);
-        let text = doc.rope.slice(start..end).to_string();
+        let text = self.world.with_document(&path, |doc| {
+            let start = doc.char_index(range.start, enc);
+            let end = doc.char_index(range.end, enc).max(start);
+            doc.rope.slice(start..end).to_string()
+        })?;
         let rel = self
             .world
             .site_of(&path)

@@ -1,6 +1,7 @@
 //! Conversions between the analysis' byte offsets and LSP positions, in the
 //! negotiated encoding. The only place positions change units.
 
+use super::bodies::Bodies;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::model::site::{Site, SourceFile};
 use crate::text::{Encoding, LineCol, LineIndex};
@@ -13,11 +14,12 @@ pub fn position(text: &str, idx: &LineIndex, offset: usize, enc: Encoding) -> ls
     lsp::Position::new(lc.line, lc.col)
 }
 
-pub fn range(file: &SourceFile, r: &Range<usize>, enc: Encoding) -> lsp::Range {
-    // A page read in bulk keeps only its front matter: a position in its
-    // body is placed with the whole text, read again.
-    if let Some(whole) = crate::workspace::load::whole_text(file, r.end) {
-        return range(&whole, r, enc);
+/// `r` in `file` of a snapshot. A page read in bulk keeps only its front
+/// matter: a position in its body is placed with the whole text, which
+/// `bodies` (the server state's reader) has for that version of the page.
+pub fn range(file: &SourceFile, r: &Range<usize>, enc: Encoding, bodies: &Bodies) -> lsp::Range {
+    if let Some(whole) = bodies.whole(file, r.end) {
+        return range(&whole, r, enc, bodies);
     }
     let text = file.text();
     let idx = file.lines();
@@ -54,6 +56,7 @@ pub fn diagnostic(
     file: &SourceFile,
     d: &Diagnostic,
     enc: Encoding,
+    bodies: &Bodies,
     uri_of: impl Fn(&SourceFile) -> Option<lsp::Uri>,
 ) -> lsp::Diagnostic {
     let related: Vec<lsp::DiagnosticRelatedInformation> = d
@@ -62,13 +65,13 @@ pub fn diagnostic(
         .filter_map(|r| {
             let f = site.file(r.file)?;
             Some(lsp::DiagnosticRelatedInformation {
-                location: lsp::Location::new(uri_of(f)?, range(f, &r.range, enc)),
+                location: lsp::Location::new(uri_of(f)?, range(f, &r.range, enc, bodies)),
                 message: r.message.clone(),
             })
         })
         .collect();
     lsp::Diagnostic {
-        range: range(file, &d.range, enc),
+        range: range(file, &d.range, enc, bodies),
         severity: Some(severity(d.severity)),
         code: Some(lsp::NumberOrString::String(d.code.to_string())),
         source: Some("docs-lsp".into()),

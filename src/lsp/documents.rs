@@ -2,9 +2,54 @@
 //! synchronously in the order they arrive (before any `.await`).
 
 use crate::text::{Encoding, LineIndex};
+use dashmap::DashMap;
+use dashmap::mapref::multiple::RefMulti;
+use dashmap::mapref::one::{Ref, RefMut};
 use ropey::Rope;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use tower_lsp_server::ls_types as lsp;
+
+/// The open documents by path: the editor's text, the only text of an open
+/// file (a site's snapshot shares one version of it). Anyone may read one;
+/// only the state's owner (`super::world`, for `super::notifications`)
+/// opens, edits or closes them.
+#[derive(Debug, Default)]
+pub struct Documents(DashMap<PathBuf, Document>);
+
+impl Documents {
+    pub fn get(&self, path: &Path) -> Option<Ref<'_, PathBuf, Document>> {
+        self.0.get(path)
+    }
+
+    pub fn contains_key(&self, path: &Path) -> bool {
+        self.0.contains_key(path)
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = RefMulti<'_, PathBuf, Document>> {
+        self.0.iter()
+    }
+
+    pub(super) fn insert(&self, path: PathBuf, doc: Document) {
+        self.0.insert(path, doc);
+    }
+
+    pub(super) fn get_mut(&self, path: &Path) -> Option<RefMut<'_, PathBuf, Document>> {
+        self.0.get_mut(path)
+    }
+
+    pub(super) fn remove(&self, path: &Path) {
+        self.0.remove(path);
+    }
+}
 
 #[derive(Debug, Clone)]
 pub struct Document {

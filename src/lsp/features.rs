@@ -3,7 +3,8 @@
 //! that is ready (computing one only if none exists yet), runs the `ide`
 //! function on a blocking thread and converts the plain result.
 
-use super::backend::{Backend, blocking};
+use super::api::Snapshot;
+use super::backend::blocking;
 use super::convert;
 use super::world::SiteState;
 use crate::ide::analysis::Analysis;
@@ -47,10 +48,10 @@ impl DocumentRequest {
     }
 }
 
-impl Backend {
+impl Snapshot {
     pub(crate) async fn target(&self, uri: &Uri) -> Option<DocumentRequest> {
         let path = convert::path(uri)?;
-        let site = self.world.site_of(&path)?;
+        let site = self.site_of(&path)?;
         let s = site.clone();
         let analysis = match site.last_analysis() {
             Some(a) => a,
@@ -59,8 +60,8 @@ impl Backend {
                 .ok()?,
         };
         let file = file_id(&site, &analysis, &path)?;
-        let (text, lines) = match self.world.docs.get(&path) {
-            Some(d) => d.shared(),
+        let (text, lines) = match self.document_text(&path) {
+            Some(d) => d,
             None => {
                 let text: Arc<str> = Arc::from(analysis.site.file(file)?.text());
                 let lines = Arc::new(LineIndex::new(&text));
@@ -73,7 +74,7 @@ impl Backend {
             file,
             text,
             lines,
-            enc: self.world.encoding(),
+            enc: self.encoding(),
         })
     }
 
@@ -109,7 +110,7 @@ impl Backend {
         let range = if file == t.file {
             t.range(r)
         } else {
-            convert::range(f, r, t.enc)
+            convert::range(f, r, t.enc, self.bodies())
         };
         Some(Location::new(convert::uri(&path)?, range))
     }
@@ -261,7 +262,7 @@ impl Backend {
         // search on its blocking thread too.
         let cancel = tokio_util::sync::CancellationToken::new();
         let _guard = cancel.clone().drop_guard();
-        for site in self.world.sites().into_iter().filter(|s| !s.loose) {
+        for site in self.sites().into_iter().filter(|s| !s.loose) {
             let q = p.query.clone();
             let s = site.clone();
             let c = cancel.clone();
@@ -271,7 +272,7 @@ impl Backend {
                 (a, f)
             })
             .await?;
-            let enc = self.world.encoding();
+            let enc = self.encoding();
             for w in found {
                 let Some(f) = analysis.site.file(w.file) else {
                     continue;
@@ -289,7 +290,7 @@ impl Backend {
                     },
                     tags: None,
                     deprecated: None,
-                    location: Location::new(uri, convert::range(f, &w.range, enc)),
+                    location: Location::new(uri, convert::range(f, &w.range, enc, self.bodies())),
                     container_name: w.detail,
                 });
             }
@@ -353,6 +354,52 @@ impl Backend {
                 })
                 .collect(),
         ))
+    }
+
+    /// The diagnostics of one document, for a pull; `None` when no site
+    /// holds it.
+    pub async fn diagnostics_impl(&self, path: PathBuf) -> Result<Option<Vec<Diagnostic>>> {
+        let site = match self.site_of(&path) {
+            Some(site) => site,
+            // Its site is still loading (in the background, from didOpen):
+            // this pull waits for it rather than answer "no problems".
+            None => match self.site_loaded(&path) {
+                Some(load) => blocking(load).await?,
+                None => return Ok(None),
+            },
+        };
+        let snap = self.clone();
+        let items = blocking(move || {
+            let _t = crate::timing::span("textDocument/diagnostic");
+            let a = site.analysis();
+            let rel = if site.loose {
+                a.site
+                    .files()
+                    .next()
+                    .map(|f| f.path.clone())
+                    .unwrap_or_default()
+            } else {
+                site.rel(&path).unwrap_or_default()
+            };
+            let Some(file) = a.site.file_by_path(&rel) else {
+                return Vec::new();
+            };
+            a.diagnostics
+                .iter()
+                .filter(|d| d.file == file.id && !site.suppress.silences(d, &file.path))
+                .map(|d| {
+                    convert::diagnostic(&a.site, file, d, snap.encoding(), snap.bodies(), |f| {
+                        convert::uri(&if site.loose {
+                            site.root.clone()
+                        } else {
+                            site.root.join(&f.path)
+                        })
+                    })
+                })
+                .collect::<Vec<_>>()
+        })
+        .await?;
+        Ok(Some(items))
     }
 }
 

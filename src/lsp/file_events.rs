@@ -1,9 +1,9 @@
 //! File events (the watcher's, and moves the server expects): applied to
 //! their sites as batches, then published.
 
-use super::backend::Backend;
+use super::convert;
+use super::publish::{self, When};
 use super::world::World;
-use super::{convert, publish};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -16,46 +16,64 @@ use tower_lsp_server::ls_types::*;
 /// notifications.
 const FILE_EVENTS_QUIET: Duration = Duration::from_millis(50);
 
-impl Backend {
-    /// File events applied, and their sites published: after a quiet moment
-    /// for the watcher's events (`burst`: a branch switch sends thousands in
-    /// many notifications, which then cost one analysis), else at once.
-    pub(super) async fn on_file_events(&self, params: DidChangeWatchedFilesParams, burst: bool) {
-        file_events(&self.client, &self.world, self.can_refresh(), params, burst).await;
+/// A batch of file events from the moment it is seen until its files are
+/// read and its sites published. While any batch is being read, a publish
+/// waiting for a quiet moment holds off (`World::file_events`).
+pub(super) struct Batch {
+    world: Arc<World>,
+}
+
+impl Batch {
+    /// Count the batch as pending, synchronously (`super::notifications`).
+    pub(super) fn begin(world: &Arc<World>) -> Self {
+        world.file_events.fetch_add(1, Ordering::SeqCst);
+        Batch {
+            world: world.clone(),
+        }
+    }
+
+    /// Read the batch's files, give each site one new snapshot for it, and
+    /// schedule their publishes: after a quiet moment for the watcher's
+    /// events (`burst`), else at once.
+    pub(super) async fn read_and_publish(
+        self,
+        client: &Client,
+        params: DidChangeWatchedFilesParams,
+        burst: bool,
+    ) {
+        let touched = apply_file_events(&self.world, params).await;
+        // Done reading: no longer pending (also when the task is dropped).
+        let world = self.world.clone();
+        drop(self);
+        let refresh = world.caps().can_refresh();
+        let when = if burst {
+            When::Quiet(FILE_EVENTS_QUIET)
+        } else {
+            When::Analysed(Duration::from_millis(10))
+        };
+        for site in touched {
+            publish::schedule(client, &world, site, when, refresh);
+        }
     }
 }
 
-/// [`Backend::on_file_events`] for tasks that do not hold the backend (the
-/// watch for expected moves, `super::moves`).
+impl Drop for Batch {
+    fn drop(&mut self) {
+        self.world.file_events.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// A batch of file events applied and published, for the task that applies
+/// moves the server expects once they are seen (`super::refactor`).
 pub(super) async fn file_events(
-    client: &Client,
     world: &Arc<World>,
-    refresh: bool,
+    client: &Client,
     params: DidChangeWatchedFilesParams,
     burst: bool,
 ) {
-    world.file_events.fetch_add(1, Ordering::SeqCst);
-    let touched = apply_file_events(world, params).await;
-    world.file_events.fetch_sub(1, Ordering::SeqCst);
-    for site in touched {
-        if burst {
-            publish::schedule_quiet(
-                client.clone(),
-                world.clone(),
-                site,
-                FILE_EVENTS_QUIET,
-                refresh,
-            );
-        } else {
-            publish::schedule(
-                client.clone(),
-                world.clone(),
-                site,
-                Duration::from_millis(10),
-                refresh,
-            );
-        }
-    }
+    Batch::begin(world)
+        .read_and_publish(client, params, burst)
+        .await;
 }
 
 /// The sites a batch of file events changed, each given one new snapshot

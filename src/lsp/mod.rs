@@ -1,14 +1,17 @@
 //! The protocol layer: the only code that knows LSP. Thin glue from
 //! tower-lsp-server to the world state and the `ide` functions.
 
+pub mod api;
 pub mod assistant;
 pub mod backend;
+pub mod bodies;
+pub mod client_caps;
 pub mod convert;
 pub mod documents;
-pub mod edit_caps;
 pub mod features;
 pub mod file_events;
 pub mod moves;
+pub mod notifications;
 pub mod panics;
 pub mod publish;
 pub mod refactor;

@@ -15,6 +15,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// How long a move may take to appear on disk. Editors apply an edit's file
@@ -56,9 +57,21 @@ pub fn moved(root: &Path, old: &str, new: &str) -> bool {
 #[derive(Debug, Default)]
 pub struct PendingMoves {
     list: Mutex<Vec<(Expected, Instant)>>,
+    /// A task is watching for them.
+    watched: AtomicBool,
 }
 
 impl PendingMoves {
+    /// Whether the caller now watches (no task did): it must then call
+    /// [`PendingMoves::release_watch`] when it stops.
+    pub fn claim_watch(&self) -> bool {
+        !self.watched.swap(true, Ordering::SeqCst)
+    }
+
+    pub fn release_watch(&self) {
+        self.watched.store(false, Ordering::SeqCst);
+    }
+
     /// Expect `e` until `until`. The same moves expected twice (an editor
     /// that sends `willRenameFiles` for the file operation of a rename the
     /// server answered) are one expectation, which asks at most once.

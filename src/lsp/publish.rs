@@ -15,61 +15,63 @@ use std::time::Duration;
 use tower_lsp_server::Client;
 use tower_lsp_server::ls_types as lsp;
 
-/// Publish `site`'s diagnostics as soon as the analysis of this change is
-/// ready, and no sooner than `debounce` after the change (0 by default: a
-/// keystroke's diagnostics appear the moment they exist). Superseded by any
-/// later change to the site, so a burst of keystrokes coalesces: one
+/// When a scheduled publish runs.
+#[derive(Debug, Clone, Copy)]
+pub enum When {
+    /// As soon as the analysis of this change is ready, and no sooner than
+    /// this long after the change (0 by default: a keystroke's diagnostics
+    /// appear the moment they exist). The analysis starts at once.
+    Analysed(Duration),
+    /// For file events: the analysis too waits until this long has passed
+    /// without a newer change, so a burst of events (a branch switch
+    /// changing thousands of files, sent as many notifications) costs one
+    /// analysis, and the message loop stays free meanwhile.
+    Quiet(Duration),
+}
+
+/// The one publish schedule: publish `site`'s diagnostics `when` says.
+/// Superseded by any later change to the site, so a burst coalesces: one
 /// analysis runs at a time, always of the newest snapshot, and only the
 /// newest change publishes. With `refresh`, a pulling client is also asked
 /// to pull again (the change may alter other open documents' diagnostics).
 pub fn schedule(
-    client: Client,
-    world: Arc<World>,
+    client: &Client,
+    world: &Arc<World>,
     site: Arc<SiteState>,
-    debounce: Duration,
+    when: When,
     refresh: bool,
 ) {
-    let generation = site.generation.load(Ordering::SeqCst);
+    let generation = site.generation();
     let changed_at = tokio::time::Instant::now();
     // A change that lands before the analysis starts makes it unnecessary.
-    let analysed = {
-        let site = site.clone();
-        tokio::task::spawn_blocking(move || {
-            if site.generation.load(Ordering::SeqCst) == generation {
-                let _ = site.analysis();
-            }
-        })
+    let analysed = match when {
+        When::Analysed(_) => {
+            let site = site.clone();
+            Some(tokio::task::spawn_blocking(move || {
+                if site.generation() == generation {
+                    let _ = site.analysis();
+                }
+            }))
+        }
+        When::Quiet(_) => None,
     };
+    let (client, world) = (client.clone(), world.clone());
     tokio::spawn(async move {
-        let _ = analysed.await;
-        tokio::time::sleep_until(changed_at + debounce).await;
-        if site.generation.load(Ordering::SeqCst) != generation {
-            return;
+        match when {
+            When::Analysed(debounce) => {
+                if let Some(a) = analysed {
+                    let _ = a.await;
+                }
+                tokio::time::sleep_until(changed_at + debounce).await;
+            }
+            When::Quiet(quiet) => {
+                tokio::time::sleep(quiet).await;
+                if world.file_events.load(Ordering::SeqCst) > 0 {
+                    return;
+                }
+            }
         }
-        publish_now(&client, &world, &site, Some(generation)).await;
-        if refresh {
-            let _ = client.workspace_diagnostic_refresh().await;
-        }
-    });
-}
-
-/// [`schedule`] for file events: the analysis too waits until `quiet` has
-/// passed without a newer change, so a burst of events (a branch switch
-/// changing thousands of files, sent as many notifications) costs one
-/// analysis, and the message loop stays free meanwhile.
-pub fn schedule_quiet(
-    client: Client,
-    world: Arc<World>,
-    site: Arc<SiteState>,
-    quiet: Duration,
-    refresh: bool,
-) {
-    let generation = site.generation.load(Ordering::SeqCst);
-    tokio::spawn(async move {
-        tokio::time::sleep(quiet).await;
-        if site.generation.load(Ordering::SeqCst) != generation
-            || world.file_events.load(Ordering::SeqCst) > 0
-        {
+        if site.generation() != generation {
             return;
         }
         publish_now(&client, &world, &site, Some(generation)).await;
@@ -118,7 +120,8 @@ fn changed_batches(
     docs: &HashMap<PathBuf, i32>,
     generation: Option<u64>,
 ) -> Vec<(lsp::Uri, Vec<lsp::Diagnostic>, Option<i32>)> {
-    let enc = world.encoding();
+    let caps = world.caps();
+    let enc = caps.encoding;
     let mut per_file: HashMap<PathBuf, Vec<lsp::Diagnostic>> = HashMap::new();
     for d in &analysis.diagnostics {
         let Some(file) = analysis.site.file(d.file) else {
@@ -147,18 +150,19 @@ fn changed_batches(
             file,
             d,
             enc,
+            &world.bodies,
             uri_of,
         ));
     }
     let mut published = lock(&site.published);
     // A batch that will be dropped as stale must not record itself as
     // published: the newer publish would then skip a version it never sent.
-    if generation.is_some_and(|g| g != site.generation.load(Ordering::SeqCst)) {
+    if generation.is_some_and(|g| g != site.generation()) {
         return Vec::new();
     }
     let mut out = Vec::new();
     // Files that had diagnostics and now have none get an empty list.
-    if world.client_pulls.load(Ordering::Relaxed) {
+    if caps.pulls {
         per_file.retain(|path, _| !docs.contains_key(path));
     } else {
         for path in docs.keys() {
@@ -210,14 +214,14 @@ fn digest(diags: &[lsp::Diagnostic]) -> u64 {
 }
 
 /// Forget what was published for a file, on open: a pushing client gets it
-/// again; a pulling client gets an empty push, so what was pushed while the
-/// file was closed does not stand beside what it now pulls.
-pub async fn forget(client: &Client, world: &World, site: &SiteState, path: &std::path::Path) {
+/// again; a pulling client is to get an empty push (the URI returned), so
+/// what was pushed while the file was closed does not stand beside what it
+/// now pulls.
+pub fn forget(world: &World, site: &SiteState, path: &std::path::Path) -> Option<lsp::Uri> {
     let had = lock(&site.published).remove(path).is_some();
-    if had
-        && world.client_pulls.load(Ordering::Relaxed)
-        && let Some(uri) = convert::uri(path)
-    {
-        client.publish_diagnostics(uri, Vec::new(), None).await;
+    if had && world.caps().pulls {
+        convert::uri(path)
+    } else {
+        None
     }
 }

@@ -4,10 +4,12 @@
 //! operations (create, rename) when the client supports them, and drops
 //! every change outside the workspace roots.
 
-use super::backend::{Backend, blocking};
-use super::edit_caps::EditCaps;
+use super::api::Snapshot;
+use super::backend::blocking;
+use super::client_caps::EditCaps;
 use super::settings::RedirectOnMove;
 use super::world::SiteState;
+use super::world::World;
 use super::{convert, moves};
 use crate::ide::analysis::Analysis;
 use crate::ide::fixes::{self, ActionKind};
@@ -17,7 +19,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
+use tower_lsp_server::Client;
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::*;
 
@@ -56,7 +58,7 @@ pub fn rename_provider() -> OneOf<bool, RenameOptions> {
 
 /// Builds a `WorkspaceEdit` from plain changes of one site.
 struct EditBuilder<'a> {
-    world: &'a super::world::World,
+    snap: &'a Snapshot,
     site: &'a SiteState,
     analysis: &'a Analysis,
     caps: EditCaps,
@@ -65,22 +67,12 @@ struct EditBuilder<'a> {
 }
 
 impl<'a> EditBuilder<'a> {
-    fn new(backend: &'a Backend, site: &'a SiteState, analysis: &'a Analysis) -> Self {
-        let caps = backend.edit_caps.get().copied().unwrap_or_default();
-        Self::with(&backend.world, caps, site, analysis)
-    }
-
-    fn with(
-        world: &'a super::world::World,
-        caps: EditCaps,
-        site: &'a SiteState,
-        analysis: &'a Analysis,
-    ) -> Self {
+    fn new(snap: &'a Snapshot, site: &'a SiteState, analysis: &'a Analysis) -> Self {
         EditBuilder {
-            world,
+            caps: snap.caps.edit,
+            snap,
             site,
             analysis,
-            caps,
             ops: Vec::new(),
             edits: Vec::new(),
         }
@@ -91,13 +83,8 @@ impl<'a> EditBuilder<'a> {
     fn uri(&self, rel: &str) -> Option<Uri> {
         let rel = crate::model::paths::join("", rel)?;
         let path = self.site.root.join(rel);
-        let roots_known = self
-            .world
-            .workspace_roots
-            .read()
-            .map(|r| !r.is_empty())
-            .unwrap_or(true);
-        if self.site.loose || roots_known && !self.world.in_workspace(&path) {
+        let roots_known = !self.snap.workspace_roots().is_empty();
+        if self.site.loose || roots_known && !self.snap.in_workspace(&path) {
             return None;
         }
         convert::uri(&path)
@@ -106,7 +93,7 @@ impl<'a> EditBuilder<'a> {
     /// Add changes; `false` if one of them cannot be expressed for this
     /// client (a file operation it does not support) or leaves the workspace.
     fn add(&mut self, changes: Vec<Change>) -> bool {
-        let enc = self.world.encoding();
+        let enc = self.snap.encoding();
         for c in changes {
             match c {
                 Change::Edit(e) => {
@@ -116,7 +103,10 @@ impl<'a> EditBuilder<'a> {
                     let Some(uri) = self.uri(&f.path) else {
                         return false;
                     };
-                    let edit = TextEdit::new(convert::range(f, &e.range, enc), e.new_text);
+                    let edit = TextEdit::new(
+                        convert::range(f, &e.range, enc, self.snap.bodies()),
+                        e.new_text,
+                    );
                     match self.edits.iter_mut().find(|(u, _)| *u == uri) {
                         Some((_, v)) => v.push(edit),
                         None => self.edits.push((uri, vec![edit])),
@@ -207,7 +197,7 @@ fn failed(msg: impl Into<String>) -> Error {
     e
 }
 
-impl Backend {
+impl Snapshot {
     pub async fn references_impl(&self, p: ReferenceParams) -> Result<Option<Vec<Location>>> {
         let tdp = p.text_document_position;
         let Some((t, found)) = self
@@ -304,7 +294,7 @@ impl Backend {
             let (Some(old), Some(new)) = (path(&f.old_uri), path(&f.new_uri)) else {
                 continue;
             };
-            let Some(site) = self.world.site_of(&old).filter(|s| !s.loose) else {
+            let Some(site) = self.site_of(&old).filter(|s| !s.loose) else {
                 continue;
             };
             let (Some(o), Some(n)) = (site.rel(&old), rel_in(&site.root, &new)) else {
@@ -360,41 +350,7 @@ impl Backend {
     }
 
     fn redirect_on_move(&self) -> RedirectOnMove {
-        self.settings().redirect_on_move
-    }
-
-    /// Wait for `e` to be seen on disk (`super::moves`), with one task
-    /// watching for every expected move.
-    fn expect_moves(&self, e: moves::Expected) {
-        self.moves
-            .expect(e, std::time::Instant::now() + moves::EXPECT_FOR);
-        if self.moves_watched.swap(true, Ordering::SeqCst) {
-            return;
-        }
-        let watch = MoveWatch {
-            client: self.client.clone(),
-            world: self.world.clone(),
-            caps: self.edit_caps.get().copied().unwrap_or_default(),
-            refresh: self.can_refresh(),
-            pending: self.moves.clone(),
-        };
-        let watched = self.moves_watched.clone();
-        tokio::spawn(async move {
-            loop {
-                tokio::time::sleep(moves::POLL_EVERY).await;
-                for seen in watch.pending.take_seen(std::time::Instant::now()) {
-                    watch.settle(seen).await;
-                }
-                if watch.pending.is_empty() {
-                    watched.store(false, Ordering::SeqCst);
-                    // An expectation added between the check and the store
-                    // would wait for the next one: take the watch back.
-                    if watch.pending.is_empty() || watched.swap(true, Ordering::SeqCst) {
-                        break;
-                    }
-                }
-            }
-        });
+        self.settings.redirect_on_move
     }
 
     pub async fn code_action_impl(&self, p: &CodeActionParams) -> Result<Vec<CodeActionOrCommand>> {
@@ -444,13 +400,41 @@ impl Backend {
     }
 }
 
-/// What the task watching for expected moves needs of the backend.
+/// Watch for the moves requests expected (`Snapshot::expect_moves`), with
+/// one task for all of them, unless one already does. The watch belongs to
+/// the state's owner, not to a request: once a move is seen it is applied
+/// as a file event.
+pub(super) fn watch_moves(world: &Arc<World>, client: &Client) {
+    if world.moves.is_empty() || !world.moves.claim_watch() {
+        return;
+    }
+    let watch = MoveWatch {
+        client: client.clone(),
+        world: world.clone(),
+    };
+    tokio::spawn(async move {
+        let pending = &watch.world.moves;
+        loop {
+            tokio::time::sleep(moves::POLL_EVERY).await;
+            for seen in pending.take_seen(std::time::Instant::now()) {
+                watch.settle(seen).await;
+            }
+            if pending.is_empty() {
+                pending.release_watch();
+                // An expectation added between the check and the release
+                // would wait for the next one: take the watch back.
+                if pending.is_empty() || !pending.claim_watch() {
+                    break;
+                }
+            }
+        }
+    });
+}
+
+/// The task watching for expected moves.
 struct MoveWatch {
-    client: tower_lsp_server::Client,
-    world: Arc<super::world::World>,
-    caps: EditCaps,
-    refresh: bool,
-    pending: Arc<moves::PendingMoves>,
+    client: Client,
+    world: Arc<World>,
 }
 
 impl MoveWatch {
@@ -473,9 +457,8 @@ impl MoveWatch {
                 })
                 .collect();
             super::file_events::file_events(
-                &self.client,
                 &self.world,
-                self.refresh,
+                &self.client,
                 DidChangeWatchedFilesParams { changes },
                 false,
             )
@@ -545,7 +528,9 @@ impl MoveWatch {
             return;
         };
         let Some(edit) = edit else { return };
-        let mut b = EditBuilder::with(&self.world, self.caps, &site, &analysis);
+        // Built from the state as it is now, the user having answered.
+        let snap = Snapshot::new(&self.world, &self.client);
+        let mut b = EditBuilder::new(&snap, &site, &analysis);
         if b.add(vec![Change::Edit(edit)]) {
             let _ = self.client.apply_edit(b.finish()).await;
         }

@@ -5,13 +5,15 @@
 //! synchronously; analysis runs later on an immutable snapshot, and a result
 //! is only used for the snapshot version it was computed from.
 
-use super::documents::Document;
+use super::client_caps::ClientCaps;
+use super::documents::{Document, Documents};
+use super::moves::PendingMoves;
+use super::settings::Settings;
 use crate::ide::analysis::{self, Analysis};
 use crate::model::site::{FileKind, Site, SourceFile};
 use crate::text::Encoding;
 use crate::workspace::load::{self, FileIds};
 use crate::workspace::suppress::Suppressions;
-use dashmap::DashMap;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -41,11 +43,12 @@ pub struct SiteState {
     /// newest snapshot, so results only ever get newer.
     computing: Mutex<()>,
     pub suppress: Suppressions,
-    /// Diagnostics last published, per file, to publish only changes.
-    pub published: Mutex<HashMap<PathBuf, (u64, Option<i32>)>>,
-    /// Bumped on every change; a debounced publish runs only if it is
+    /// Diagnostics last published, per file, to publish only changes (the
+    /// publish schedule's bookkeeping, `super::publish`).
+    pub(super) published: Mutex<HashMap<PathBuf, (u64, Option<i32>)>>,
+    /// Bumped on every change; a scheduled publish runs only if it is
     /// still the latest.
-    pub generation: AtomicU64,
+    generation: AtomicU64,
     /// Analyses computed so far (an observable count for tests: a burst of
     /// file events must cost one).
     pub analyses: AtomicU64,
@@ -80,10 +83,17 @@ impl SiteState {
         (g.version, g.site.clone())
     }
 
+    /// The count of changes so far: a publish scheduled at one generation
+    /// is dropped once a newer change arrived.
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::SeqCst)
+    }
+
     /// Replace or remove one file, producing the next snapshot. `doc` is the
     /// open document the change came from, with its editor version (`None`
-    /// once it is closed).
-    pub fn update(&self, doc: Option<(&Path, Option<i32>)>, f: impl FnOnce(&mut Site)) {
+    /// once it is closed). Private to the state's owner: only a change
+    /// (`super::notifications`) makes a new snapshot.
+    fn update(&self, doc: Option<(&Path, Option<i32>)>, f: impl FnOnce(&mut Site)) {
         let mut g = lock(&self.snapshot);
         let mut site = (*g.site).clone();
         f(&mut site);
@@ -161,30 +171,116 @@ impl SiteState {
 
 pub use crate::model::site::lock;
 
+/// The server's state, with one owner: open documents, the sites with their
+/// snapshots, the client's capabilities and settings, the publish
+/// schedule's counters, expected moves. Changes go through the sync
+/// notification handlers (`super::notifications`), which alone call the
+/// `pub(super)` mutators here; requests see it through a read-only
+/// `super::api::Snapshot`.
 #[derive(Default)]
 pub struct World {
     pub ids: FileIds,
-    pub docs: DashMap<PathBuf, Document>,
-    pub sites: RwLock<Vec<Arc<SiteState>>>,
-    pub workspace_roots: RwLock<Vec<PathBuf>>,
-    pub encoding: RwLock<Encoding>,
-    /// The client pulls diagnostics (`textDocument/diagnostic`): open
-    /// documents are then answered by pull only, or a client such as Neovim
-    /// shows every problem twice (push and pull land in separate sets).
-    pub client_pulls: std::sync::atomic::AtomicBool,
+    /// Open documents, read-only outside the state's owner.
+    pub docs: Documents,
+    sites: RwLock<Vec<Arc<SiteState>>>,
+    workspace_roots: RwLock<Vec<PathBuf>>,
+    /// Set once, at `initialize`.
+    caps: std::sync::OnceLock<ClientCaps>,
+    /// `docsLsp.*` as last sent by the client (`super::settings`).
+    settings: RwLock<Arc<Settings>>,
     /// File-event batches being read now: a publish waiting for a quiet
     /// moment after one batch does not analyse while a later one is read
     /// (its own publish follows).
-    pub file_events: std::sync::atomic::AtomicUsize,
+    pub(super) file_events: std::sync::atomic::AtomicUsize,
+    /// Moves of pages the server waits to see on disk (`super::moves`).
+    pub(super) moves: Arc<PendingMoves>,
     /// Held while a docs root loads: indexing and a document opened before
     /// it finished would otherwise both read the site, and the second
     /// state pushed would shadow edits made to the first.
     loading: Mutex<()>,
+    /// The whole text of pages read in bulk, for placing positions in them.
+    pub bodies: super::bodies::Bodies,
 }
 
 impl World {
+    /// What the client can do (the defaults until `initialize`).
+    pub fn caps(&self) -> ClientCaps {
+        self.caps.get().copied().unwrap_or_default()
+    }
+
+    pub(super) fn set_caps(&self, caps: ClientCaps) {
+        let _ = self.caps.set(caps);
+    }
+
     pub fn encoding(&self) -> Encoding {
-        *self.encoding.read().unwrap_or_else(|e| e.into_inner())
+        self.caps().encoding
+    }
+
+    /// The settings now in force.
+    pub fn settings(&self) -> Arc<Settings> {
+        self.settings
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    pub(super) fn set_settings(&self, settings: Settings) {
+        *self.settings.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(settings);
+    }
+
+    pub fn workspace_roots(&self) -> Vec<PathBuf> {
+        self.workspace_roots
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    pub(super) fn edit_workspace_roots(&self, f: impl FnOnce(&mut Vec<PathBuf>)) {
+        f(&mut self
+            .workspace_roots
+            .write()
+            .unwrap_or_else(|e| e.into_inner()));
+    }
+
+    /// The open document at `path`, read-only.
+    pub fn with_document<R>(&self, path: &Path, f: impl FnOnce(&Document) -> R) -> Option<R> {
+        self.docs.get(path).map(|d| f(&d))
+    }
+
+    /// The open document's text as shared with snapshots, and its line index.
+    pub fn document_text(&self, path: &Path) -> Option<(Arc<str>, Arc<crate::text::LineIndex>)> {
+        self.with_document(path, Document::shared)
+    }
+
+    pub fn open_documents(&self) -> usize {
+        self.docs.len()
+    }
+
+    pub(super) fn open_document(&self, path: PathBuf, doc: Document) {
+        self.docs.insert(path, doc);
+    }
+
+    /// Apply an editor's changes to an open document; false when it is not
+    /// open.
+    pub(super) fn edit_document(
+        &self,
+        path: &Path,
+        changes: &[tower_lsp_server::ls_types::TextDocumentContentChangeEvent],
+        version: i32,
+    ) -> bool {
+        let enc = self.encoding();
+        let Some(mut doc) = self.docs.get_mut(path) else {
+            return false;
+        };
+        for c in changes {
+            doc.apply(c, enc);
+        }
+        doc.version = version;
+        true
+    }
+
+    pub(super) fn close_document(&self, path: &Path) {
+        self.docs.remove(path);
     }
 
     pub fn sites(&self) -> Vec<Arc<SiteState>> {

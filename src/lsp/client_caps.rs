@@ -1,0 +1,78 @@
+//! What the client said it can do, at `initialize`: read once, then fixed
+//! for the session (`World::caps`).
+
+use crate::text::Encoding;
+use tower_lsp_server::ls_types::*;
+
+/// The client's capabilities that change what the server does.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ClientCaps {
+    /// Position columns: UTF-8 when the client offers it, else UTF-16.
+    pub encoding: Encoding,
+    /// The client pulls diagnostics (`textDocument/diagnostic`): open
+    /// documents are then answered by pull only, or a client such as Neovim
+    /// shows every problem twice (push and pull land in separate sets).
+    /// Pull is offered only to a client that says it pulls: VS Code's
+    /// client, offered pull, pulls only for documents shown in a tab, so a
+    /// document opened without one would show no problems.
+    pub pulls: bool,
+    /// The client accepts `workspace/diagnostic/refresh`.
+    pub refresh: bool,
+    pub edit: EditCaps,
+}
+
+impl ClientCaps {
+    pub fn from_client(c: &ClientCapabilities) -> Self {
+        let encoding = c
+            .general
+            .as_ref()
+            .and_then(|g| g.position_encodings.as_ref())
+            .filter(|encs| encs.contains(&PositionEncodingKind::UTF8))
+            .map_or(Encoding::Utf16, |_| Encoding::Utf8);
+        let pulls = c
+            .text_document
+            .as_ref()
+            .and_then(|t| t.diagnostic.as_ref())
+            .is_some();
+        let refresh = c
+            .workspace
+            .as_ref()
+            .and_then(|w| w.diagnostics.as_ref())
+            .and_then(|d| d.refresh_support)
+            .unwrap_or(false);
+        ClientCaps {
+            encoding,
+            pulls,
+            refresh,
+            edit: EditCaps::from_client(c),
+        }
+    }
+
+    /// A pulling client is asked to pull again after a change it did not
+    /// make (indexing, files changed on disk).
+    pub fn can_refresh(&self) -> bool {
+        self.pulls && self.refresh
+    }
+}
+
+/// What workspace edits the client can apply (`workspace.workspaceEdit`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct EditCaps {
+    pub document_changes: bool,
+    pub create: bool,
+    pub rename: bool,
+}
+
+impl EditCaps {
+    pub fn from_client(c: &ClientCapabilities) -> Self {
+        let we = c.workspace.as_ref().and_then(|w| w.workspace_edit.as_ref());
+        let ops = we
+            .and_then(|w| w.resource_operations.clone())
+            .unwrap_or_default();
+        EditCaps {
+            document_changes: we.and_then(|w| w.document_changes).unwrap_or(false),
+            create: ops.contains(&ResourceOperationKind::Create),
+            rename: ops.contains(&ResourceOperationKind::Rename),
+        }
+    }
+}
