@@ -67,7 +67,13 @@ export function namedFiles(cfg) {
 function specText(kind, endpoints) {
   if (kind === 'graphql') return 'type Query {\n  hello: String\n}\n';
   if (kind === 'asyncapi') return JSON.stringify({ asyncapi: '3.0.0', info: { title: 'Events', version: '1.0.0' }, channels: {} });
-  if (kind === 'overlays') return JSON.stringify({ overlay: '1.0.0', info: { title: 'Overlay', version: '1.0.0' }, actions: [] });
+  // One harmless action: the prebuild refuses an overlay with none (and then the spec).
+  if (kind === 'overlays')
+    return JSON.stringify({
+      overlay: '1.0.0',
+      info: { title: 'Overlay', version: '1.0.0' },
+      actions: [{ target: '$.info', update: { 'x-overlaid': true } }],
+    });
   const paths = {};
   for (const [method, path] of endpoints) {
     if (method === 'webhook') continue;
