@@ -7,15 +7,10 @@ use super::at::{self, EndpointItem, Thing};
 use super::imports::{ImportTarget, import_target};
 use crate::model::site::FileKind;
 use crate::syntax::tree::FileId;
-use std::ops::Range;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Target {
-    pub file: FileId,
-    pub range: Range<usize>,
-}
+pub use super::location::Location;
 
-pub fn definition(analysis: &Analysis, file: FileId, text: &str, offset: usize) -> Vec<Target> {
+pub fn definition(analysis: &Analysis, file: FileId, text: &str, offset: usize) -> Vec<Location> {
     if let Some(t) = import_source(analysis, file, offset) {
         return vec![t];
     }
@@ -29,15 +24,15 @@ pub fn definition(analysis: &Analysis, file: FileId, text: &str, offset: usize) 
         return Vec::new();
     };
     let target = match at.thing {
-        Thing::Page { file: Some(f), .. } | Thing::File { file: Some(f), .. } => Target {
+        Thing::Page { file: Some(f), .. } | Thing::File { file: Some(f), .. } => Location {
             file: f.id,
             range: 0..0,
         },
         Thing::Endpoint {
             target: Some(t), ..
         } => match t.added {
-            Some((file, range)) => Target { file, range },
-            None => Target {
+            Some((file, range)) => Location { file, range },
+            None => Location {
                 file: t.spec.id,
                 range: match t.item {
                     EndpointItem::Operation(op) => op.method_range.clone(),
@@ -52,7 +47,7 @@ pub fn definition(analysis: &Analysis, file: FileId, text: &str, offset: usize) 
 
 /// On the source of a page's `import ... from '...'`: the file it names, as
 /// the `missing-snippet` rule resolves it (extension optional).
-fn import_source(analysis: &Analysis, file: FileId, offset: usize) -> Option<Target> {
+fn import_source(analysis: &Analysis, file: FileId, offset: usize) -> Option<Location> {
     let f = analysis.site.file(file)?;
     if !matches!(f.kind, FileKind::Page | FileKind::Snippet) {
         return None;
@@ -64,7 +59,7 @@ fn import_source(analysis: &Analysis, file: FileId, offset: usize) -> Option<Tar
         .find(|i| i.source_range.start <= offset && offset <= i.source_range.end)?;
     let files = crate::model::links::targets_of(&analysis.site, None).files;
     match import_target(&files, &f.path, &imp.source) {
-        ImportTarget::File(path) => Some(Target {
+        ImportTarget::File(path) => Some(Location {
             file: analysis.site.file_by_path(&path)?.id,
             range: 0..0,
         }),

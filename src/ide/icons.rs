@@ -2,12 +2,12 @@
 //! docs.json (also `icon.name` of the object form) and of the `icon` prop of
 //! page components, from the icon library the site uses (docs.json
 //! `icons.library`, Font Awesome by default; an icon object's own `library`
-//! wins), ranked by [`super::completion::rank`] like the other long lists
+//! wins), ranked by [`super::completion_item::rank`] like the other long lists
 //! and capped at [`MAX_PAGE_ITEMS`].
 
 use super::analysis::Analysis;
 // Where completion and hover find it.
-use super::completion::{MAX_PAGE_ITEMS, RANKS, rank};
+use super::completion_item::{MAX_PAGE_ITEMS, RANKS, rank};
 pub use super::lookup::is_icon_value;
 use crate::schema::icons::{DEFAULT_LIBRARY, IconSet, icon_set};
 

@@ -4,6 +4,7 @@
 
 pub mod analysis;
 pub mod completion;
+pub mod completion_item;
 pub mod context;
 pub mod cursor;
 pub mod diagnostics;
@@ -20,6 +21,7 @@ pub mod hover;
 pub mod icons;
 pub mod imports;
 pub mod links;
+pub mod location;
 pub mod outline_items;
 pub mod page_components;
 pub mod page_links;

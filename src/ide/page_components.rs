@@ -9,9 +9,9 @@
 //! the names in scope are those of the page's ESM as the reader read it.
 
 use super::analysis::Analysis;
-use super::completion::{CompletionItem, CompletionKind};
-use super::definition::Target;
+use super::completion_item::{CompletionItem, CompletionKind};
 use super::imports::{ImportTarget, import_target};
+use super::location::Location;
 use crate::model::site::{FileKind, SourceFile};
 use crate::schema::components::{Component, Prop, PropKind, components};
 use crate::syntax::page::at_offset::{self, At, Place, Tag};
@@ -148,7 +148,7 @@ pub fn completions(
             // the built-in components are the vocabulary they look up (and a
             // snippet named `CardGrid` must not push `Card` down).
             let item = |label: String, detail: String, doc: Option<String>, tier: u8| {
-                let rank = super::completion::rank(partial, &label)?;
+                let rank = super::completion_item::rank(partial, &label)?;
                 Some(CompletionItem {
                     insert_text: label.clone(),
                     sort_text: Some(format!("{rank}{tier}")),
@@ -338,7 +338,12 @@ pub fn hover(
 /// Go to definition on an imported component: the file it comes from (at its
 /// `export`, when the file defines it by name), or on a component the page
 /// defines: its `export`.
-pub fn definition(analysis: &Analysis, file: FileId, text: &str, offset: usize) -> Option<Target> {
+pub fn definition(
+    analysis: &Analysis,
+    file: FileId,
+    text: &str,
+    offset: usize,
+) -> Option<Location> {
     let f = analysis.site.file(file)?;
     if !matches!(f.kind, FileKind::Page | FileKind::Snippet) {
         return None;
@@ -351,11 +356,11 @@ pub fn definition(analysis: &Analysis, file: FileId, text: &str, offset: usize) 
     let base = ctx.name.split('.').next().unwrap_or("");
     let (_, source, range) = local_names(&tree).find(|n| n.0 == base)?;
     match source {
-        None => Some(Target { file, range }),
+        None => Some(Location { file, range }),
         Some(src) => {
             let sf = resolve_import(analysis, f, src)?;
             let range = export_range(sf.text(), base).unwrap_or(0..0);
-            Some(Target { file: sf.id, range })
+            Some(Location { file: sf.id, range })
         }
     }
 }

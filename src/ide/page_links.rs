@@ -5,8 +5,8 @@
 //! The same resolution as the diagnostics (`model::links`).
 
 use super::analysis::Analysis;
-use super::completion::{CompletionItem, CompletionKind};
-use super::definition::Target;
+use super::completion_item::{CompletionItem, CompletionKind};
+use super::location::Location;
 use crate::model::links::{self, Resolved, Target as LinkTarget};
 use crate::model::site::{FileKind, SourceFile, strip_page_ext};
 use crate::model::slug;
@@ -125,10 +125,10 @@ pub fn link_at(analysis: &Analysis, file: FileId, offset: usize) -> Option<LinkT
     resolve(analysis, &targets(analysis), f, link)
 }
 
-pub fn definition(analysis: &Analysis, file: FileId, offset: usize) -> Option<Target> {
+pub fn definition(analysis: &Analysis, file: FileId, offset: usize) -> Option<Location> {
     let to = link_at(analysis, file, offset)?;
     let f = to.file?;
-    Some(Target {
+    Some(Location {
         file: f.id,
         range: to.heading.unwrap_or(0..0),
     })
@@ -191,7 +191,7 @@ pub fn inbound(
     analysis: &Analysis,
     page: &SourceFile,
     fragment: Option<&str>,
-) -> Vec<(Target, Link)> {
+) -> Vec<(Location, Link)> {
     use rayon::prelude::*;
     let t = targets(analysis);
     let want = fragment.map(slug::clean);
@@ -221,7 +221,7 @@ pub fn inbound(
                             let hash = l.target.find('#').unwrap_or(0);
                             let start = l.target_range.start() + hash + 1;
                             out.push((
-                                Target {
+                                Location {
                                     file: f.id,
                                     range: start..l.target_range.end(),
                                 },
@@ -230,7 +230,7 @@ pub fn inbound(
                         }
                     }
                     None => out.push((
-                        Target {
+                        Location {
                             file: f.id,
                             range: l.target_range.range(),
                         },
@@ -334,8 +334,8 @@ pub fn completions(
             // Ranked before the cap, as in docs.json: what was typed as the
             // start of a path segment first, then word starts, contained,
             // scattered; the best MAX_PAGE_ITEMS, the list then incomplete.
-            let cap = super::completion::MAX_PAGE_ITEMS;
-            let mut buckets: [Vec<(usize, &str, FileId)>; super::completion::RANKS] =
+            let cap = super::completion_item::MAX_PAGE_ITEMS;
+            let mut buckets: [Vec<(usize, &str, FileId)>; super::completion_item::RANKS] =
                 Default::default();
             let absolute = style == links::Style::Absolute;
             let typed_key = typed.trim_start_matches('/');
@@ -350,12 +350,12 @@ pub fn completions(
                     if rooted {
                         Some(if p.key.len() == typed_key.len() { 0 } else { 1 })
                     } else {
-                        super::completion::rank(typed_key, p.key)
+                        super::completion_item::rank(typed_key, p.key)
                             .map(|r| if typed.starts_with('/') { r.max(2) } else { r })
                     }
                 } else {
                     let written = super::diagnostics::write_like(&f.path, style, p.key);
-                    super::completion::rank(typed, &written)
+                    super::completion_item::rank(typed, &written)
                 };
                 let Some(r) = r else { continue };
                 let b = &mut buckets[r as usize];

@@ -15,8 +15,8 @@
 
 use super::analysis::Analysis;
 use super::at::{self, EndpointItem, Thing};
-use super::definition::Target;
 use super::diagnostics::specs;
+use super::location::Location;
 use super::lookup::page_key;
 use crate::model::endpoint::{Resolution, parse_endpoint};
 use crate::model::nav::{self, NavIndex};
@@ -25,7 +25,7 @@ use crate::model::site::{FileKind, SourceFile};
 use crate::syntax::tree::{FileId, Node};
 use std::ops::Range;
 
-pub fn references(analysis: &Analysis, file: FileId, text: &str, offset: usize) -> Vec<Target> {
+pub fn references(analysis: &Analysis, file: FileId, text: &str, offset: usize) -> Vec<Location> {
     let Some(f) = analysis.site.file(file) else {
         return Vec::new();
     };
@@ -118,7 +118,7 @@ pub(crate) fn string_content(n: &Node) -> Range<usize> {
 /// Entries naming the page `key` (no extension, no leading `/`). With the
 /// page's file known, an entry must resolve to that very file (`intro`
 /// names `intro.mdx` before `intro.md`).
-fn page_references(analysis: &Analysis, key: &str, file: Option<&SourceFile>) -> Vec<Target> {
+fn page_references(analysis: &Analysis, key: &str, file: Option<&SourceFile>) -> Vec<Location> {
     let Some(ix) = nav_index(analysis) else {
         return Vec::new();
     };
@@ -130,7 +130,7 @@ fn page_references(analysis: &Analysis, key: &str, file: Option<&SourceFile>) ->
             Some(f) => site.page(e.value).is_some_and(|p| p.id == f.id),
             None => true,
         })
-        .map(|e| Target {
+        .map(|e| Location {
             file: e.node.file,
             range: string_content(e.node),
         })
@@ -207,7 +207,11 @@ fn hits(
     })
 }
 
-fn endpoint_references(analysis: &Analysis, spec: &SourceFile, items: &[SpecItem]) -> Vec<Target> {
+fn endpoint_references(
+    analysis: &Analysis,
+    spec: &SourceFile,
+    items: &[SpecItem],
+) -> Vec<Location> {
     let site = &analysis.site;
     let overlays = &analysis.config.overlays;
     let all = specs::all_specs(site);
@@ -234,7 +238,7 @@ fn endpoint_references(analysis: &Analysis, spec: &SourceFile, items: &[SpecItem
                 items,
                 r.webhook,
             ) {
-                out.push(Target {
+                out.push(Location {
                     file: e.node.file,
                     range: string_content(e.node),
                 });
@@ -273,7 +277,7 @@ fn endpoint_references(analysis: &Analysis, spec: &SourceFile, items: &[SpecItem
             } else {
                 v.range.clone()
             };
-            out.push(Target { file: f.id, range });
+            out.push(Location { file: f.id, range });
         }
     }
     out
