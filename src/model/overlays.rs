@@ -105,6 +105,24 @@ pub fn resolve(site: &Site, root: Option<&Node>, ref_files: &[FileId]) -> Arc<Sp
             continue;
         }
         for c in &chosen {
+            // The prebuild reads a listed overlay whatever its name; a file
+            // with no JSON or YAML extension is not read here (nor known to
+            // hold what it adds): said, and left out like a URL.
+            if let Chosen::Listed(l) = c
+                && let Some(path) = &l.path
+                && site.has_asset(path)
+            {
+                out.diagnostics.push(Diagnostic::new(
+                    l.file,
+                    l.range.clone(),
+                    crate::diagnostics::Severity::Information,
+                    "url-overlay-unchecked",
+                    format!(
+                        "overlay file \"{}\" is not named .json, .yaml or .yml: the platform reads it, docs-lsp does not, so what it changes in \"{}\" was not checked",
+                        l.value, spec.path
+                    ),
+                ));
+            }
             if let Chosen::Listed(l) = c
                 && l.path.is_none()
             {
@@ -451,6 +469,9 @@ fn load(
             Ok(o) => Ok(Some((d.file, path, o.clone()))),
             Err(e) => Err(fault(e.message.clone())),
         };
+    }
+    if site.has_asset(&path) {
+        return Ok(None);
     }
     let Some(f) = site.file_by_path(&path) else {
         return Err(fault(format!(

@@ -155,6 +155,11 @@ impl Site {
         self.assets.iter().map(|a| &**a)
     }
 
+    /// Whether `path` is a file the site serves but does not read.
+    pub fn has_asset(&self, path: &str) -> bool {
+        self.assets.contains(path)
+    }
+
     fn drop_path(&mut self, path: &str) {
         let Some(id) = self.by_path.get(path).copied() else {
             return;
