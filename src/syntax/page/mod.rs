@@ -333,12 +333,13 @@ fn read_with(text: &str, tree: bool) -> PageTree {
 pub fn body_start(text: &str) -> usize {
     let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
     let rest = &text[bom..];
-    let fence = if rest.starts_with("---\n") || rest.starts_with("---\r\n") {
-        "---"
-    } else if rest.starts_with("+++\n") || rest.starts_with("+++\r\n") {
-        "+++"
-    } else {
-        return 0;
+    // The opening fence may end in spaces or tabs, as the platform's
+    // front matter extension reads it (`---  ` opens front matter).
+    let first = rest.split('\n').next().unwrap_or(rest);
+    let fence = match first.trim_end_matches([' ', '\t', '\r']) {
+        "---" if first.len() < rest.len() => "---",
+        "+++" if first.len() < rest.len() => "+++",
+        _ => return 0,
     };
     let mut pos = bom + rest.find('\n').map_or(rest.len(), |i| i + 1);
     while pos < text.len() {
