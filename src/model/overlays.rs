@@ -105,38 +105,28 @@ pub fn resolve(site: &Site, root: Option<&Node>, ref_files: &[FileId]) -> Arc<Sp
             continue;
         }
         for c in &chosen {
-            // The prebuild reads a listed overlay whatever its name; a file
-            // with no JSON or YAML extension is not read here (nor known to
-            // hold what it adds): said, and left out like a URL.
-            if let Chosen::Listed(l) = c
-                && let Some(path) = &l.path
-                && site.has_asset(path)
-            {
-                out.diagnostics.push(Diagnostic::new(
-                    l.file,
-                    l.range.clone(),
-                    crate::diagnostics::Severity::Information,
-                    "url-overlay-unchecked",
-                    format!(
-                        "overlay file \"{}\" is not named .json, .yaml or .yml: the platform reads it, docs-lsp does not, so what it changes in \"{}\" was not checked",
-                        l.value, spec.path
-                    ),
-                ));
-            }
-            if let Chosen::Listed(l) = c
-                && l.path.is_none()
-            {
-                out.diagnostics.push(Diagnostic::new(
-                    l.file,
-                    l.range.clone(),
-                    crate::diagnostics::Severity::Information,
-                    "url-overlay-unchecked",
-                    format!(
-                        "overlay {} is a URL: it is not fetched, so what it changes in \"{}\" was not checked",
-                        l.value, spec.path
-                    ),
-                ));
-            }
+            // Left out, and said: a URL (not fetched here), or a listed file
+            // with no JSON or YAML name (the prebuild reads any listed path;
+            // docs-lsp keeps such files as assets, unread).
+            let Chosen::Listed(l) = c else { continue };
+            let why = match &l.path {
+                None => format!("overlay {} is a URL: it is not fetched", l.value),
+                Some(path) if site.has_asset(path) => format!(
+                    "overlay file \"{}\" is not named .json, .yaml or .yml: the platform reads it, docs-lsp does not",
+                    l.value
+                ),
+                Some(_) => continue,
+            };
+            out.diagnostics.push(Diagnostic::new(
+                l.file,
+                l.range.clone(),
+                crate::diagnostics::Severity::Information,
+                "url-overlay-unchecked",
+                format!(
+                    "{why}, so what it changes in \"{}\" was not checked",
+                    spec.path
+                ),
+            ));
         }
         let names: Vec<String> = chosen.iter().map(|c| c.name(site)).collect();
         let cached = lock(&memo.applied).get(&(spec.id, names.clone())).cloned();
