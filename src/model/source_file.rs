@@ -26,7 +26,7 @@ pub struct SourceFile {
     json: OnceLock<Box<json::Parsed>>,
     front: OnceLock<Box<FrontMatter>>,
     /// The page body's index (headings, links, elements, MDX syntax errors).
-    page: OnceLock<crate::syntax::page::PageIndex>,
+    page: OnceLock<Arc<crate::syntax::page::PageIndex>>,
     anchors: OnceLock<Anchors>,
     anchor_fingerprint: OnceLock<u64>,
     /// Where a page read in bulk came from: its body was dropped, and the
@@ -158,12 +158,12 @@ impl SourceFile {
     /// is not kept, see [`SourceFile::with_page_index`]).
     pub fn page_index(&self) -> &crate::syntax::page::PageIndex {
         self.page
-            .get_or_init(|| crate::syntax::page::read(self.text()))
+            .get_or_init(|| Arc::new(crate::syntax::page::read(self.text())))
     }
 
     /// The page index of this file's full text, computed by the loader
     /// before the body was dropped.
-    pub fn with_page_index(self, index: crate::syntax::page::PageIndex) -> Self {
+    pub fn with_page_index(self, index: Arc<crate::syntax::page::PageIndex>) -> Self {
         let _ = self.page.set(index);
         self
     }
