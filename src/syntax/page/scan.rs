@@ -14,6 +14,7 @@
 //! This file holds what both share: the reader's state, the elements left
 //! open and the errors, in the order the platform finds them.
 
+mod autolink;
 mod block;
 mod definition;
 mod inline;
@@ -39,6 +40,7 @@ pub(super) fn read(t: &str, tree: bool) -> PageTree {
         table: None,
         events: Vec::new(),
         in_text: false,
+        literal_from: 0,
         run_lines: Vec::new(),
         text_errors: Vec::new(),
         tree_errors: Vec::new(),
@@ -158,6 +160,9 @@ struct Reader<'a> {
     /// errors the platform's parser finds after every error of the block
     /// layer), not a line of tags and expressions (flow).
     in_text: bool,
+    /// No GFM autolink literal starts before this offset (it is inside a
+    /// link label, or after a `[` never closed).
+    literal_from: usize,
     /// Where each line after the first of the text being read starts its
     /// content (after its container prefix).
     run_lines: Vec<usize>,
