@@ -196,6 +196,7 @@ def main():
         for found in pool.map(lambda n: mdxdiff.docs_lsp(a.bin, os.path.join(sites_dir, n)), names):
             mine.update(found)
 
+    t3 = time.monotonic()
     crashed = sorted(p for p, errs in mine.items() if any("internal error" in m for _, _, m in errs))
     res = compare(files, plat, mine, lambda p: " ".join(site_of[p]))
     lines = res["lines"]
@@ -219,8 +220,9 @@ def main():
         more = compare(extra, plat, theirs, lambda p: os.path.relpath(p, sites_dir) + " (unpublished)")
         lines += more["lines"]
         summary += "files the platform leaves out, the reader alone on copies of them:\n" + figures(more)
-    t3 = time.monotonic()
-    summary += (f"  list {t1 - t0:.1f} s, platform {t2 - t1:.1f} s, docs-lsp {t3 - t2:.1f} s; "
+    t4 = time.monotonic()
+    summary += (f"  list {t1 - t0:.1f} s, platform {t2 - t1:.1f} s, docs-lsp {t3 - t2:.1f} s"
+                + (f", files left out (both) {t4 - t3:.1f} s" if a.unpublished else "") + "; "
                 f"disagreements: {os.path.join(out, 'disagreements.txt')}\n")
     with open(os.path.join(out, "disagreements.txt"), "w") as f:
         f.write("".join(lines))

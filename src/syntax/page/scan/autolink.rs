@@ -147,9 +147,9 @@ fn trail_end(b: &[u8], mut p: usize, limit: usize) -> Option<usize> {
             }
             b']' => {
                 p += 1;
-                match b.get(p).filter(|_| p < limit) {
-                    Some(b'(' | b'[') => return Some(p - 1),
-                    _ => {}
+                // Before what could start a resource or reference: the end.
+                if let Some(b'(' | b'[') = b.get(p).filter(|_| p < limit) {
+                    return Some(p - 1);
                 }
             }
             b'<' => return Some(p),
