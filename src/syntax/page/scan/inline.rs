@@ -79,8 +79,10 @@ impl<'a> Reader<'a> {
         while q < limit {
             match b[q] {
                 b'\n' => q = self.after_nl(q)?,
-                c if c.is_ascii_whitespace() => q += 1,
-                _ => break,
+                _ => match tag_space_len(b, q) {
+                    0 => break,
+                    n => q += n,
+                },
             }
         }
         Some(q)
