@@ -76,6 +76,37 @@ def docs_lsp(binary, site):
     return found
 
 
+KINDS = ("both-ok", "both-error", "only-platform", "only-docs-lsp", "other-line")
+AGREE = ("both-ok", "both-error")
+
+
+def judge(verdict, errs):
+    """How the platform's verdict (ok, line, column, message) and docs-lsp's
+    mdx-syntax errors [(line, column, message)...] of one page compare: they
+    agree when both parse, or both refuse and the platform's line is one
+    docs-lsp reports."""
+    ok, line = verdict[0], verdict[1]
+    if ok:
+        return "only-docs-lsp" if errs else "both-ok"
+    if not errs:
+        return "only-platform"
+    return "both-error" if line in [e[0] for e in errs] else "other-line"
+
+
+def first_on_line(verdict, errs):
+    """Whether docs-lsp's first error is on the platform's line (or both parse)."""
+    ok, line = verdict[0], verdict[1]
+    return (ok and not errs) or (not ok and bool(errs) and errs[0][0] == line)
+
+
+def verdicts_text(verdict, errs):
+    """Both verdicts of one page, for a disagreements file."""
+    ok, line, col, msg = verdict
+    return (f"   platform: {'ok' if ok else f'error {line}:{col} {msg}'}\n"
+            + "".join(f"   docs-lsp: error {l}:{c} {m}\n" for l, c, m in errs[:3])
+            + ("   docs-lsp: ok\n" if not errs else ""))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--oracle", required=True)
@@ -119,29 +150,19 @@ def main():
     # run, whatever the agreement.
     crashed = sorted(p for p, errs in mine.items() if any("internal error" in m for _, _, m in errs))
     agree = first = 0
-    counts = {"both-ok": 0, "both-error": 0, "only-platform": 0, "only-docs-lsp": 0, "other-line": 0}
+    counts = dict.fromkeys(KINDS, 0)
     lines = []
     for path in files:
-        ok, line, col, msg = plat[path]
-        errs = mine.get(path, [])
-        if ok and not errs:
-            agree += 1
-            first += 1
-            counts["both-ok"] += 1
-            continue
-        if not ok and errs and line in [e[0] for e in errs]:
-            agree += 1
-            first += errs[0][0] == line
-            counts["both-error"] += 1
-            continue
-        kind = "only-platform" if not ok and not errs else "only-docs-lsp" if ok else "other-line"
+        kind = judge(plat[path], mine.get(path, []))
         counts[kind] += 1
+        if kind in AGREE:
+            agree += 1
+            first += first_on_line(plat[path], mine.get(path, []))
+            continue
         src, labels = origin[path]
         lines.append(f"== {os.path.relpath(path, out)} {kind}\n"
                      f"   source: {src}\n   mutations: {', '.join(labels)}\n"
-                     f"   platform: {'ok' if ok else f'error {line}:{col} {msg}'}\n"
-                     + "".join(f"   docs-lsp: error {l}:{c} {m}\n" for l, c, m in errs[:3])
-                     + ("   docs-lsp: ok\n" if not errs else ""))
+                     + verdicts_text(plat[path], mine.get(path, [])))
     with open(os.path.join(out, "disagreements.txt"), "w") as f:
         f.write("".join(lines))
     n = len(files)

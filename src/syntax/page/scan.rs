@@ -14,6 +14,7 @@
 //! This file holds what both share: the reader's state, the elements left
 //! open and the errors, in the order the platform finds them.
 
+mod autolink;
 mod block;
 mod definition;
 mod inline;
@@ -39,6 +40,7 @@ pub(super) fn read(t: &str, tree: bool) -> PageTree {
         table: None,
         events: Vec::new(),
         in_text: false,
+        literal_from: 0,
         run_lines: Vec::new(),
         text_errors: Vec::new(),
         tree_errors: Vec::new(),
@@ -158,6 +160,9 @@ struct Reader<'a> {
     /// errors the platform's parser finds after every error of the block
     /// layer), not a line of tags and expressions (flow).
     in_text: bool,
+    /// No GFM autolink literal starts before this offset (it is inside a
+    /// link label, or after a `[` never closed).
+    literal_from: usize,
     /// Where each line after the first of the text being read starts its
     /// content (after its container prefix).
     run_lines: Vec<usize>,
@@ -181,12 +186,70 @@ pub(super) fn is_ws(c: u8) -> bool {
     c == b' ' || c == b'\t'
 }
 
-pub(super) fn is_name_start(c: u8) -> bool {
-    c.is_ascii_alphabetic() || c == b'_' || c == b'$' || c >= 0x80
+/// How many bytes the character at `q` takes if it can start a JSX name
+/// (or attribute name), else 0. The platform's tag reader tests each UTF-16
+/// code unit with `estree-util-is-identifier-name`: ASCII letters, `$`, `_`
+/// and Unicode ID_Start, so `「` starts no name and no character beyond the
+/// BMP (an emoji, a surrogate pair there) is part of one.
+pub(super) fn name_start_len(b: &[u8], q: usize) -> usize {
+    match b.get(q) {
+        Some(&c) if c < 0x80 => usize::from(c.is_ascii_alphabetic() || c == b'_' || c == b'$'),
+        Some(_) => non_ascii_len(b, q, unicode_ident::is_xid_start),
+        None => 0,
+    }
 }
 
-pub(super) fn is_name_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'-' || c >= 0x80
+/// As [`name_start_len`], for a character inside a name: also digits, `-`,
+/// Unicode ID_Continue and the zero-width joiners.
+pub(super) fn name_char_len(b: &[u8], q: usize) -> usize {
+    match b.get(q) {
+        Some(&c) if c < 0x80 => {
+            usize::from(c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'-')
+        }
+        Some(_) => non_ascii_len(b, q, |ch| {
+            unicode_ident::is_xid_continue(ch) || ch == '\u{200c}' || ch == '\u{200d}'
+        }),
+        None => 0,
+    }
+}
+
+/// How many bytes the whitespace character at `q` takes (ASCII or Unicode
+/// whitespace, which the platform's tag reader skips between attributes),
+/// else 0.
+pub(super) fn tag_space_len(b: &[u8], q: usize) -> usize {
+    match b.get(q) {
+        Some(&c) if c < 0x80 => usize::from(c.is_ascii_whitespace()),
+        Some(_) => non_ascii_len(b, q, char::is_whitespace),
+        None => 0,
+    }
+}
+
+fn non_ascii_len(b: &[u8], q: usize, test: impl Fn(char) -> bool) -> usize {
+    let end = (q + 4).min(b.len());
+    let s = match std::str::from_utf8(&b[q..end]) {
+        Ok(s) => s,
+        Err(e) => std::str::from_utf8(&b[q..q + e.valid_up_to()]).unwrap_or(""),
+    };
+    match s.chars().next() {
+        Some(ch) if u32::from(ch) <= 0xFFFF && test(ch) => ch.len_utf8(),
+        _ => 0,
+    }
+}
+
+/// Where the name whose characters run from `q` ends (before `limit`), the
+/// bytes of `also` (`.`, `:`) taken too.
+pub(super) fn name_end(b: &[u8], mut q: usize, limit: usize, also: &[u8]) -> usize {
+    while q < limit {
+        let n = match name_char_len(b, q) {
+            0 if also.contains(&b[q]) => 1,
+            n => n,
+        };
+        if n == 0 {
+            break;
+        }
+        q += n;
+    }
+    q.min(limit)
 }
 
 /// Whether a text that starts with a front matter fence closes it (its

@@ -5,14 +5,24 @@
 
 use super::super::js::{expression_error, object_error, skip_js};
 use super::super::text;
+use super::autolink;
 use super::*;
 
 impl<'a> Reader<'a> {
     /// Scan the text from `p` up to `limit`.
     pub(super) fn inline(&mut self, mut p: usize, limit: usize) {
         let b = self.b;
+        let start = p;
         while p < limit {
             match b[p] {
+                // A GFM autolink literal takes its characters first (its path
+                // may hold backticks, braces, brackets); none is read inside
+                // an open `[` (micromark's `previousUnbalanced`).
+                b'h' | b'H' | b'w' | b'W' if self.in_text && p >= self.literal_from => {
+                    let prev =
+                        (p != start && self.run_lines.binary_search(&p).is_err()).then(|| b[p - 1]);
+                    p = autolink::literal_end(b, p, limit, prev).unwrap_or(p + 1);
+                }
                 b'\n' => p = self.after_nl(p).unwrap_or(p + 1),
                 // An escape; before a line end, a hard break.
                 b'\\' => p += if b.get(p + 1) == Some(&b'\n') { 1 } else { 2 },
@@ -69,8 +79,10 @@ impl<'a> Reader<'a> {
         while q < limit {
             match b[q] {
                 b'\n' => q = self.after_nl(q)?,
-                c if c.is_ascii_whitespace() => q += 1,
-                _ => break,
+                _ => match tag_space_len(b, q) {
+                    0 => break,
+                    n => q += n,
+                },
             }
         }
         Some(q)
@@ -289,9 +301,13 @@ impl<'a> Reader<'a> {
     /// A link or image whose `[` is at `p`. Returns where to go on.
     fn link(&mut self, p: usize, limit: usize, image: bool) -> usize {
         let start = if image { p - 1 } else { p };
+        // No autolink literal starts inside a label, nor after one never
+        // closed.
         let Some(close) = self.bracket_end(p, limit) else {
+            self.literal_from = self.literal_from.max(limit);
             return p + 1;
         };
+        self.literal_from = self.literal_from.max(close);
         let b = self.b;
         // Inline: `](dest "title")`.
         let dest = if close + 1 < limit && b[close + 1] == b'(' {

@@ -47,7 +47,7 @@ impl<'a> Reader<'a> {
             self.open_element(p, p + 1..p + 1, Vec::new(), p + 2, false);
             return p + 2;
         }
-        if !is_name_start(n) {
+        if name_start_len(b, p + 1) == 0 {
             if n == b'!' && self.t[p..].starts_with("<!--") {
                 let close = self.t[p..limit].find("-->").map(|i| p + i);
                 let end = close.map_or(limit, |c| c + 3).max(p + 4);
@@ -69,18 +69,12 @@ impl<'a> Reader<'a> {
             return p + 1;
         }
         let ns = p + 1;
-        let mut q = ns;
-        while q < limit && is_name_char(b[q]) {
-            q += 1;
-        }
+        let mut q = name_end(b, ns, limit, b"");
         // Member (`a.b`) and local (`a:b`) names.
         while q < limit && (b[q] == b'.' || b[q] == b':') {
             let sep = b[q];
-            if q + 1 < limit && is_name_start(b[q + 1]) {
-                q += 1;
-                while q < limit && is_name_char(b[q]) {
-                    q += 1;
-                }
+            if q + 1 < limit && name_start_len(b, q + 1) > 0 {
+                q = name_end(b, q + 1, limit, b"");
                 continue;
             }
             let at = q + 1;
@@ -99,7 +93,7 @@ impl<'a> Reader<'a> {
             return self.tag_crash(p, at, limit);
         }
         let name_range = ns..q;
-        if q < limit && !(b[q].is_ascii_whitespace() || matches!(b[q], b'/' | b'>' | b'{')) {
+        if q < limit && !(tag_space_len(b, q) > 0 || matches!(b[q], b'/' | b'>' | b'{')) {
             if b[q] == b'@' {
                 let end = memchr::memchr(b'>', &b[q..limit]).map_or(q + 1, |i| q + i + 1);
                 let mail = &self.t[ns..end - 1];
@@ -165,11 +159,9 @@ impl<'a> Reader<'a> {
                     });
                     q = e;
                 }
-                c if is_name_start(c) => {
+                _ if name_start_len(b, q) > 0 => {
                     let an = q;
-                    while q < limit && (is_name_char(b[q]) || b[q] == b':') {
-                        q += 1;
-                    }
+                    q = name_end(b, q, limit, b":");
                     let attr_name = an..q;
                     let Some(mut r) = self.tag_ws(q, limit) else {
                         self.open_element(p, name_range, attrs, q, false);
@@ -340,12 +332,10 @@ impl<'a> Reader<'a> {
             return p + 2;
         };
         let ns = q;
-        if q < limit && b[q] != b'>' && !is_name_start(b[q]) {
+        if q < limit && b[q] != b'>' && name_start_len(b, q) == 0 {
             return self.tag_crash(p, q, limit);
         }
-        while q < limit && (is_name_char(b[q]) || b[q] == b'.' || b[q] == b':') {
-            q += 1;
-        }
+        q = name_end(b, q, limit, b".:");
         let name = ns..q;
         let Some(q) = self.tag_ws(q, limit) else {
             self.region(
