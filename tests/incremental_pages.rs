@@ -11,7 +11,7 @@
 #[path = "support/rng.rs"]
 mod rng;
 
-use docs_lsp::ide::analysis::{analyze, analyze_texts};
+use docs_lsp::analysis::{analyze, analyze_texts};
 use docs_lsp::model::site::{FileKind, Site, SourceFile, kind_of};
 use rng::XorShift;
 use std::sync::Arc;

@@ -6,6 +6,7 @@ pub mod derived;
 pub mod docs_json;
 pub mod endpoint;
 pub mod file_kind;
+pub mod imports;
 pub mod languages;
 pub mod link_targets;
 pub mod link_text;

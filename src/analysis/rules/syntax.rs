@@ -81,7 +81,7 @@ fn fix_title(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::ide::analysis::analyze_texts;
+    use crate::analysis::analyze_texts;
     use expect_test::expect;
 
     #[test]

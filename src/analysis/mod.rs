@@ -1,11 +1,14 @@
-//! One analysis of a site snapshot: the resolved config and every
-//! diagnostic. `check` and the language server both go through here.
+//! The database of a site snapshot: the resolved config and every
+//! diagnostic, by the rules of `rules/`. `check` and the language server both
+//! go through here; `ide` reads it, and nothing here reads `ide`.
 
-use super::diagnostics::Listing;
+pub mod rules;
+
 use crate::diagnostics::Diagnostic;
 use crate::model::config::{self, Config};
 use crate::model::site::Site;
 use crate::syntax::tree::FileId;
+use rules::Listing;
 use std::sync::Arc;
 
 #[derive(Debug, Clone)]
@@ -59,7 +62,7 @@ pub fn analyze(site: Arc<Site>) -> Analysis {
         resolve(&site)
     };
     let mut diagnostics = config.diagnostics.clone();
-    let listing = super::diagnostics::collect(&site, &config, &mut diagnostics);
+    let listing = rules::collect(&site, &config, &mut diagnostics);
     site.derived().settle();
     diagnostics.sort_by(|a, b| {
         (a.file, a.range.start, a.range.end, a.code).cmp(&(
