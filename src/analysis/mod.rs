@@ -2,6 +2,7 @@
 //! diagnostic, by the rules of `rules/`. `check` and the language server both
 //! go through here; `ide` reads it, and nothing here reads `ide`.
 
+pub mod memo;
 pub mod rules;
 
 use crate::diagnostics::Diagnostic;
