@@ -1,6 +1,6 @@
 //! Which reuse mechanism the analysis layer uses (issue 27): `salsa` (the
 //! crate rust-analyzer uses) against the in-house memo table
-//! (`docs_lsp::analysis::memo`), on this project's shape: 25,000 page
+//! (`docs_lsp::model::memo`), on this project's shape: 25,000 page
 //! inputs, a docs.json input and a "shape" (the site's page paths) that
 //! rarely changes; a per-page query reading its page, the shape and a part
 //! of docs.json (its redirect sources, itself a derived value with early
@@ -10,7 +10,7 @@
 //! `cargo bench --bench reuse`. Live memory after the first computation is
 //! printed before the timings (a counting allocator).
 
-use docs_lsp::analysis::memo::{Key, MemoTable, Revision, fresh_revision};
+use docs_lsp::model::memo::{Key, MemoTable, Revision, fresh_revision};
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 use salsa::{Database, Durability, Setter};

@@ -2,7 +2,7 @@
 //! diagnostic, by the rules of `rules/`. `check` and the language server both
 //! go through here; `ide` reads it, and nothing here reads `ide`.
 
-pub mod memo;
+pub mod reads;
 pub mod rules;
 
 use crate::diagnostics::Diagnostic;
@@ -64,7 +64,7 @@ pub fn analyze(site: Arc<Site>) -> Analysis {
     };
     let mut diagnostics = config.diagnostics.clone();
     let listing = rules::collect(&site, &config, &mut diagnostics);
-    site.derived().settle();
+    forget_gone_files(&site);
     diagnostics.sort_by(|a, b| {
         (a.file, a.range.start, a.range.end, a.code).cmp(&(
             b.file,
@@ -80,6 +80,25 @@ pub fn analyze(site: Arc<Site>) -> Analysis {
         diagnostics,
         listing,
     }
+}
+
+/// Drops the memo entries of files the site no longer has, once per shape
+/// (files come and go only with a new shape).
+fn forget_gone_files(site: &Site) {
+    let memos = site.memos();
+    let epoch = site.derived().shape.epoch;
+    if memos
+        .pruned_at
+        .swap(epoch, std::sync::atomic::Ordering::Relaxed)
+        == epoch
+    {
+        return;
+    }
+    let here = |id: &FileId| site.file(*id).is_some();
+    memos.pages.retain(here);
+    memos.syntax.retain(here);
+    memos.links.retain(here);
+    memos.anchors.retain(here);
 }
 
 /// `sorted` (by file, range and code) with each finding once. A node of a

@@ -12,6 +12,7 @@ pub mod link_targets;
 pub mod link_text;
 pub mod links;
 pub mod lock;
+pub mod memo;
 pub mod nav;
 pub mod openapi;
 pub mod overlaid;

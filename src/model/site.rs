@@ -9,7 +9,7 @@ use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 // What the site is made of, where other layers have always found it.
-pub use super::derived::{Base, Derived, Shape, next_epoch};
+pub use super::derived::{Derived, DocsJsonValue, Memos, Shape};
 pub use super::file_kind::{
     FileKind, Unreadable, is_snippet, kind_of, platform_ignores, platform_ignores_name,
 };
@@ -43,6 +43,11 @@ pub struct Site {
     /// are skipped rather than reporting everything as missing.
     pub partial: bool,
     derived: Arc<Derived>,
+    /// The analysis's memo tables, carried to every later snapshot.
+    memos: Arc<Memos>,
+    /// Changes with every change to the files but docs.json (a revision):
+    /// what a rule's answer for the whole site reads of its pages.
+    files_revision: crate::model::memo::Revision,
 }
 
 impl Site {
@@ -94,13 +99,13 @@ impl Site {
             }
             self.docs_json = Some(file.id);
         } else if self.keeps_shape(&file) {
-            let anchors_changed = self
-                .pages
-                .get(&file.id)
-                .is_none_or(|old| old.anchor_fingerprint() != file.anchor_fingerprint());
-            self.derived = Arc::new(Derived::after_edit(&self.derived, file.id, anchors_changed));
+            // The shape stays: what read the page is checked against its
+            // revision when asked for.
         } else {
             self.derived = Arc::default();
+        }
+        if file.kind != FileKind::DocsJson {
+            self.files_revision = crate::model::memo::fresh_revision();
         }
         if file.kind == FileKind::Page {
             Arc::make_mut(&mut self.pages).insert(file.id, file);
@@ -165,6 +170,9 @@ impl Site {
             return;
         };
         Arc::make_mut(&mut self.by_path).remove(path);
+        if self.docs_json != Some(id) {
+            self.files_revision = crate::model::memo::fresh_revision();
+        }
         if self.data.remove(&id).is_none() && self.pages.contains_key(&id) {
             Arc::make_mut(&mut self.pages).remove(&id);
         }
@@ -178,6 +186,17 @@ impl Site {
     /// What is derived from the pages and data files (not docs.json).
     pub fn derived(&self) -> &Derived {
         &self.derived
+    }
+
+    /// The analysis's memo tables (shared with the snapshots before).
+    pub fn memos(&self) -> &Memos {
+        &self.memos
+    }
+
+    /// A revision that changes with any change to the site's files but
+    /// docs.json.
+    pub fn files_revision(&self) -> crate::model::memo::Revision {
+        self.files_revision
     }
 
     /// The page file a navigation entry names: `guides/intro` is

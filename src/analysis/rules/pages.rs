@@ -1,53 +1,40 @@
 //! Page files: unreadable files and front matter.
 
+use crate::analysis::reads::{self, Revisions};
 use crate::diagnostics::Diagnostic;
 use crate::model::endpoint::{Resolution, parse_asyncapi_ref, parse_endpoint, resolve_spec_token};
 use crate::model::overlays::SpecOverlays;
 use crate::model::paths;
+use crate::model::site::DocsJsonValue;
 use crate::model::site::{Site, SourceFile};
 use crate::schema::{self, ValidateOptions};
 use crate::syntax::tree::Node;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
 pub fn check(site: &Site, overlays: &SpecOverlays, out: &mut Vec<Diagnostic>) {
-    // Pages and specs only: kept while the user types in docs.json (unless
-    // the overlays docs.json lists change); after an edit of page texts, the
-    // earlier answer with the edited pages checked again.
-    let derived = site.derived();
-    let fresh = |earlier: Option<(Vec<Diagnostic>, _, _)>| {
-        let mut v = Vec::new();
-        match earlier {
-            Some((found, edited, _)) => {
-                let edited: rustc_hash::FxHashSet<crate::syntax::tree::FileId> = edited;
-                v.extend(found.into_iter().filter(|d| !edited.contains(&d.file)));
-                let spec_files = super::specs::all_specs(site);
-                let specs = std::sync::OnceLock::new();
-                let imported = imported(site);
-                for id in edited {
-                    if let Some(f) = site.file(id) {
-                        check_page(site, overlays, f, imported, &spec_files, &specs, &mut v);
-                    }
-                }
-            }
-            None => check_pages(site, overlays, &mut v),
-        }
-        v
-    };
-    let (key, found) = derived.page_diagnostics.get_or_init(|| {
-        let earlier = derived.earlier(|d| {
-            d.page_diagnostics
-                .get()
-                .filter(|(k, _)| *k == overlays.key)
-                .map(|(_, v)| v.clone())
-        });
-        (overlays.key, fresh(earlier))
-    });
-    if *key == overlays.key {
-        out.extend_from_slice(found);
-    } else {
-        // docs.json lists other overlays than these results were made
-        // under (rare: an edit of an `overlays` list).
-        out.extend(fresh(None));
-    }
+    // Pages and specs only (and the overlay lists docs.json gives): each
+    // page's answer is kept while it, the shape and those lists stay; the
+    // site's while no file but docs.json changes.
+    let memos = site.memos();
+    let mut revisions = Revisions::new(site);
+    revisions.overlays = Some(
+        memos
+            .docs_json_parts
+            .set(super::OVERLAYS_PART, &DocsJsonValue::Overlays(overlays.key)),
+    );
+    let revisions = revisions;
+    let (found, _) = memos.site.get(
+        &super::PAGES,
+        |k| revisions.of(k),
+        |r| {
+            r.read(reads::FILES, site.files_revision());
+            r.read(reads::SHAPE, site.derived().shape.epoch);
+            r.read(reads::OVERLAYS, revisions.overlays.unwrap_or_default());
+            Arc::new(check_pages(site, overlays, &revisions))
+        },
+    );
+    out.extend(found.iter().cloned());
 }
 
 /// The files some page imports, once per shape.
@@ -58,20 +45,35 @@ fn imported(site: &Site) -> &rustc_hash::FxHashSet<crate::syntax::tree::FileId> 
         .get_or_init(|| super::components::imported_files(site))
 }
 
-fn check_pages(site: &Site, overlays: &SpecOverlays, out: &mut Vec<Diagnostic>) {
+fn check_pages(site: &Site, overlays: &SpecOverlays, revisions: &Revisions) -> Vec<Diagnostic> {
     use rayon::prelude::*;
-    stale_docs_json(site, out);
+    let mut out = Vec::new();
+    stale_docs_json(site, &mut out);
     let spec_files = super::specs::all_specs(site);
     let specs = std::sync::OnceLock::new();
     let imported = imported(site);
+    let memos = site.memos();
     // Pages are independent here: 25,000 of them with bodies take two
     // cores' worth of front matter and component checks.
     let pages: Vec<_> = site.pages_unsorted().collect();
-    out.par_extend(pages.par_iter().flat_map_iter(|f| {
-        let mut v = Vec::new();
-        check_page(site, overlays, f, imported, &spec_files, &specs, &mut v);
-        v
-    }));
+    let per_page: Vec<Arc<[Diagnostic]>> = pages
+        .par_iter()
+        .map(|f| {
+            let of = |k| revisions.of(k);
+            let (found, _) = memos.pages.get(&f.id, of, |r| {
+                r.read(reads::file(f.id), f.revision);
+                r.read(reads::SHAPE, site.derived().shape.epoch);
+                r.read(reads::OVERLAYS, revisions.overlays.unwrap_or_default());
+                memos.computed.fetch_add(1, Ordering::Relaxed);
+                let mut v = Vec::new();
+                check_page(site, overlays, f, imported, &spec_files, &specs, &mut v);
+                v.into()
+            });
+            found
+        })
+        .collect();
+    out.extend(per_page.iter().flat_map(|v| v.iter().cloned()));
+    out
 }
 
 /// One page's diagnostics (see [`check`]).

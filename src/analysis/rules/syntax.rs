@@ -2,42 +2,49 @@
 //! page reader (`syntax::page`) found, as the platform's parser (`getAST` of
 //! `@mintlify/common`) would stop on it. Such a page breaks the build.
 
+use crate::analysis::reads::{self, Revisions};
 use crate::diagnostics::{Diagnostic, Fix};
 use crate::model::links;
 use crate::model::site::{Site, SourceFile};
 use rayon::prelude::*;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
 pub const CODE: &str = "mdx-syntax";
 
 pub fn check(site: &Site, out: &mut Vec<Diagnostic>) {
-    // Depends on the pages alone: computed once per set of pages, not per
-    // docs.json keystroke.
-    let derived = site.derived();
-    let found = derived.syntax_diagnostics.get_or_init(|| {
-        // After an edit of page texts: the earlier answer, the edited pages
-        // read again.
-        if let Some((found, edited, _)) = derived.earlier(|d| d.syntax_diagnostics.get().cloned()) {
-            let mut v: Vec<Diagnostic> = found
-                .iter()
-                .filter(|d| !edited.contains(&d.file))
-                .cloned()
+    // Depends on the pages alone: each file's errors are kept while it
+    // stays, the site's list while no file but docs.json changes.
+    let revisions = Revisions::new(site);
+    let memos = site.memos();
+    let (found, _) = memos.site.get(
+        &super::SYNTAX,
+        |k| revisions.of(k),
+        |r| {
+            r.read(reads::FILES, site.files_revision());
+            r.read(reads::SHAPE, site.derived().shape.epoch);
+            let files: Vec<_> = links::served_bodies(site)
+                .into_iter()
+                .filter(|f| checked(f))
                 .collect();
-            for id in edited {
-                if let Some(f) = site
-                    .file(id)
-                    .filter(|f| links::is_served_body(f) && checked(f))
-                {
-                    v.extend(check_file(f));
-                }
-            }
-            return std::sync::Arc::new(v);
-        }
-        let files: Vec<_> = links::served_bodies(site)
-            .into_iter()
-            .filter(|f| checked(f))
-            .collect();
-        std::sync::Arc::new(files.par_iter().flat_map_iter(|f| check_file(f)).collect())
-    });
+            let per_file: Vec<Arc<[Diagnostic]>> = files
+                .par_iter()
+                .map(|f| {
+                    let (found, _) = memos.syntax.get(
+                        &f.id,
+                        |k| revisions.of(k),
+                        |r| {
+                            r.read(reads::file(f.id), f.revision);
+                            memos.computed.fetch_add(1, Ordering::Relaxed);
+                            check_file(f).into()
+                        },
+                    );
+                    found
+                })
+                .collect();
+            Arc::new(per_file.iter().flat_map(|v| v.iter().cloned()).collect())
+        },
+    );
     out.extend(found.iter().cloned());
 }
 

@@ -8,7 +8,9 @@
 //! "Reuse across keystrokes").
 //!
 //! A rule is then a plain function of what it reads: it records each read
-//! in [`Reads`], and never decides what an edit made stale.
+//! in [`Reads`], and never decides what an edit made stale. The tables live
+//! here, below the analysis, because a [`crate::model::site::Site`] carries
+//! them from one snapshot of its docs root to the next.
 
 use dashmap::DashMap;
 use dashmap::mapref::entry::Entry as Slot;
@@ -110,6 +112,32 @@ impl<K: Eq + Hash + Clone, V: Clone + PartialEq> MemoTable<K, V> {
                     changed_at,
                 });
                 (value, changed_at)
+            }
+        }
+    }
+
+    /// Puts `value` as `key`'s, with no reads (an input compared by value):
+    /// the revision at which it last changed, kept when it equals the value
+    /// there (early cutoff: a docs.json keystroke that leaves the part a
+    /// rule reads alone leaves that rule's results valid).
+    pub fn set(&self, key: K, value: &V) -> Revision {
+        match self.entries.entry(key) {
+            Slot::Occupied(mut o) => {
+                let e = o.get_mut();
+                if e.value != *value {
+                    e.value = value.clone();
+                    e.changed_at = fresh_revision();
+                }
+                e.changed_at
+            }
+            Slot::Vacant(v) => {
+                let changed_at = fresh_revision();
+                v.insert(Entry {
+                    value: value.clone(),
+                    deps: Box::new([]),
+                    changed_at,
+                });
+                changed_at
             }
         }
     }
