@@ -2,6 +2,7 @@
 //! diagnostic, by the rules of `rules/`. `check` and the language server both
 //! go through here; `ide` reads it, and nothing here reads `ide`.
 
+pub mod per_file;
 pub mod reads;
 pub mod rules;
 

@@ -27,6 +27,16 @@ pub fn anchors(id: FileId) -> Key {
     ANCHORS | Key::from(id)
 }
 
+/// What may change when file `id`'s text does (its text, its anchors).
+pub fn of_file(id: FileId) -> [Key; 2] {
+    [file(id), anchors(id)]
+}
+
+/// `key` read at `revision`, for a rule's list of what it reads.
+pub fn dep(key: Key, revision: Revision) -> crate::model::memo::Dep {
+    crate::model::memo::Dep { key, revision }
+}
+
 /// The revisions of one snapshot's inputs.
 pub struct Revisions<'a> {
     pub site: &'a Site,

@@ -39,12 +39,25 @@ pub struct Memos {
     /// (the link part, the overlay lists' key).
     pub docs_json_parts: MemoTable<u8, DocsJsonValue>,
     /// A whole rule's answer for the site, by rule.
-    pub site: MemoTable<u8, Arc<Vec<Diagnostic>>>,
+    pub site: [std::sync::Mutex<Option<Arc<SiteAnswer>>>; 3],
     /// How many per-file values were computed (not taken from the table):
     /// tests tell by it that an edit recomputes what it touched only.
     pub computed: std::sync::atomic::AtomicUsize,
     /// The shape (its epoch) at which entries of gone files were dropped.
     pub pruned_at: std::sync::atomic::AtomicU64,
+}
+
+/// A per-file rule's answer for the whole site: its per-file values
+/// (those with something to say), made at one `Site::files_revision` under
+/// what every per-file value reads of the whole site. The next snapshot of
+/// the same shape asks the table again for the files edited since (and
+/// their indexed readers) only.
+#[derive(Debug)]
+pub struct SiteAnswer {
+    pub files_revision: Revision,
+    pub reads: Box<[super::memo::Dep]>,
+    pub by_file: std::collections::BTreeMap<FileId, Arc<[Diagnostic]>>,
+    pub all: Arc<Vec<Diagnostic>>,
 }
 
 /// A docs.json value a per-file rule reads.

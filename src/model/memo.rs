@@ -42,11 +42,19 @@ pub struct Dep {
 
 /// What a computation read, recorded as it reads.
 #[derive(Debug, Default)]
-pub struct Reads(Vec<Dep>);
+pub struct Reads(Vec<Dep>, Vec<Key>);
 
 impl Reads {
     pub fn read(&mut self, key: Key, revision: Revision) {
         self.0.push(Dep { key, revision });
+    }
+
+    /// A read of something another key's change may change (another
+    /// page's anchors): indexed, so that [`MemoTable::readers_of`] finds
+    /// this entry from it.
+    pub fn read_indexed(&mut self, key: Key, revision: Revision) {
+        self.read(key, revision);
+        self.1.push(key);
     }
 }
 
@@ -63,12 +71,16 @@ struct Entry<V> {
 #[derive(Debug)]
 pub struct MemoTable<K: Eq + Hash, V> {
     entries: DashMap<K, Entry<V>, rustc_hash::FxBuildHasher>,
+    /// Who made an indexed read of a key (an edge may be stale, never
+    /// missing).
+    readers: DashMap<Key, Vec<K>, rustc_hash::FxBuildHasher>,
 }
 
 impl<K: Eq + Hash, V> Default for MemoTable<K, V> {
     fn default() -> Self {
         MemoTable {
             entries: DashMap::default(),
+            readers: DashMap::default(),
         }
     }
 }
@@ -93,6 +105,12 @@ impl<K: Eq + Hash + Clone, V: Clone + PartialEq> MemoTable<K, V> {
         }
         let mut reads = Reads::default();
         let value = compute(&mut reads);
+        for read in &reads.1 {
+            let mut r = self.readers.entry(*read).or_default();
+            if !r.contains(key) {
+                r.push(key.clone());
+            }
+        }
         let deps: Box<[Dep]> = reads.0.into();
         match self.entries.entry(key.clone()) {
             Slot::Occupied(mut o) => {
@@ -142,9 +160,21 @@ impl<K: Eq + Hash + Clone, V: Clone + PartialEq> MemoTable<K, V> {
         }
     }
 
+    /// The entries that made an indexed read of `key`.
+    pub fn readers_of(&self, key: Key) -> Vec<K> {
+        self.readers
+            .get(&key)
+            .map(|r| r.clone())
+            .unwrap_or_default()
+    }
+
     /// Forgets the entries whose key `keep` refuses (files gone).
     pub fn retain(&self, keep: impl Fn(&K) -> bool) {
         self.entries.retain(|k, _| keep(k));
+        self.readers.retain(|_, r| {
+            r.retain(|k| keep(k));
+            !r.is_empty()
+        });
     }
 
     pub fn len(&self) -> usize {

@@ -6,16 +6,15 @@
 use super::link_writing::write_like;
 use super::redirects::check_redirects;
 use super::snippets::{check_import, check_snippet_element, missing_exports};
+use crate::analysis::per_file;
 use crate::analysis::reads::{self, Revisions};
 use crate::diagnostics::{Diagnostic, Fix};
 use crate::model::links::{self, Resolved, Style, Target, Targets};
+use crate::model::memo::Reads;
 use crate::model::site::DocsJsonValue;
 use crate::model::site::{FileKind, Site, SourceFile};
 use crate::syntax::page::{Link, LinkKind};
 use crate::syntax::tree::{FileId, Node};
-use rayon::prelude::*;
-use std::sync::Arc;
-use std::sync::atomic::Ordering;
 
 /// Every link diagnostic of the site into `out`.
 pub fn check(site: &Site, root: Option<&Node>, out: &mut Vec<Diagnostic>) {
@@ -29,47 +28,37 @@ pub fn check(site: &Site, root: Option<&Node>, out: &mut Vec<Diagnostic>) {
     // (and the pages linking into it, if its anchors changed).
     let memos = site.memos();
     let mut revisions = Revisions::new(site);
-    revisions.link_part = Some(memos.docs_json_parts.set(
+    let part_revision = memos.docs_json_parts.set(
         super::LINK_PART,
         &DocsJsonValue::Links(targets.docs_json_part()),
-    ));
+    );
+    revisions.link_part = Some(part_revision);
     let revisions = revisions;
-    let (found, _) = memos.site.get(
-        &super::LINKS,
-        |k| revisions.of(k),
-        |r| {
-            r.read(reads::FILES, site.files_revision());
-            r.read(reads::SHAPE, site.derived().shape.epoch);
-            r.read(reads::LINK_PART, revisions.link_part.unwrap_or_default());
-            // A copy of a site without its images (text only, or a checkout
-            // without Git LFS) would have every image reported: images are
-            // checked only when the site has some.
-            let images = targets.files.files().any(links::is_image_path);
-            let files = links::served_bodies(site);
-            let per_file: Vec<Arc<[Diagnostic]>> = files
-                .par_iter()
-                .map(|f| {
-                    let (found, _) = memos.links.get(
-                        &f.id,
-                        |k| revisions.of(k),
-                        |r| {
-                            r.read(reads::file(f.id), f.revision);
-                            r.read(reads::SHAPE, site.derived().shape.epoch);
-                            r.read(reads::LINK_PART, revisions.link_part.unwrap_or_default());
-                            memos.computed.fetch_add(1, Ordering::Relaxed);
-                            let (found, read) = check_file(site, &targets, f, images);
-                            for t in read {
-                                if let Some(rev) = revisions.anchors(t) {
-                                    r.read(reads::anchors(t), rev);
-                                }
-                            }
-                            found.into()
-                        },
-                    );
-                    found
-                })
-                .collect();
-            Arc::new(per_file.iter().flat_map(|v| v.iter().cloned()).collect())
+    // A copy of a site without its images (text only, or a checkout
+    // without Git LFS) would have every image reported: images are checked
+    // only when the site has some (which files exist: the shape).
+    let images = targets.files.files().any(links::is_image_path);
+    let found = per_file::answer(
+        site,
+        &revisions,
+        per_file::Rule {
+            table: &memos.links,
+            slot: &memos.site[super::LINKS],
+            site_reads: vec![
+                reads::dep(reads::SHAPE, site.derived().shape.epoch),
+                reads::dep(reads::LINK_PART, part_revision),
+            ],
+            files: || links::served_bodies(site),
+            includes: |f: &SourceFile| links::is_served_body(f),
+            compute: |f: &SourceFile, r: &mut Reads| {
+                let (found, read) = check_file(site, &targets, f, images);
+                for t in read {
+                    if let Some(rev) = revisions.anchors(t) {
+                        r.read_indexed(reads::anchors(t), rev);
+                    }
+                }
+                found
+            },
         },
     );
     out.extend(found.iter().cloned());

@@ -17,9 +17,9 @@ pub use link_writing::{relative_path, write_like};
 pub use references::{KEPT as REFERENCES_KEPT, Listing};
 
 /// Rules' answers for the whole site, in [`crate::model::site::Memos::site`].
-const PAGES: u8 = 0;
-const SYNTAX: u8 = 1;
-const LINKS: u8 = 2;
+const PAGES: usize = 0;
+const SYNTAX: usize = 1;
+const LINKS: usize = 2;
 /// docs.json's values per-file rules read, in [`crate::model::site::Memos::docs_json_parts`].
 const LINK_PART: u8 = 0;
 const OVERLAYS_PART: u8 = 1;

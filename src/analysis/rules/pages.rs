@@ -1,37 +1,50 @@
 //! Page files: unreadable files and front matter.
 
+use crate::analysis::per_file;
 use crate::analysis::reads::{self, Revisions};
 use crate::diagnostics::Diagnostic;
 use crate::model::endpoint::{Resolution, parse_asyncapi_ref, parse_endpoint, resolve_spec_token};
+use crate::model::memo::Reads;
 use crate::model::overlays::SpecOverlays;
 use crate::model::paths;
 use crate::model::site::DocsJsonValue;
 use crate::model::site::{Site, SourceFile};
 use crate::schema::{self, ValidateOptions};
 use crate::syntax::tree::Node;
-use std::sync::Arc;
-use std::sync::atomic::Ordering;
 
 pub fn check(site: &Site, overlays: &SpecOverlays, out: &mut Vec<Diagnostic>) {
     // Pages and specs only (and the overlay lists docs.json gives): each
-    // page's answer is kept while it, the shape and those lists stay; the
-    // site's while no file but docs.json changes.
+    // page's answer is kept while it, the shape and those lists stay.
+    stale_docs_json(site, out);
     let memos = site.memos();
     let mut revisions = Revisions::new(site);
-    revisions.overlays = Some(
-        memos
-            .docs_json_parts
-            .set(super::OVERLAYS_PART, &DocsJsonValue::Overlays(overlays.key)),
-    );
+    let overlays_revision = memos
+        .docs_json_parts
+        .set(super::OVERLAYS_PART, &DocsJsonValue::Overlays(overlays.key));
+    revisions.overlays = Some(overlays_revision);
     let revisions = revisions;
-    let (found, _) = memos.site.get(
-        &super::PAGES,
-        |k| revisions.of(k),
-        |r| {
-            r.read(reads::FILES, site.files_revision());
-            r.read(reads::SHAPE, site.derived().shape.epoch);
-            r.read(reads::OVERLAYS, revisions.overlays.unwrap_or_default());
-            Arc::new(check_pages(site, overlays, &revisions))
+    let spec_files = super::specs::all_specs(site);
+    let specs = std::sync::OnceLock::new();
+    let imported = imported(site);
+    let found = per_file::answer(
+        site,
+        &revisions,
+        per_file::Rule {
+            table: &memos.pages,
+            slot: &memos.site[super::PAGES],
+            site_reads: vec![
+                reads::dep(reads::SHAPE, site.derived().shape.epoch),
+                reads::dep(reads::OVERLAYS, overlays_revision),
+            ],
+            // Pages are independent here: 25,000 of them with bodies take
+            // two cores' worth of front matter and component checks.
+            files: || site.pages_unsorted().collect(),
+            includes: |f: &SourceFile| f.kind == crate::model::site::FileKind::Page,
+            compute: |f: &SourceFile, _: &mut Reads| {
+                let mut v = Vec::new();
+                check_page(site, overlays, f, imported, &spec_files, &specs, &mut v);
+                v
+            },
         },
     );
     out.extend(found.iter().cloned());
@@ -43,37 +56,6 @@ fn imported(site: &Site) -> &rustc_hash::FxHashSet<crate::syntax::tree::FileId> 
         .shape
         .imported
         .get_or_init(|| super::components::imported_files(site))
-}
-
-fn check_pages(site: &Site, overlays: &SpecOverlays, revisions: &Revisions) -> Vec<Diagnostic> {
-    use rayon::prelude::*;
-    let mut out = Vec::new();
-    stale_docs_json(site, &mut out);
-    let spec_files = super::specs::all_specs(site);
-    let specs = std::sync::OnceLock::new();
-    let imported = imported(site);
-    let memos = site.memos();
-    // Pages are independent here: 25,000 of them with bodies take two
-    // cores' worth of front matter and component checks.
-    let pages: Vec<_> = site.pages_unsorted().collect();
-    let per_page: Vec<Arc<[Diagnostic]>> = pages
-        .par_iter()
-        .map(|f| {
-            let of = |k| revisions.of(k);
-            let (found, _) = memos.pages.get(&f.id, of, |r| {
-                r.read(reads::file(f.id), f.revision);
-                r.read(reads::SHAPE, site.derived().shape.epoch);
-                r.read(reads::OVERLAYS, revisions.overlays.unwrap_or_default());
-                memos.computed.fetch_add(1, Ordering::Relaxed);
-                let mut v = Vec::new();
-                check_page(site, overlays, f, imported, &spec_files, &specs, &mut v);
-                v.into()
-            });
-            found
-        })
-        .collect();
-    out.extend(per_page.iter().flat_map(|v| v.iter().cloned()));
-    out
 }
 
 /// One page's diagnostics (see [`check`]).

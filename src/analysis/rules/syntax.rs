@@ -2,13 +2,12 @@
 //! page reader (`syntax::page`) found, as the platform's parser (`getAST` of
 //! `@mintlify/common`) would stop on it. Such a page breaks the build.
 
+use crate::analysis::per_file;
 use crate::analysis::reads::{self, Revisions};
 use crate::diagnostics::{Diagnostic, Fix};
 use crate::model::links;
+use crate::model::memo::Reads;
 use crate::model::site::{Site, SourceFile};
-use rayon::prelude::*;
-use std::sync::Arc;
-use std::sync::atomic::Ordering;
 
 pub const CODE: &str = "mdx-syntax";
 
@@ -17,32 +16,21 @@ pub fn check(site: &Site, out: &mut Vec<Diagnostic>) {
     // stays, the site's list while no file but docs.json changes.
     let revisions = Revisions::new(site);
     let memos = site.memos();
-    let (found, _) = memos.site.get(
-        &super::SYNTAX,
-        |k| revisions.of(k),
-        |r| {
-            r.read(reads::FILES, site.files_revision());
-            r.read(reads::SHAPE, site.derived().shape.epoch);
-            let files: Vec<_> = links::served_bodies(site)
-                .into_iter()
-                .filter(|f| checked(f))
-                .collect();
-            let per_file: Vec<Arc<[Diagnostic]>> = files
-                .par_iter()
-                .map(|f| {
-                    let (found, _) = memos.syntax.get(
-                        &f.id,
-                        |k| revisions.of(k),
-                        |r| {
-                            r.read(reads::file(f.id), f.revision);
-                            memos.computed.fetch_add(1, Ordering::Relaxed);
-                            check_file(f).into()
-                        },
-                    );
-                    found
-                })
-                .collect();
-            Arc::new(per_file.iter().flat_map(|v| v.iter().cloned()).collect())
+    let found = per_file::answer(
+        site,
+        &revisions,
+        per_file::Rule {
+            table: &memos.syntax,
+            slot: &memos.site[super::SYNTAX],
+            site_reads: vec![reads::dep(reads::SHAPE, site.derived().shape.epoch)],
+            files: || {
+                links::served_bodies(site)
+                    .into_iter()
+                    .filter(|f| checked(f))
+                    .collect()
+            },
+            includes: |f: &SourceFile| links::is_served_body(f) && checked(f),
+            compute: |f: &SourceFile, _: &mut Reads| check_file(f),
         },
     );
     out.extend(found.iter().cloned());
