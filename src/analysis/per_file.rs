@@ -53,6 +53,8 @@ where
             site.memos().computed.fetch_add(1, Ordering::Relaxed);
             let found = (rule.compute)(f, r);
             if found.is_empty() {
+                // Asked again only when the file itself changed: not kept.
+                r.forget();
                 nothing()
             } else {
                 found.into()

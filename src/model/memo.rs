@@ -42,7 +42,10 @@ pub struct Dep {
 
 /// What a computation read, recorded as it reads.
 #[derive(Debug, Default)]
-pub struct Reads(Vec<Dep>, Vec<Key>);
+pub struct Reads(Vec<Dep>, Vec<Key>, Forget);
+
+#[derive(Debug, Default)]
+struct Forget(bool);
 
 impl Reads {
     pub fn read(&mut self, key: Key, revision: Revision) {
@@ -55,6 +58,18 @@ impl Reads {
     pub fn read_indexed(&mut self, key: Key, revision: Revision) {
         self.read(key, revision);
         self.1.push(key);
+    }
+
+    /// Whether an indexed read was made.
+    pub fn has_indexed(&self) -> bool {
+        !self.1.is_empty()
+    }
+
+    /// Keep no entry for this value: it costs less to compute again than
+    /// to hold (25,000 pages with nothing to say), and nothing finds it
+    /// through an index.
+    pub fn forget(&mut self) {
+        self.2 = Forget(true);
     }
 }
 
@@ -105,6 +120,11 @@ impl<K: Eq + Hash + Clone, V: Clone + PartialEq> MemoTable<K, V> {
         }
         let mut reads = Reads::default();
         let value = compute(&mut reads);
+        if reads.2.0 && reads.1.is_empty() {
+            self.entries.remove(key);
+            let changed_at = fresh_revision();
+            return (value, changed_at);
+        }
         for read in &reads.1 {
             let mut r = self.readers.entry(*read).or_default();
             if !r.contains(key) {
@@ -222,5 +242,24 @@ mod tests {
         let (v, changed) = ask();
         assert_eq!((v, runs.get()), (4, 3));
         assert!(changed > first);
+    }
+
+    #[test]
+    fn a_forgotten_value_is_not_kept_unless_indexed() {
+        let table: MemoTable<u32, u32> = MemoTable::default();
+        let rev = fresh_revision();
+        let of = |k: Key| (k == 0).then_some(rev);
+        table.get(&1, of, |r| {
+            r.read(0, rev);
+            r.forget();
+            0
+        });
+        assert!(table.is_empty());
+        table.get(&2, of, |r| {
+            r.read_indexed(0, rev);
+            r.forget();
+            0
+        });
+        assert_eq!((table.len(), table.readers_of(0)), (1, vec![2]));
     }
 }

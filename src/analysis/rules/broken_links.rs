@@ -36,8 +36,10 @@ pub fn check(site: &Site, root: Option<&Node>, out: &mut Vec<Diagnostic>) {
     let revisions = revisions;
     // A copy of a site without its images (text only, or a checkout
     // without Git LFS) would have every image reported: images are checked
-    // only when the site has some (which files exist: the shape).
-    let images = targets.files.files().any(links::is_image_path);
+    // only when the site has some (which files exist: the shape). Looked at
+    // only when a file is checked (not on a docs.json keystroke).
+    let images = std::sync::OnceLock::new();
+    let images = || *images.get_or_init(|| targets.files.files().any(links::is_image_path));
     let found = per_file::answer(
         site,
         &revisions,
@@ -51,7 +53,7 @@ pub fn check(site: &Site, root: Option<&Node>, out: &mut Vec<Diagnostic>) {
             files: || links::served_bodies(site),
             includes: |f: &SourceFile| links::is_served_body(f),
             compute: |f: &SourceFile, r: &mut Reads| {
-                let (found, read) = check_file(site, &targets, f, images);
+                let (found, read) = check_file(site, &targets, f, images());
                 for t in read {
                     if let Some(rev) = revisions.anchors(t) {
                         r.read_indexed(reads::anchors(t), rev);

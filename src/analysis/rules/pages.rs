@@ -23,9 +23,9 @@ pub fn check(site: &Site, overlays: &SpecOverlays, out: &mut Vec<Diagnostic>) {
         .set(super::OVERLAYS_PART, &DocsJsonValue::Overlays(overlays.key));
     revisions.overlays = Some(overlays_revision);
     let revisions = revisions;
-    let spec_files = super::specs::all_specs(site);
+    // Looked at only when a page is checked (not on a docs.json keystroke).
+    let spec_files = std::sync::OnceLock::new();
     let specs = std::sync::OnceLock::new();
-    let imported = imported(site);
     let found = per_file::answer(
         site,
         &revisions,
@@ -42,7 +42,16 @@ pub fn check(site: &Site, overlays: &SpecOverlays, out: &mut Vec<Diagnostic>) {
             includes: |f: &SourceFile| f.kind == crate::model::site::FileKind::Page,
             compute: |f: &SourceFile, _: &mut Reads| {
                 let mut v = Vec::new();
-                check_page(site, overlays, f, imported, &spec_files, &specs, &mut v);
+                let spec_files = spec_files.get_or_init(|| super::specs::all_specs(site));
+                check_page(
+                    site,
+                    overlays,
+                    f,
+                    imported(site),
+                    spec_files,
+                    &specs,
+                    &mut v,
+                );
                 v
             },
         },
