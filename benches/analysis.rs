@@ -4,7 +4,7 @@
 //! (`../shared/corpus`, and `/tmp/gen25k` from `gen_site.py --pages 25000`,
 //! or `DOCS_LSP_BENCH_SITE`); absent ones are skipped with a note.
 
-use docs_lsp::ide::analysis::analyze;
+use docs_lsp::analysis::analyze;
 use docs_lsp::model::openapi::SpecIndex;
 use docs_lsp::model::site::{FileKind, Site, SourceFile};
 use docs_lsp::workspace::load::{FileIds, load_site};

@@ -7,8 +7,8 @@
 
 #![allow(dead_code)]
 
+use docs_lsp::analysis::{Analysis, analyze};
 use docs_lsp::assistant::stream::{Answer, StreamEvent, StreamParser};
-use docs_lsp::ide::analysis::{Analysis, analyze};
 use docs_lsp::lsp::documents::Document;
 use docs_lsp::model::openapi::SpecIndex;
 use docs_lsp::model::site::{Site, SourceFile};
@@ -81,7 +81,7 @@ pub const SPEC: &str = "openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths:\n
 
 /// An analysed in-memory site; every file gets a fresh `SourceFile` (no cached parses).
 pub fn site(files: &[(&str, &str)]) -> Analysis {
-    docs_lsp::ide::analysis::analyze_texts(files)
+    docs_lsp::analysis::analyze_texts(files)
 }
 
 /// Ask the editor features something at a point derived from the text.

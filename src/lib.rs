@@ -1,10 +1,12 @@
 //! docs-lsp: analysis and language server for docs.json documentation sites.
 //!
 //! Layers (see ARCHITECTURE.md): `text` and `syntax` read; `schema` is data;
-//! `model` builds typed views; `workspace` does file I/O; `ide` answers
+//! `model` builds typed views; `analysis` is the database of a snapshot
+//! and its rules; `workspace` does file I/O; `ide` answers
 //! questions as plain data; `lsp` alone speaks the protocol; `assistant` talks
 //! to the assistant endpoint; `cli` runs the headless commands.
 
+pub mod analysis;
 pub mod assistant;
 pub mod cli;
 pub mod diagnostics;

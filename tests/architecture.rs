@@ -533,6 +533,40 @@ fn no_import_circles_between_files() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// Layers below others never reach up: what each layer may not import
+/// (ARCHITECTURE.md: `analysis` sits between `model` and `ide`, so a rule
+/// never depends on an editor feature or the protocol).
+const LAYERS_BELOW: &[(&str, &[&str])] = &[
+    (
+        "text",
+        &["syntax", "schema", "model", "analysis", "ide", "lsp", "cli"],
+    ),
+    ("syntax", &["model", "analysis", "ide", "lsp", "cli"]),
+    ("schema", &["model", "analysis", "ide", "lsp", "cli"]),
+    ("model", &["analysis", "ide", "lsp", "cli"]),
+    ("analysis", &["ide", "lsp", "cli"]),
+    ("ide", &["lsp", "cli"]),
+];
+
+#[test]
+fn lower_layers_never_import_higher_ones() {
+    let graph = import_graph(&rust_files());
+    let mut problems = Vec::new();
+    for (file, targets) in &graph {
+        let layer = file.split('/').next().unwrap_or_default();
+        let Some((_, above)) = LAYERS_BELOW.iter().find(|(l, _)| *l == layer) else {
+            continue;
+        };
+        for t in targets {
+            let to = t.split('/').next().unwrap_or_default();
+            if above.contains(&to) {
+                problems.push(format!("src/{file} imports src/{t}: {layer} is below {to}"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
 #[test]
 fn protocol_only_in_lsp() {
     let mut problems = Vec::new();

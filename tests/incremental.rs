@@ -73,7 +73,7 @@ fn typing_inside_values_incremental_equals_fresh() {
 #[test]
 fn large_docs_json_edits_incremental_equals_fresh() {
     use std::sync::atomic::Ordering::Relaxed;
-    let before = docs_lsp::ide::diagnostics::SCHEMA_REUSED.load(Relaxed);
+    let before = docs_lsp::analysis::rules::SCHEMA_REUSED.load(Relaxed);
     let large = harness::large_docs_json();
     let files = [
         ("docs.json", large.as_str()),
@@ -106,6 +106,6 @@ fn large_docs_json_edits_incremental_equals_fresh() {
     }
     // Not a test that passes by never reusing (the other tests here have
     // navigations too small to keep: this counts this one's reuse).
-    let reused = docs_lsp::ide::diagnostics::SCHEMA_REUSED.load(Relaxed) - before;
+    let reused = docs_lsp::analysis::rules::SCHEMA_REUSED.load(Relaxed) - before;
     assert!(reused > 200, "only {reused} navigation subtrees reused");
 }

@@ -11,7 +11,7 @@ mod json_text;
 #[path = "support/rng.rs"]
 mod rng;
 
-use docs_lsp::ide::analysis::{analyze, analyze_texts};
+use docs_lsp::analysis::{analyze, analyze_texts};
 use docs_lsp::model::site::{FileKind, Site, SourceFile};
 use rng::XorShift;
 use std::sync::Arc;
@@ -145,7 +145,7 @@ fn large_docs_json() -> String {
 
 #[test]
 fn docs_json_keystrokes_analysed_incrementally_equal_fresh() {
-    use docs_lsp::ide::diagnostics::{DUPLICATES_REUSED, REFERENCES_KEPT};
+    use docs_lsp::analysis::rules::{DUPLICATES_REUSED, REFERENCES_KEPT};
     use std::sync::atomic::Ordering::Relaxed;
     let (before, dups_before) = (
         REFERENCES_KEPT.load(Relaxed),
@@ -180,9 +180,9 @@ fn large_docs_json_keystrokes_analysed_incrementally_equal_fresh() {
             "no {code} planted"
         );
     }
-    let before = docs_lsp::ide::diagnostics::SCHEMA_REUSED.load(Relaxed);
+    let before = docs_lsp::analysis::rules::SCHEMA_REUSED.load(Relaxed);
     keystrokes_equal_fresh(&text, 12);
-    let reused = docs_lsp::ide::diagnostics::SCHEMA_REUSED.load(Relaxed) - before;
+    let reused = docs_lsp::analysis::rules::SCHEMA_REUSED.load(Relaxed) - before;
     // Tests run in parallel: the other one adds nothing (its navigation is
     // too small to keep), so this counts this test's reuse.
     assert!(reused > 500, "only {reused} navigation subtrees reused");

@@ -3,7 +3,7 @@
 //! equals a fresh one (page results and kept navigation entries made under
 //! other overlay lists are not reused).
 
-use docs_lsp::ide::analysis::{analyze, analyze_texts};
+use docs_lsp::analysis::{analyze, analyze_texts};
 use docs_lsp::model::site::{FileKind, Site, SourceFile};
 use std::sync::Arc;
 

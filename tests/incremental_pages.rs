@@ -3,15 +3,15 @@
 //! page rewrites (headings renamed, links retargeted, imports and syntax
 //! errors added or removed), analysed at random points, each analysis equal
 //! to a fresh analysis of the same texts. After an edit of a page's text the
-//! analysis reuses the earlier answer for every page it does not touch, so
-//! this is what keeps that reuse honest.
+//! analysis reuses the memoised answer (`model::memo`) of every page whose
+//! reads it did not touch, so this is what keeps that reuse honest.
 //!
 //! Seeded xorshift, so a failure names the seed that reproduces it.
 
 #[path = "support/rng.rs"]
 mod rng;
 
-use docs_lsp::ide::analysis::{analyze, analyze_texts};
+use docs_lsp::analysis::{analyze, analyze_texts};
 use docs_lsp::model::site::{FileKind, Site, SourceFile, kind_of};
 use rng::XorShift;
 use std::sync::Arc;
@@ -130,4 +130,45 @@ fn page_edit_sequences_incremental_equals_fresh() {
             }
         }
     }
+}
+
+/// The reuse the test above keeps honest happens: after an edit of one
+/// page's text, the per-file rules (page checks, MDX syntax, links) run on
+/// that page alone, and on the pages linking into it only when its anchors
+/// changed.
+#[test]
+fn a_page_edit_checks_that_page_again_not_the_site() {
+    use std::sync::atomic::Ordering::Relaxed;
+    let mut files = initial();
+    // Every page links to `a`'s headings.
+    for (path, text) in files.iter_mut().skip(3) {
+        text.push_str(&format!("\nSee [a](/a#setup) from {path}.\n"));
+    }
+    let pairs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    let mut site = analyze_texts(&pairs).site;
+    let mut edit = |files: &mut Vec<(String, String)>, text: String| {
+        files[2].1 = text.clone();
+        let mut next = (*site).clone();
+        next.insert(Arc::new(SourceFile::new(
+            2,
+            files[2].0.clone(),
+            FileKind::Page,
+            Ok(Arc::from(text.as_str())),
+        )));
+        site = Arc::new(next);
+        let before = site.memos().computed.load(Relaxed);
+        let got = analyze(site.clone()).diagnostics;
+        assert_eq!(got, fresh(files));
+        site.memos().computed.load(Relaxed) - before
+    };
+    // Same headings: the page's three rules, nothing else.
+    let text = format!("{}\nMore words.\n", files[2].1);
+    assert_eq!(edit(&mut files, text), 3);
+    // `a`'s `Setup` heading renamed: its three, and the links of the five
+    // files linking into it (four pages, the snippet's `/a#intro`).
+    let text = files[2].1.replace("## Setup", "## Install");
+    assert_eq!(edit(&mut files, text), 3 + 5);
 }

@@ -2,8 +2,8 @@
 
 pub use super::options::Options;
 use super::report::{self, Format, Located, Summary};
+use crate::analysis;
 use crate::diagnostics::Severity;
-use crate::ide::analysis;
 use crate::text::Encoding;
 use crate::workspace::load::{self, FileIds};
 use crate::workspace::suppress::Suppressions;

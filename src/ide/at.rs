@@ -4,9 +4,9 @@
 //! editor's text through the tolerant scanner, so they keep working while
 //! the document is broken.
 
-use super::analysis::Analysis;
 use super::context::{self, Seg, Slot, json_context_for};
 use super::lookup::{self, Spec, ValuePlace};
+use crate::analysis::Analysis;
 use crate::model::endpoint::{self, Resolution};
 use crate::model::languages;
 use crate::model::openapi::{Operation, Webhook};
@@ -171,7 +171,7 @@ pub fn resolve_endpoint<'a>(
         .map(|s| (s.file.path.as_str(), s.index))
         .collect();
     let (res, named) =
-        super::diagnostics::specs::resolve(&analysis.site, overlays, &r, from_dir, &pairs);
+        crate::analysis::rules::specs::resolve(&analysis.site, overlays, &r, from_dir, &pairs);
     match res {
         Resolution::Found { spec, item } => {
             let (file, index) = match named {

@@ -10,9 +10,9 @@
 //! `"key"` alone when a `:` already follows. No snippet syntax, so any
 //! client can apply the text as is.
 
-use super::analysis::Analysis;
 use super::context::{self, JsonContext, Seg, Slot, json_context_for};
 use super::lookup::{self, Spec, ValuePlace};
+use crate::analysis::Analysis;
 use crate::model::languages::LANGUAGES;
 use crate::model::nav;
 use crate::model::paths;

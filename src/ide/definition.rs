@@ -2,9 +2,9 @@
 //! method key in the spec (JSON or YAML), a file reference to the file, an
 //! import's source in a page to the file it names.
 
-use super::analysis::Analysis;
 use super::at::{self, EndpointItem, Thing};
-use super::imports::{ImportTarget, import_target};
+use crate::analysis::Analysis;
+use crate::model::imports::{ImportTarget, import_target};
 use crate::model::site::FileKind;
 use crate::syntax::tree::FileId;
 

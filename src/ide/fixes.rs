@@ -18,10 +18,10 @@
 //!   the last entry of the same folder in the first `pages` array holding
 //!   one, else at the end of the first `pages` array.
 
-use super::analysis::Analysis;
 use super::lookup::page_key;
 use super::references::nav_index;
 use super::rename::{Change, FileEdit};
+use crate::analysis::Analysis;
 use crate::diagnostics::{Diagnostic, Fix};
 use crate::model::paths;
 use crate::syntax::tree::{FileId, Node, Value};

@@ -1,12 +1,12 @@
 //! Test fixtures: an in-memory site from `(path, text)` pairs, with a `$0`
 //! cursor marker in one file.
 
-use super::analysis::Analysis;
+use crate::analysis::Analysis;
 use crate::syntax::tree::FileId;
 
 /// An analysed site. Files whose kind is unknown are skipped, as loading does.
 pub fn site(files: &[(&str, &str)]) -> Analysis {
-    super::analysis::analyze_texts(files)
+    crate::analysis::analyze_texts(files)
 }
 
 /// A site where exactly one file holds `$0`: the analysis sees that file

@@ -2,7 +2,7 @@
 //! and a page's front matter block. Read from the editor's text with a
 //! bracket scan, so folding works while the document is broken.
 
-use super::analysis::Analysis;
+use crate::analysis::Analysis;
 use crate::model::site::FileKind;
 use crate::syntax::frontmatter;
 use crate::syntax::tree::FileId;

@@ -2,9 +2,9 @@
 //! a page entry is (title, description), what an endpoint does (method,
 //! path, summary, parameters), which language a code names.
 
-use super::analysis::Analysis;
 use super::at::{self, EndpointItem, EndpointTarget, Thing};
 use super::lookup;
+use crate::analysis::Analysis;
 use crate::schema::{self, PathSeg};
 use crate::syntax::tree::FileId;
 use std::ops::Range;

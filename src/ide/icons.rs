@@ -5,7 +5,7 @@
 //! wins), ranked by [`super::completion_item::rank`] like the other long lists
 //! and capped at [`MAX_PAGE_ITEMS`].
 
-use super::analysis::Analysis;
+use crate::analysis::Analysis;
 // Where completion and hover find it.
 use super::completion_item::{MAX_PAGE_ITEMS, RANKS, rank};
 pub use super::lookup::is_icon_value;

@@ -1,10 +1,10 @@
 //! Document links: page entries, `openapi`/`asyncapi` values and `$ref`
 //! values of docs.json (and `$ref` files) link to the file they name.
 
-use super::analysis::Analysis;
 use super::at::{self, Thing};
 use super::context::Seg;
 use super::lookup;
+use crate::analysis::Analysis;
 use crate::model::site::FileKind;
 use crate::syntax::tree::{FileId, Node, Value};
 use std::ops::Range;

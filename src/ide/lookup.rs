@@ -2,8 +2,8 @@
 //! docs.json, which schemas apply at a path, which spec a navigation place
 //! inherits, the site's specs with their endpoint indexes.
 
-use super::analysis::Analysis;
 use super::context::Seg;
+use crate::analysis::Analysis;
 use crate::model::nav::{self, ElementKind, SpecSource};
 use crate::model::openapi::{SpecIndex, SpecKind};
 use crate::model::overlays::SpecOverlays;

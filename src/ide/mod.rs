@@ -2,24 +2,21 @@
 //! definition, references, rename, code actions, symbols. Functions of a
 //! site snapshot and a position; no protocol types.
 
-pub mod analysis;
 pub mod completion;
 pub mod completion_item;
 pub mod context;
 pub mod cursor;
-pub mod diagnostics;
 pub mod lookup;
 
 pub mod at;
 pub mod definition;
 pub mod fixes;
 #[cfg(test)]
-mod fixture;
+pub(crate) mod fixture;
 pub mod folding;
 pub mod front_matter_context;
 pub mod hover;
 pub mod icons;
-pub mod imports;
 pub mod links;
 pub mod location;
 pub mod outline_items;

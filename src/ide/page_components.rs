@@ -8,10 +8,10 @@
 //! the page reader saw in the editor's text (`syntax::page::at_offset`), and
 //! the names in scope are those of the page's ESM as the reader read it.
 
-use super::analysis::Analysis;
 use super::completion_item::{CompletionItem, CompletionKind};
-use super::imports::{ImportTarget, import_target};
 use super::location::Location;
+use crate::analysis::Analysis;
+use crate::model::imports::{ImportTarget, import_target};
 use crate::model::site::{FileKind, SourceFile};
 use crate::schema::components::{Component, Prop, PropKind, components};
 use crate::syntax::page::at_offset::{self, At, Place, Tag};

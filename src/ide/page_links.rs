@@ -4,9 +4,9 @@
 //! completion after `](`, `href="`, `src="`, `file="` and in imports.
 //! The same resolution as the diagnostics (`model::links`).
 
-use super::analysis::Analysis;
 use super::completion_item::{CompletionItem, CompletionKind};
 use super::location::Location;
+use crate::analysis::Analysis;
 use crate::model::links::{self, Resolved, Target as LinkTarget};
 use crate::model::site::{FileKind, SourceFile, strip_page_ext};
 use crate::model::slug;
@@ -354,7 +354,7 @@ pub fn completions(
                             .map(|r| if typed.starts_with('/') { r.max(2) } else { r })
                     }
                 } else {
-                    let written = super::diagnostics::write_like(&f.path, style, p.key);
+                    let written = crate::analysis::rules::write_like(&f.path, style, p.key);
                     super::completion_item::rank(typed, &written)
                 };
                 let Some(r) = r else { continue };
@@ -375,7 +375,7 @@ pub fn completions(
                         *incomplete = true;
                         break;
                     }
-                    let written = super::diagnostics::write_like(&f.path, style, key);
+                    let written = crate::analysis::rules::write_like(&f.path, style, key);
                     let title = site.file(id).and_then(|x| x.title().map(str::to_string));
                     items.push(CompletionItem {
                         label: written.clone(),
@@ -394,7 +394,7 @@ pub fn completions(
             let mut assets: Vec<&str> = site.assets().filter(|a| links::is_image_path(a)).collect();
             assets.sort_unstable();
             for a in assets.into_iter().take(500) {
-                let written = super::diagnostics::write_like(&f.path, style, a);
+                let written = crate::analysis::rules::write_like(&f.path, style, a);
                 items.push(file_item(written, &replace));
             }
         }

@@ -13,11 +13,11 @@
 //! part a rename rewrites), as document links do. The declaration (the page
 //! file, the method key) is not included; go-to-definition gives it.
 
-use super::analysis::Analysis;
 use super::at::{self, EndpointItem, Thing};
-use super::diagnostics::specs;
 use super::location::Location;
 use super::lookup::page_key;
+use crate::analysis::Analysis;
+use crate::analysis::rules::specs;
 use crate::model::endpoint::{Resolution, parse_endpoint};
 use crate::model::nav::{self, NavIndex};
 use crate::model::paths;

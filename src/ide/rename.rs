@@ -6,10 +6,10 @@
 //! elsewhere stay. Entries keep their style: no extension unless the entry
 //! wrote one, a leading `/` if it had one.
 
-use super::analysis::Analysis;
 use super::at::{self, Thing};
 use super::lookup::page_key;
 use super::references::{nav_index, string_content};
+use crate::analysis::Analysis;
 use crate::model::paths;
 use crate::model::site::FileKind;
 use crate::syntax::tree::FileId;
@@ -195,7 +195,7 @@ fn body_link_edits(
                 let written = match int.style {
                     Style::Absolute => format!("/{new}{ext}"),
                     style => {
-                        let rel = crate::ide::diagnostics::relative_path(
+                        let rel = crate::analysis::rules::relative_path(
                             crate::model::paths::dir_of(&f.path),
                             &format!("{new}{ext}"),
                         );

@@ -1,8 +1,8 @@
 //! Document symbols (docs.json and `$ref` files as an outline of the
 //! navigation) and workspace symbols (pages and endpoints by name).
 
-use super::analysis::Analysis;
 use super::lookup;
+use crate::analysis::Analysis;
 use crate::model::endpoint;
 use crate::model::nav::{self, ElementKind};
 use crate::model::site::FileKind;

@@ -7,7 +7,7 @@ use super::api::Snapshot;
 use super::backend::blocking;
 use super::convert;
 use super::world::SiteState;
-use crate::ide::analysis::Analysis;
+use crate::analysis::Analysis;
 use crate::ide::{completion, definition, folding, hover, links, symbols};
 use crate::model::site::SourceFile;
 use crate::syntax::tree::FileId;

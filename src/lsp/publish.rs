@@ -4,8 +4,8 @@
 
 use super::convert;
 use super::world::{SiteState, World, lock};
+use crate::analysis::Analysis;
 use crate::diagnostics::Severity;
-use crate::ide::analysis::Analysis;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::path::PathBuf;

@@ -11,7 +11,7 @@ use super::settings::RedirectOnMove;
 use super::world::SiteState;
 use super::world::World;
 use super::{convert, moves};
-use crate::ide::analysis::Analysis;
+use crate::analysis::Analysis;
 use crate::ide::fixes::{self, ActionKind};
 use crate::ide::references;
 use crate::ide::rename::{self, Change};

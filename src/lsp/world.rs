@@ -9,7 +9,7 @@ use super::client_caps::ClientCaps;
 use super::documents::{Document, Documents};
 use super::moves::PendingMoves;
 use super::settings::Settings;
-use crate::ide::analysis::{self, Analysis};
+use crate::analysis::{self, Analysis};
 use crate::model::site::{FileKind, Site, SourceFile};
 use crate::text::Encoding;
 use crate::workspace::load::{self, FileIds};

@@ -1,44 +1,78 @@
 //! What a snapshot derives from its pages and data files but not from
-//! docs.json, kept across snapshots while those files stay (`Site::derived`).
+//! docs.json, kept across snapshots while those files stay (`Site::derived`),
+//! and the memo tables carried across every snapshot (`Site::memos`).
 
 use super::docs_json::Config;
 use super::link_targets::{DocsJsonPart, FileTargets};
-use super::lock::lock;
+use super::memo::{MemoTable, Revision, fresh_revision};
 use super::page_keys::PageKeys;
 use super::source_file::SourceFile;
+use crate::diagnostics::Diagnostic;
 use crate::syntax::tree::FileId;
 use rustc_hash::FxHashMap as HashMap;
 use std::sync::{Arc, OnceLock};
 
-/// Facts computed from the site's pages and data files, but not docs.json:
-/// a docs.json edit keeps them all; an edit of a page's text keeps its
-/// [`Shape`] and recomputes the aggregates below from per-file memos (only
-/// the edited page, and pages whose links read its anchors, are checked
-/// again); any other change starts afresh.
+/// What a snapshot derives from its files but not from docs.json: its
+/// [`Shape`], made afresh by any change but an edit of a page's text.
 #[derive(Debug, Default)]
 pub struct Derived {
     pub shape: Arc<Shape>,
-    /// Where the aggregates can be updated from, after page text edits.
-    base: std::sync::Mutex<Option<Base>>,
-    /// Diagnostics of the pages (front matter, components, their `openapi`
-    /// references), which depend on pages and specs only.
-    pub page_diagnostics: OnceLock<(u64, Vec<crate::diagnostics::Diagnostic>)>,
-    /// The MDX syntax errors of every page and snippet (pages only).
-    pub syntax_diagnostics: OnceLock<Arc<Vec<crate::diagnostics::Diagnostic>>>,
-    /// The pages' link diagnostics with the part of docs.json they were
-    /// computed against (redirects, prefixes, remote specs): a docs.json
-    /// keystroke that leaves that part alone reuses them.
-    #[allow(clippy::type_complexity)]
-    pub link_diagnostics:
-        std::sync::Mutex<Option<(DocsJsonPart, Arc<Vec<crate::diagnostics::Diagnostic>>)>>,
+}
+
+/// The memo tables of the analysis's per-file rules ([`crate::model::memo`]),
+/// carried from each snapshot of a docs root to the next whatever changed:
+/// an entry is checked against what it read when it is asked for, so no
+/// change has to say what it made stale.
+#[derive(Debug, Default)]
+pub struct Memos {
+    /// Each page's own diagnostics (front matter, components, `openapi`).
+    pub pages: MemoTable<FileId, Arc<[Diagnostic]>>,
+    /// Each page's and snippet's MDX syntax errors.
+    pub syntax: MemoTable<FileId, Arc<[Diagnostic]>>,
+    /// Each page's and snippet's link diagnostics.
+    pub links: MemoTable<FileId, Arc<[Diagnostic]>>,
+    /// What links into a page find there (its anchor fingerprint): links
+    /// read this, so an edit that leaves a page's anchors alone keeps the
+    /// results of the pages linking into it.
+    pub anchors: MemoTable<FileId, u64>,
+    /// Values of docs.json that per-file rules read, compared by value
+    /// (the link part, the overlay lists' key).
+    pub docs_json_parts: MemoTable<u8, DocsJsonValue>,
+    /// A whole rule's answer for the site, by rule.
+    pub site: [std::sync::Mutex<Option<Arc<SiteAnswer>>>; 3],
+    /// How many per-file values were computed (not taken from the table):
+    /// tests tell by it that an edit recomputes what it touched only.
+    pub computed: std::sync::atomic::AtomicUsize,
+    /// The shape (its epoch) at which entries of gone files were dropped.
+    pub pruned_at: std::sync::atomic::AtomicU64,
+}
+
+/// A per-file rule's answer for the whole site: its per-file values
+/// (those with something to say), made at one `Site::files_revision` under
+/// what every per-file value reads of the whole site. The next snapshot of
+/// the same shape asks the table again for the files edited since (and
+/// their indexed readers) only.
+#[derive(Debug)]
+pub struct SiteAnswer {
+    pub files_revision: Revision,
+    pub reads: Box<[super::memo::Dep]>,
+    pub by_file: std::collections::BTreeMap<FileId, Arc<[Diagnostic]>>,
+    pub all: Arc<Vec<Diagnostic>>,
+}
+
+/// A docs.json value a per-file rule reads.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DocsJsonValue {
+    Links(DocsJsonPart),
+    Overlays(u64),
 }
 
 /// What depends on which files the site has and on its data files (specs,
 /// snippets), not on the text of its pages: kept while the user types in a
-/// page. Its `epoch` keys the per-file memos of [`SourceFile`].
+/// page. Its `epoch` (a revision) is what per-file rules read of it.
 #[derive(Debug)]
 pub struct Shape {
-    pub epoch: u64,
+    pub epoch: Revision,
     /// The pages by key, for navigation entries, completion, did-you-mean.
     pub(super) page_index: OnceLock<PageKeys>,
     /// Did-you-mean answers already given, by missing page key: an entry
@@ -48,9 +82,6 @@ pub struct Shape {
     pub link_files: OnceLock<Arc<FileTargets>>,
     /// Files some page imports (they are snippets there).
     pub imported: OnceLock<rustc_hash::FxHashSet<FileId>>,
-    /// For each page, the pages whose links read its anchors (from every
-    /// link check of this shape; an edge may be stale, never missing).
-    pub anchor_readers: std::sync::Mutex<rustc_hash::FxHashMap<FileId, Vec<FileId>>>,
     /// The last resolved docs.json, with the docs.json file it was resolved
     /// from (held, so compared by identity): a page keystroke does not
     /// resolve `$ref`s again.
@@ -62,96 +93,17 @@ pub struct Shape {
     pub overlays: crate::model::overlaid::Memo, // discovered overlays, overlaid specs
 }
 
-/// A number no other shape or docs.json part has had.
-pub fn next_epoch() -> u64 {
-    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-}
-
 impl Default for Shape {
     fn default() -> Self {
         Shape {
-            epoch: next_epoch(),
+            epoch: fresh_revision(),
             page_index: OnceLock::new(),
             suggestions: Default::default(),
             link_files: OnceLock::new(),
             imported: OnceLock::new(),
-            anchor_readers: Default::default(),
             config: Default::default(),
             navigation: Default::default(),
             overlays: Default::default(),
         }
-    }
-}
-
-/// How a [`Derived`] made for an edit of page texts gets its aggregates:
-/// from an earlier one's, with the entries of the edited pages (and of the
-/// pages whose links read anchors an edit changed) computed again.
-#[derive(Debug, Clone)]
-pub struct Base {
-    pub derived: Arc<Derived>,
-    pub edited: rustc_hash::FxHashSet<FileId>,
-    pub anchors_changed: rustc_hash::FxHashSet<FileId>,
-}
-
-impl Derived {
-    /// The derived facts after `id`'s text changed with the shape kept.
-    pub(super) fn after_edit(cur: &Arc<Derived>, id: FileId, anchors_changed: bool) -> Derived {
-        let computed = cur.page_diagnostics.get().is_some()
-            || cur.syntax_diagnostics.get().is_some()
-            || lock(&cur.link_diagnostics).is_some();
-        let base = if computed {
-            Some(Base {
-                derived: cur.clone(),
-                edited: Default::default(),
-                anchors_changed: Default::default(),
-            })
-        } else {
-            // Nothing was computed on `cur` (edits faster than analyses):
-            // its base, with one more page edited.
-            lock(&cur.base).clone()
-        };
-        let base = base.map(|mut b| {
-            b.edited.insert(id);
-            if anchors_changed {
-                b.anchors_changed.insert(id);
-            }
-            b
-        });
-        Derived {
-            shape: cur.shape.clone(),
-            base: std::sync::Mutex::new(base),
-            ..Derived::default()
-        }
-    }
-
-    /// The nearest earlier aggregate `get` finds along the bases, with the
-    /// pages edited since and those whose anchors changed.
-    #[allow(clippy::type_complexity)]
-    pub fn earlier<T>(
-        &self,
-        get: impl Fn(&Derived) -> Option<T>,
-    ) -> Option<(
-        T,
-        rustc_hash::FxHashSet<FileId>,
-        rustc_hash::FxHashSet<FileId>,
-    )> {
-        let mut base = lock(&self.base).clone()?;
-        let (mut edited, mut anchors) = (base.edited.clone(), base.anchors_changed.clone());
-        loop {
-            if let Some(found) = get(&base.derived) {
-                return Some((found, edited, anchors));
-            }
-            let next = lock(&base.derived.base).clone()?;
-            edited.extend(next.edited.iter().copied());
-            anchors.extend(next.anchors_changed.iter().copied());
-            base = next;
-        }
-    }
-
-    /// Forget the earlier aggregates once this one's are computed (they
-    /// would otherwise be held along a chain of keystrokes).
-    pub fn settle(&self) {
-        lock(&self.base).take();
     }
 }

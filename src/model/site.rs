@@ -9,7 +9,7 @@ use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 // What the site is made of, where other layers have always found it.
-pub use super::derived::{Base, Derived, Shape, next_epoch};
+pub use super::derived::{Derived, DocsJsonValue, Memos, Shape};
 pub use super::file_kind::{
     FileKind, Unreadable, is_snippet, kind_of, platform_ignores, platform_ignores_name,
 };
@@ -43,6 +43,25 @@ pub struct Site {
     /// are skipped rather than reporting everything as missing.
     pub partial: bool,
     derived: Arc<Derived>,
+    /// The analysis's memo tables, carried to every later snapshot.
+    memos: Arc<Memos>,
+    /// Changes with every change to the files but docs.json (a revision):
+    /// what a rule's answer for the whole site reads of its pages.
+    files_revision: crate::model::memo::Revision,
+    /// The page text edits since the shape was made, newest first: what
+    /// changed between two snapshots of one shape.
+    edits: Option<Arc<Edit>>,
+    /// `files_revision` when the shape was made.
+    shape_base: crate::model::memo::Revision,
+}
+
+/// One page text edit, in a snapshot's history.
+#[derive(Debug)]
+struct Edit {
+    /// The snapshot's `files_revision` after it.
+    revision: crate::model::memo::Revision,
+    file: FileId,
+    before: Option<Arc<Edit>>,
 }
 
 impl Site {
@@ -94,13 +113,16 @@ impl Site {
             }
             self.docs_json = Some(file.id);
         } else if self.keeps_shape(&file) {
-            let anchors_changed = self
-                .pages
-                .get(&file.id)
-                .is_none_or(|old| old.anchor_fingerprint() != file.anchor_fingerprint());
-            self.derived = Arc::new(Derived::after_edit(&self.derived, file.id, anchors_changed));
+            // The shape stays: what read the page is checked against its
+            // revision when asked for.
+            self.files_revision = crate::model::memo::fresh_revision();
+            self.edits = Some(Arc::new(Edit {
+                revision: self.files_revision,
+                file: file.id,
+                before: self.edits.take(),
+            }));
         } else {
-            self.derived = Arc::default();
+            self.new_shape();
         }
         if file.kind == FileKind::Page {
             Arc::make_mut(&mut self.pages).insert(file.id, file);
@@ -139,14 +161,14 @@ impl Site {
     pub fn insert_asset(&mut self, path: &str) {
         if !self.assets.contains(path) {
             Arc::make_mut(&mut self.assets).insert(path.into());
-            self.derived = Arc::default();
+            self.new_shape();
         }
     }
 
     pub fn remove_asset(&mut self, path: &str) {
         if self.assets.contains(path) {
             Arc::make_mut(&mut self.assets).remove(path);
-            self.derived = Arc::default();
+            self.new_shape();
         }
     }
 
@@ -171,13 +193,55 @@ impl Site {
         if self.docs_json == Some(id) {
             self.docs_json = None;
         } else {
-            self.derived = Arc::default();
+            self.new_shape();
         }
     }
 
     /// What is derived from the pages and data files (not docs.json).
     pub fn derived(&self) -> &Derived {
         &self.derived
+    }
+
+    /// The analysis's memo tables (shared with the snapshots before).
+    pub fn memos(&self) -> &Memos {
+        &self.memos
+    }
+
+    /// A new shape: which files exist or a data file changed.
+    fn new_shape(&mut self) {
+        self.derived = Arc::default();
+        self.files_revision = crate::model::memo::fresh_revision();
+        self.edits = None;
+        self.shape_base = self.files_revision;
+    }
+
+    /// The pages whose text changed since this snapshot's history had
+    /// `files_revision` `since` under the same shape (each once, in no
+    /// order); `None` when `since` is not in its history.
+    pub fn edited_since(&self, since: crate::model::memo::Revision) -> Option<Vec<FileId>> {
+        let mut out = Vec::new();
+        let mut at = self.edits.as_deref();
+        loop {
+            match at {
+                Some(e) if e.revision == since => break,
+                Some(e) if e.revision > since => {
+                    if !out.contains(&e.file) {
+                        out.push(e.file);
+                    }
+                    at = e.before.as_deref();
+                }
+                Some(_) => return None,
+                None if self.shape_base == since => break,
+                None => return None,
+            }
+        }
+        Some(out)
+    }
+
+    /// A revision that changes with any change to the site's files but
+    /// docs.json.
+    pub fn files_revision(&self) -> crate::model::memo::Revision {
+        self.files_revision
     }
 
     /// The page file a navigation entry names: `guides/intro` is

@@ -17,6 +17,9 @@ use std::sync::{Arc, OnceLock};
 #[derive(Debug)]
 pub struct SourceFile {
     pub id: FileId,
+    /// This version's revision, never another file's or version's: what
+    /// memoised results that read the file record ([`crate::model::memo`]).
+    pub revision: crate::model::memo::Revision,
     /// Path relative to the docs root, with `/` separators.
     pub path: String,
     pub kind: FileKind,
@@ -50,6 +53,7 @@ impl SourceFile {
     ) -> Self {
         SourceFile {
             id,
+            revision: crate::model::memo::fresh_revision(),
             path,
             kind,
             text,

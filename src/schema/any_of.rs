@@ -31,7 +31,7 @@ impl Validator<'_> {
         // and no other object does. The platform checks those objects in a
         // pass of their own before the schema (`validateSourceRefDocsConfig`,
         // with no `.catch()` to drop them), and so do the navigation rules
-        // (`ide::diagnostics::navigation::source_refs`): nothing is said of
+        // (`analysis::rules::navigation::source_refs`): nothing is said of
         // them here. With another value the key names no reference: the
         // object is what its other keys make it.
         if let Value::Object(_) = &node.value

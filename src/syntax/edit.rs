@@ -78,7 +78,7 @@ fn common_suffix(a: &[u8], b: &[u8]) -> usize {
 }
 
 /// What an incremental read changed, for passes that keep results of the
-/// previous tree (see `ide::diagnostics`): the string (value or key) at `old_range`
+/// previous tree (see `analysis::rules`): the string (value or key) at `old_range`
 /// in the previous tree now reads `new_range` in this one.
 #[derive(Debug, Clone)]
 pub struct StringEdit {

@@ -2,7 +2,7 @@
 //! text of every changed file.
 
 use super::{OPENAPI, PETS_YAML};
-use crate::ide::analysis::Analysis;
+use crate::analysis::Analysis;
 use crate::ide::fixture::{site, with_cursor};
 use crate::ide::references::references;
 use crate::ide::rename::{

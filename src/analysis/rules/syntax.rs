@@ -2,42 +2,37 @@
 //! page reader (`syntax::page`) found, as the platform's parser (`getAST` of
 //! `@mintlify/common`) would stop on it. Such a page breaks the build.
 
+use crate::analysis::per_file;
+use crate::analysis::reads::{self, Revisions};
 use crate::diagnostics::{Diagnostic, Fix};
 use crate::model::links;
+use crate::model::memo::Reads;
 use crate::model::site::{Site, SourceFile};
-use rayon::prelude::*;
 
 pub const CODE: &str = "mdx-syntax";
 
 pub fn check(site: &Site, out: &mut Vec<Diagnostic>) {
-    // Depends on the pages alone: computed once per set of pages, not per
-    // docs.json keystroke.
-    let derived = site.derived();
-    let found = derived.syntax_diagnostics.get_or_init(|| {
-        // After an edit of page texts: the earlier answer, the edited pages
-        // read again.
-        if let Some((found, edited, _)) = derived.earlier(|d| d.syntax_diagnostics.get().cloned()) {
-            let mut v: Vec<Diagnostic> = found
-                .iter()
-                .filter(|d| !edited.contains(&d.file))
-                .cloned()
-                .collect();
-            for id in edited {
-                if let Some(f) = site
-                    .file(id)
-                    .filter(|f| links::is_served_body(f) && checked(f))
-                {
-                    v.extend(check_file(f));
-                }
-            }
-            return std::sync::Arc::new(v);
-        }
-        let files: Vec<_> = links::served_bodies(site)
-            .into_iter()
-            .filter(|f| checked(f))
-            .collect();
-        std::sync::Arc::new(files.par_iter().flat_map_iter(|f| check_file(f)).collect())
-    });
+    // Depends on the pages alone: each file's errors are kept while it
+    // stays, the site's list while no file but docs.json changes.
+    let revisions = Revisions::new(site);
+    let memos = site.memos();
+    let found = per_file::answer(
+        site,
+        &revisions,
+        per_file::Rule {
+            table: &memos.syntax,
+            slot: &memos.site[super::SYNTAX],
+            site_reads: vec![reads::dep(reads::SHAPE, site.derived().shape.epoch)],
+            files: || {
+                links::served_bodies(site)
+                    .into_iter()
+                    .filter(|f| checked(f))
+                    .collect()
+            },
+            includes: |f: &SourceFile| links::is_served_body(f) && checked(f),
+            compute: |f: &SourceFile, _: &mut Reads| check_file(f),
+        },
+    );
     out.extend(found.iter().cloned());
 }
 
@@ -81,7 +76,7 @@ fn fix_title(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::ide::analysis::analyze_texts;
+    use crate::analysis::analyze_texts;
     use expect_test::expect;
 
     #[test]

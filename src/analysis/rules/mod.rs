@@ -16,6 +16,14 @@ pub use duplicates::DUPLICATES_REUSED;
 pub use link_writing::{relative_path, write_like};
 pub use references::{KEPT as REFERENCES_KEPT, Listing};
 
+/// Rules' answers for the whole site, in [`crate::model::site::Memos::site`].
+const PAGES: usize = 0;
+const SYNTAX: usize = 1;
+const LINKS: usize = 2;
+/// docs.json's values per-file rules read, in [`crate::model::site::Memos::docs_json_parts`].
+const LINK_PART: u8 = 0;
+const OVERLAYS_PART: u8 = 1;
+
 /// How many navigation subtrees the schema check took from the check
 /// before (tests tell by it that reuse happens).
 pub static SCHEMA_REUSED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);

@@ -6,12 +6,15 @@
 use super::link_writing::write_like;
 use super::redirects::check_redirects;
 use super::snippets::{check_import, check_snippet_element, missing_exports};
+use crate::analysis::per_file;
+use crate::analysis::reads::{self, Revisions};
 use crate::diagnostics::{Diagnostic, Fix};
 use crate::model::links::{self, Resolved, Style, Target, Targets};
+use crate::model::memo::Reads;
+use crate::model::site::DocsJsonValue;
 use crate::model::site::{FileKind, Site, SourceFile};
 use crate::syntax::page::{Link, LinkKind};
 use crate::syntax::tree::{FileId, Node};
-use rayon::prelude::*;
 
 /// Every link diagnostic of the site into `out`.
 pub fn check(site: &Site, root: Option<&Node>, out: &mut Vec<Diagnostic>) {
@@ -19,91 +22,50 @@ pub fn check(site: &Site, root: Option<&Node>, out: &mut Vec<Diagnostic>) {
         return;
     }
     let targets = links::targets_of(site, root);
-    // Page links depend on the pages and on a small part of docs.json: a
-    // keystroke in a navigation entry reuses the last answer.
-    let part = targets.docs_json_part();
-    let derived = site.derived();
-    let memo = &derived.link_diagnostics;
-    let same_part = |d: &crate::model::site::Derived| {
-        crate::model::site::lock(&d.link_diagnostics)
-            .as_ref()
-            .filter(|(p, _)| *p == part)
-            .map(|(_, found)| found.clone())
-    };
-    let found = same_part(derived).unwrap_or_else(|| {
-        // A copy of a site without its images (text only, or a checkout without
-        // Git LFS) would have every image reported: images are checked only when
-        // the site has some.
-        let images = targets.files.files().any(links::is_image_path);
-        let found = match derived.earlier(same_part) {
-            // After an edit of page texts: the earlier answer, with the
-            // edited pages checked again, and the pages whose links read
-            // anchors an edit changed.
-            Some((found, mut recheck, anchors_changed)) => {
-                {
-                    let readers = crate::model::site::lock(&derived.shape.anchor_readers);
-                    for t in &anchors_changed {
-                        recheck.extend(readers.get(t).into_iter().flatten().copied());
+    // Page links depend on the pages, the anchors of the pages they link
+    // into and a small part of docs.json: a keystroke in a navigation
+    // entry reuses the last answer, a keystroke in a page checks that page
+    // (and the pages linking into it, if its anchors changed).
+    let memos = site.memos();
+    let mut revisions = Revisions::new(site);
+    let part_revision = memos.docs_json_parts.set(
+        super::LINK_PART,
+        &DocsJsonValue::Links(targets.docs_json_part()),
+    );
+    revisions.link_part = Some(part_revision);
+    let revisions = revisions;
+    // A copy of a site without its images (text only, or a checkout
+    // without Git LFS) would have every image reported: images are checked
+    // only when the site has some (which files exist: the shape). Looked at
+    // only when a file is checked (not on a docs.json keystroke).
+    let images = std::sync::OnceLock::new();
+    let images = || *images.get_or_init(|| targets.files.files().any(links::is_image_path));
+    let found = per_file::answer(
+        site,
+        &revisions,
+        per_file::Rule {
+            table: &memos.links,
+            slot: &memos.site[super::LINKS],
+            site_reads: vec![
+                reads::dep(reads::SHAPE, site.derived().shape.epoch),
+                reads::dep(reads::LINK_PART, part_revision),
+            ],
+            files: || links::served_bodies(site),
+            includes: |f: &SourceFile| links::is_served_body(f),
+            compute: |f: &SourceFile, r: &mut Reads| {
+                let (found, read) = check_file(site, &targets, f, images());
+                for t in read {
+                    if let Some(rev) = revisions.anchors(t) {
+                        r.read_indexed(reads::anchors(t), rev);
                     }
                 }
-                let mut v: Vec<Diagnostic> = found
-                    .iter()
-                    .filter(|d| !recheck.contains(&d.file))
-                    .cloned()
-                    .collect();
-                let mut reads = Vec::new();
-                for id in recheck {
-                    if let Some(f) = site.file(id).filter(|f| links::is_served_body(f)) {
-                        let (found, read) = check_file(site, &targets, f, images);
-                        v.extend(found);
-                        reads.push((id, read));
-                    }
-                }
-                record_reads(derived, reads);
-                v
-            }
-            None => {
-                let files = links::served_bodies(site);
-                let per_file: Vec<(Vec<Diagnostic>, FileId, Vec<FileId>)> = files
-                    .par_iter()
-                    .map(|f| {
-                        let (found, read) = check_file(site, &targets, f, images);
-                        (found, f.id, read)
-                    })
-                    .collect();
-                let mut v = Vec::new();
-                let mut reads = Vec::with_capacity(per_file.len());
-                for (found, id, read) in per_file {
-                    v.extend(found);
-                    if !read.is_empty() {
-                        reads.push((id, read));
-                    }
-                }
-                record_reads(derived, reads);
-                v
-            }
-        };
-        let found = std::sync::Arc::new(found);
-        *crate::model::site::lock(memo) = Some((part.clone(), found.clone()));
-        found
-    });
+                found
+            },
+        },
+    );
     out.extend(found.iter().cloned());
     if let Some(root) = root {
         check_redirects(&targets, root, out);
-    }
-}
-
-/// Remember which pages read which pages' anchors (see
-/// [`crate::model::site::Shape::anchor_readers`]).
-fn record_reads(derived: &crate::model::site::Derived, reads: Vec<(FileId, Vec<FileId>)>) {
-    let mut readers = crate::model::site::lock(&derived.shape.anchor_readers);
-    for (reader, read) in reads {
-        for target in read {
-            let r = readers.entry(target).or_default();
-            if !r.contains(&reader) {
-                r.push(reader);
-            }
-        }
     }
 }
 

@@ -93,15 +93,15 @@ impl<'a> Scope<'a> {
             let Some(files) = files.as_ref() else {
                 continue;
             };
-            match crate::ide::imports::import_target(files, &f.path, &imp.source) {
-                crate::ide::imports::ImportTarget::NotAFile => {}
-                crate::ide::imports::ImportTarget::File(path) => match site.file_by_path(&path) {
+            match crate::model::imports::import_target(files, &f.path, &imp.source) {
+                crate::model::imports::ImportTarget::NotAFile => {}
+                crate::model::imports::ImportTarget::File(path) => match site.file_by_path(&path) {
                     Some(sf) if sf.text.is_ok() && sf.id != f.id => {
                         names.extend(sf.page_index().exports.iter().map(String::as_str));
                     }
                     _ => open = true,
                 },
-                crate::ide::imports::ImportTarget::Missing { .. } => open = true,
+                crate::model::imports::ImportTarget::Missing { .. } => open = true,
             }
         }
         Scope { names, open }
@@ -120,8 +120,8 @@ fn resolve<'a>(
     page: &SourceFile,
     source: &str,
 ) -> Option<&'a SourceFile> {
-    match crate::ide::imports::import_target(files, &page.path, source) {
-        crate::ide::imports::ImportTarget::File(path) => site.file_by_path(&path).map(|f| &**f),
+    match crate::model::imports::import_target(files, &page.path, source) {
+        crate::model::imports::ImportTarget::File(path) => site.file_by_path(&path).map(|f| &**f),
         _ => None,
     }
 }

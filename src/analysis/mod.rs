@@ -1,11 +1,16 @@
-//! One analysis of a site snapshot: the resolved config and every
-//! diagnostic. `check` and the language server both go through here.
+//! The database of a site snapshot: the resolved config and every
+//! diagnostic, by the rules of `rules/`. `check` and the language server both
+//! go through here; `ide` reads it, and nothing here reads `ide`.
 
-use super::diagnostics::Listing;
+pub mod per_file;
+pub mod reads;
+pub mod rules;
+
 use crate::diagnostics::Diagnostic;
 use crate::model::config::{self, Config};
 use crate::model::site::Site;
 use crate::syntax::tree::FileId;
+use rules::Listing;
 use std::sync::Arc;
 
 #[derive(Debug, Clone)]
@@ -59,8 +64,8 @@ pub fn analyze(site: Arc<Site>) -> Analysis {
         resolve(&site)
     };
     let mut diagnostics = config.diagnostics.clone();
-    let listing = super::diagnostics::collect(&site, &config, &mut diagnostics);
-    site.derived().settle();
+    let listing = rules::collect(&site, &config, &mut diagnostics);
+    forget_gone_files(&site);
     diagnostics.sort_by(|a, b| {
         (a.file, a.range.start, a.range.end, a.code).cmp(&(
             b.file,
@@ -76,6 +81,25 @@ pub fn analyze(site: Arc<Site>) -> Analysis {
         diagnostics,
         listing,
     }
+}
+
+/// Drops the memo entries of files the site no longer has, once per shape
+/// (files come and go only with a new shape).
+fn forget_gone_files(site: &Site) {
+    let memos = site.memos();
+    let epoch = site.derived().shape.epoch;
+    if memos
+        .pruned_at
+        .swap(epoch, std::sync::atomic::Ordering::Relaxed)
+        == epoch
+    {
+        return;
+    }
+    let here = |id: &FileId| site.file(*id).is_some();
+    memos.pages.retain(here);
+    memos.syntax.retain(here);
+    memos.links.retain(here);
+    memos.anchors.retain(here);
 }
 
 /// `sorted` (by file, range and code) with each finding once. A node of a

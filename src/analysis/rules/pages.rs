@@ -1,53 +1,62 @@
 //! Page files: unreadable files and front matter.
 
+use crate::analysis::per_file;
+use crate::analysis::reads::{self, Revisions};
 use crate::diagnostics::Diagnostic;
 use crate::model::endpoint::{Resolution, parse_asyncapi_ref, parse_endpoint, resolve_spec_token};
+use crate::model::memo::Reads;
 use crate::model::overlays::SpecOverlays;
 use crate::model::paths;
+use crate::model::site::DocsJsonValue;
 use crate::model::site::{Site, SourceFile};
 use crate::schema::{self, ValidateOptions};
 use crate::syntax::tree::Node;
 
 pub fn check(site: &Site, overlays: &SpecOverlays, out: &mut Vec<Diagnostic>) {
-    // Pages and specs only: kept while the user types in docs.json (unless
-    // the overlays docs.json lists change); after an edit of page texts, the
-    // earlier answer with the edited pages checked again.
-    let derived = site.derived();
-    let fresh = |earlier: Option<(Vec<Diagnostic>, _, _)>| {
-        let mut v = Vec::new();
-        match earlier {
-            Some((found, edited, _)) => {
-                let edited: rustc_hash::FxHashSet<crate::syntax::tree::FileId> = edited;
-                v.extend(found.into_iter().filter(|d| !edited.contains(&d.file)));
-                let spec_files = super::specs::all_specs(site);
-                let specs = std::sync::OnceLock::new();
-                let imported = imported(site);
-                for id in edited {
-                    if let Some(f) = site.file(id) {
-                        check_page(site, overlays, f, imported, &spec_files, &specs, &mut v);
-                    }
-                }
-            }
-            None => check_pages(site, overlays, &mut v),
-        }
-        v
-    };
-    let (key, found) = derived.page_diagnostics.get_or_init(|| {
-        let earlier = derived.earlier(|d| {
-            d.page_diagnostics
-                .get()
-                .filter(|(k, _)| *k == overlays.key)
-                .map(|(_, v)| v.clone())
-        });
-        (overlays.key, fresh(earlier))
-    });
-    if *key == overlays.key {
-        out.extend_from_slice(found);
-    } else {
-        // docs.json lists other overlays than these results were made
-        // under (rare: an edit of an `overlays` list).
-        out.extend(fresh(None));
-    }
+    // Pages and specs only (and the overlay lists docs.json gives): each
+    // page's answer is kept while it, the shape and those lists stay.
+    stale_docs_json(site, out);
+    let memos = site.memos();
+    let mut revisions = Revisions::new(site);
+    let overlays_revision = memos
+        .docs_json_parts
+        .set(super::OVERLAYS_PART, &DocsJsonValue::Overlays(overlays.key));
+    revisions.overlays = Some(overlays_revision);
+    let revisions = revisions;
+    // Looked at only when a page is checked (not on a docs.json keystroke).
+    let spec_files = std::sync::OnceLock::new();
+    let specs = std::sync::OnceLock::new();
+    let found = per_file::answer(
+        site,
+        &revisions,
+        per_file::Rule {
+            table: &memos.pages,
+            slot: &memos.site[super::PAGES],
+            site_reads: vec![
+                reads::dep(reads::SHAPE, site.derived().shape.epoch),
+                reads::dep(reads::OVERLAYS, overlays_revision),
+            ],
+            // Pages are independent here: 25,000 of them with bodies take
+            // two cores' worth of front matter and component checks.
+            files: || site.pages_unsorted().collect(),
+            includes: |f: &SourceFile| f.kind == crate::model::site::FileKind::Page,
+            compute: |f: &SourceFile, _: &mut Reads| {
+                let mut v = Vec::new();
+                let spec_files = spec_files.get_or_init(|| super::specs::all_specs(site));
+                check_page(
+                    site,
+                    overlays,
+                    f,
+                    imported(site),
+                    spec_files,
+                    &specs,
+                    &mut v,
+                );
+                v
+            },
+        },
+    );
+    out.extend(found.iter().cloned());
 }
 
 /// The files some page imports, once per shape.
@@ -56,22 +65,6 @@ fn imported(site: &Site) -> &rustc_hash::FxHashSet<crate::syntax::tree::FileId> 
         .shape
         .imported
         .get_or_init(|| super::components::imported_files(site))
-}
-
-fn check_pages(site: &Site, overlays: &SpecOverlays, out: &mut Vec<Diagnostic>) {
-    use rayon::prelude::*;
-    stale_docs_json(site, out);
-    let spec_files = super::specs::all_specs(site);
-    let specs = std::sync::OnceLock::new();
-    let imported = imported(site);
-    // Pages are independent here: 25,000 of them with bodies take two
-    // cores' worth of front matter and component checks.
-    let pages: Vec<_> = site.pages_unsorted().collect();
-    out.par_extend(pages.par_iter().flat_map_iter(|f| {
-        let mut v = Vec::new();
-        check_page(site, overlays, f, imported, &spec_files, &specs, &mut v);
-        v
-    }));
 }
 
 /// One page's diagnostics (see [`check`]).

@@ -3,7 +3,7 @@
 
 use super::link_writing::write_like;
 use crate::diagnostics::{Diagnostic, Fix};
-use crate::ide::imports::{ImportTarget, import_target};
+use crate::model::imports::{ImportTarget, import_target};
 use crate::model::links::Targets;
 use crate::model::site::{Site, SourceFile};
 use crate::syntax::page::{Import, Link};

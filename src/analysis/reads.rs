@@ -1,0 +1,82 @@
+//! What the per-file rules read, named as keys of the memo tables
+//! ([`crate::model::memo`]), and the revision each has in one snapshot. A
+//! rule records its reads with these keys; the table checks them here.
+
+use crate::model::memo::{Key, Revision};
+use crate::model::site::Site;
+use crate::syntax::tree::FileId;
+
+const FILE: Key = 0;
+const ANCHORS: Key = 1 << 32;
+/// The site's shape (which files exist, data files, snippets).
+pub const SHAPE: Key = 2 << 32;
+/// Every file but docs.json (what a rule's answer for the whole site reads).
+pub const FILES: Key = 3 << 32;
+/// The part of docs.json that links read.
+pub const LINK_PART: Key = 4 << 32;
+/// The overlay lists of docs.json.
+pub const OVERLAYS: Key = 5 << 32;
+
+/// One file's text.
+pub fn file(id: FileId) -> Key {
+    FILE | Key::from(id)
+}
+
+/// What links into one page find there.
+pub fn anchors(id: FileId) -> Key {
+    ANCHORS | Key::from(id)
+}
+
+/// What may change when file `id`'s text does (its text, its anchors).
+pub fn of_file(id: FileId) -> [Key; 2] {
+    [file(id), anchors(id)]
+}
+
+/// `key` read at `revision`, for a rule's list of what it reads.
+pub fn dep(key: Key, revision: Revision) -> crate::model::memo::Dep {
+    crate::model::memo::Dep { key, revision }
+}
+
+/// The revisions of one snapshot's inputs.
+pub struct Revisions<'a> {
+    pub site: &'a Site,
+    pub link_part: Option<Revision>,
+    pub overlays: Option<Revision>,
+}
+
+impl<'a> Revisions<'a> {
+    pub fn new(site: &'a Site) -> Self {
+        Revisions {
+            site,
+            link_part: None,
+            overlays: None,
+        }
+    }
+
+    /// `key`'s revision now; `None` when it is gone (or not known here).
+    pub fn of(&self, key: Key) -> Option<Revision> {
+        let id = (key & 0xffff_ffff) as FileId;
+        match key & !0xffff_ffff {
+            FILE => self.site.file(id).map(|f| f.revision),
+            ANCHORS => self.anchors(id),
+            SHAPE => Some(self.site.derived().shape.epoch),
+            FILES => Some(self.site.files_revision()),
+            LINK_PART => self.link_part,
+            OVERLAYS => self.overlays,
+            _ => None,
+        }
+    }
+
+    /// The revision at which page `id`'s anchors last changed: a new
+    /// version of the page with the same anchors keeps it.
+    pub fn anchors(&self, id: FileId) -> Option<Revision> {
+        let f = self.site.file(id)?;
+        let memo = &self.site.memos().anchors;
+        let of = |k: Key| (k == file(id)).then_some(f.revision);
+        let (_, changed_at) = memo.get(&id, of, |r| {
+            r.read(file(id), f.revision);
+            f.anchor_fingerprint()
+        });
+        Some(changed_at)
+    }
+}

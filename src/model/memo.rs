@@ -1,0 +1,265 @@
+//! The one way an analysis reuses the last one's work: a memo table whose
+//! entries hold a value and what computing it read, each read an input (or
+//! another memoised value) with the revision it had then. An entry is
+//! checked when it is asked for: if every read still has its revision, the
+//! value stands; otherwise it is computed again. A recomputed value equal to
+//! the kept one keeps its revision (early cutoff), so what read it stays
+//! valid. Chosen over `salsa` by `benches/reuse.rs` (ARCHITECTURE.md,
+//! "Reuse across keystrokes").
+//!
+//! A rule is then a plain function of what it reads: it records each read
+//! in [`Reads`], and never decides what an edit made stale. The tables live
+//! here, below the analysis, because a [`crate::model::site::Site`] carries
+//! them from one snapshot of its docs root to the next.
+
+use dashmap::DashMap;
+use dashmap::mapref::entry::Entry as Slot;
+use std::hash::Hash;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A point in the history of inputs. Each new version of an input gets a
+/// fresh one, never given again in the process: an `Arc`'s address may be
+/// reused once it is freed, a revision never is.
+pub type Revision = u64;
+
+static NEXT: AtomicU64 = AtomicU64::new(1);
+
+/// A revision no input and no value has had before.
+pub fn fresh_revision() -> Revision {
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// Something a value may read: an input (a file, a setting) or another
+/// memoised value, named by a number its table's user chooses.
+pub type Key = u64;
+
+/// One read: what was read and the revision it had.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Dep {
+    pub key: Key,
+    pub revision: Revision,
+}
+
+/// What a computation read, recorded as it reads.
+#[derive(Debug, Default)]
+pub struct Reads(Vec<Dep>, Vec<Key>, Forget);
+
+#[derive(Debug, Default)]
+struct Forget(bool);
+
+impl Reads {
+    pub fn read(&mut self, key: Key, revision: Revision) {
+        self.0.push(Dep { key, revision });
+    }
+
+    /// A read of something another key's change may change (another
+    /// page's anchors): indexed, so that [`MemoTable::readers_of`] finds
+    /// this entry from it.
+    pub fn read_indexed(&mut self, key: Key, revision: Revision) {
+        self.read(key, revision);
+        self.1.push(key);
+    }
+
+    /// Whether an indexed read was made.
+    pub fn has_indexed(&self) -> bool {
+        !self.1.is_empty()
+    }
+
+    /// Keep no entry for this value: it costs less to compute again than
+    /// to hold (25,000 pages with nothing to say), and nothing finds it
+    /// through an index.
+    pub fn forget(&mut self) {
+        self.2 = Forget(true);
+    }
+}
+
+#[derive(Debug)]
+struct Entry<V> {
+    value: V,
+    deps: Box<[Dep]>,
+    /// When the value last became different from the one before.
+    changed_at: Revision,
+}
+
+/// Values of one query by key, kept from one snapshot of a docs root to the
+/// next. Shared by reference between rayon workers (sharded locks).
+#[derive(Debug)]
+pub struct MemoTable<K: Eq + Hash, V> {
+    entries: DashMap<K, Entry<V>, rustc_hash::FxBuildHasher>,
+    /// Who made an indexed read of a key (an edge may be stale, never
+    /// missing).
+    readers: DashMap<Key, Vec<K>, rustc_hash::FxBuildHasher>,
+}
+
+impl<K: Eq + Hash, V> Default for MemoTable<K, V> {
+    fn default() -> Self {
+        MemoTable {
+            entries: DashMap::default(),
+            readers: DashMap::default(),
+        }
+    }
+}
+
+impl<K: Eq + Hash + Clone, V: Clone + PartialEq> MemoTable<K, V> {
+    /// `key`'s value and the revision at which it last changed: the kept
+    /// one when each read it recorded has the same revision now
+    /// (`revision_of`: the current revision of a key, `None` when it is
+    /// gone), else `compute`'s, which records its reads.
+    pub fn get(
+        &self,
+        key: &K,
+        revision_of: impl Fn(Key) -> Option<Revision>,
+        compute: impl FnOnce(&mut Reads) -> V,
+    ) -> (V, Revision) {
+        if let Some(e) = self.entries.get(key)
+            && e.deps
+                .iter()
+                .all(|d| revision_of(d.key) == Some(d.revision))
+        {
+            return (e.value.clone(), e.changed_at);
+        }
+        let mut reads = Reads::default();
+        let value = compute(&mut reads);
+        if reads.2.0 && reads.1.is_empty() {
+            self.entries.remove(key);
+            let changed_at = fresh_revision();
+            return (value, changed_at);
+        }
+        for read in &reads.1 {
+            let mut r = self.readers.entry(*read).or_default();
+            if !r.contains(key) {
+                r.push(key.clone());
+            }
+        }
+        let deps: Box<[Dep]> = reads.0.into();
+        match self.entries.entry(key.clone()) {
+            Slot::Occupied(mut o) => {
+                let e = o.get_mut();
+                e.deps = deps;
+                if e.value != value {
+                    e.value = value.clone();
+                    e.changed_at = fresh_revision();
+                }
+                (value, e.changed_at)
+            }
+            Slot::Vacant(v) => {
+                let changed_at = fresh_revision();
+                v.insert(Entry {
+                    value: value.clone(),
+                    deps,
+                    changed_at,
+                });
+                (value, changed_at)
+            }
+        }
+    }
+
+    /// Puts `value` as `key`'s, with no reads (an input compared by value):
+    /// the revision at which it last changed, kept when it equals the value
+    /// there (early cutoff: a docs.json keystroke that leaves the part a
+    /// rule reads alone leaves that rule's results valid).
+    pub fn set(&self, key: K, value: &V) -> Revision {
+        match self.entries.entry(key) {
+            Slot::Occupied(mut o) => {
+                let e = o.get_mut();
+                if e.value != *value {
+                    e.value = value.clone();
+                    e.changed_at = fresh_revision();
+                }
+                e.changed_at
+            }
+            Slot::Vacant(v) => {
+                let changed_at = fresh_revision();
+                v.insert(Entry {
+                    value: value.clone(),
+                    deps: Box::new([]),
+                    changed_at,
+                });
+                changed_at
+            }
+        }
+    }
+
+    /// The entries that made an indexed read of `key`.
+    pub fn readers_of(&self, key: Key) -> Vec<K> {
+        self.readers
+            .get(&key)
+            .map(|r| r.clone())
+            .unwrap_or_default()
+    }
+
+    /// Forgets the entries whose key `keep` refuses (files gone).
+    pub fn retain(&self, keep: impl Fn(&K) -> bool) {
+        self.entries.retain(|k, _| keep(k));
+        self.readers.retain(|_, r| {
+            r.retain(|k| keep(k));
+            !r.is_empty()
+        });
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    #[test]
+    fn kept_while_reads_hold_recomputed_after_and_cut_off_when_equal() {
+        let table: MemoTable<u32, u32> = MemoTable::default();
+        let (input, rev) = (Cell::new(7u32), Cell::new(fresh_revision()));
+        let runs = Cell::new(0);
+        let ask = || {
+            table.get(
+                &1,
+                |k| (k == 0).then(|| rev.get()),
+                |r| {
+                    runs.set(runs.get() + 1);
+                    r.read(0, rev.get());
+                    input.get() / 10
+                },
+            )
+        };
+        let (v, first) = ask();
+        assert_eq!((v, runs.get()), (0, 1));
+        assert_eq!(ask(), (0, first));
+        assert_eq!(runs.get(), 1, "nothing read changed: kept");
+        // A new revision with a value giving the same answer: computed
+        // again, but the answer keeps its revision.
+        input.set(8);
+        rev.set(fresh_revision());
+        assert_eq!(ask(), (0, first));
+        assert_eq!(runs.get(), 2);
+        input.set(42);
+        rev.set(fresh_revision());
+        let (v, changed) = ask();
+        assert_eq!((v, runs.get()), (4, 3));
+        assert!(changed > first);
+    }
+
+    #[test]
+    fn a_forgotten_value_is_not_kept_unless_indexed() {
+        let table: MemoTable<u32, u32> = MemoTable::default();
+        let rev = fresh_revision();
+        let of = |k: Key| (k == 0).then_some(rev);
+        table.get(&1, of, |r| {
+            r.read(0, rev);
+            r.forget();
+            0
+        });
+        assert!(table.is_empty());
+        table.get(&2, of, |r| {
+            r.read_indexed(0, rev);
+            r.forget();
+            0
+        });
+        assert_eq!((table.len(), table.readers_of(0)), (1, vec![2]));
+    }
+}
