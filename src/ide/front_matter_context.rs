@@ -1,7 +1,7 @@
 //! Where the cursor is in a page's front matter, in YAML that may not parse
 //! (completion is asked for while a line is half typed).
 
-use super::cursor::{Seg, Slot, floor_boundary};
+use crate::syntax::cursor::{Seg, Slot, floor_boundary};
 use crate::syntax::frontmatter;
 use std::ops::Range;
 

@@ -3,9 +3,9 @@
 
 use super::analysis::Analysis;
 use super::at::{self, Thing};
-use super::context::Seg;
 use super::lookup;
 use crate::model::site::FileKind;
+use crate::syntax::cursor::Seg;
 use crate::syntax::tree::{FileId, Node, Value};
 use std::ops::Range;
 

@@ -3,13 +3,13 @@
 //! inherits, the site's specs with their endpoint indexes.
 
 use super::analysis::Analysis;
-use super::context::Seg;
 use crate::model::nav::{self, ElementKind, SpecSource};
 use crate::model::openapi::{SpecIndex, SpecKind};
 use crate::model::overlays::SpecOverlays;
 use crate::model::paths;
 use crate::model::site::{FileKind, Site, SourceFile};
 use crate::schema::{self, PathSeg, Schema};
+use crate::syntax::cursor::Seg;
 use crate::syntax::tree::{FileId, Node, Value};
 use std::sync::Arc;
 

@@ -5,8 +5,6 @@
 pub mod analysis;
 pub mod completion;
 pub mod completion_item;
-pub mod context;
-pub mod cursor;
 pub mod diagnostics;
 pub mod lookup;
 

@@ -2,9 +2,9 @@
 //! cursor, expected output as inline snapshots (`UPDATE_EXPECT=1`).
 
 mod completion;
-mod context;
 mod diagnostics;
 mod fixes;
+mod front_matter_context;
 mod hover;
 mod icons;
 mod overlays;
