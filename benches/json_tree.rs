@@ -4,7 +4,8 @@
 //! `gen_site.py --pages 25000 --versions 34`, else a generated 4 MB text):
 //! reading it (the tape; the tape then a `rowan` green tree of the same
 //! tokens, as rust-analyzer and taplo keep theirs; jsonc-parser's `Node`
-//! tree, what the rules read), and one cursor question at the far end of it.
+//! tree, what the rules read), one cursor question at the far end of it, and
+//! a request's whole question (the tape read around the cursor, then asked).
 
 use docs_lsp::syntax::json::query;
 use docs_lsp::syntax::json::tape::{Kind, Tape};
@@ -67,6 +68,30 @@ fn query_tape(bencher: divan::Bencher) {
     let tape = Tape::read(t);
     let off = far_offset(t);
     bencher.bench(|| query::cursor(t, &tape, divan::black_box(off)).path.len());
+}
+
+/// A request's whole question, as completion asks it: from the parse of
+/// the same text (the path from the `Node` tree, the innermost container's
+/// own tokens taped), at the top of the file and at its far end.
+#[divan::bench(args = ["top", "far"])]
+fn request_from_parse(bencher: divan::Bencher, at: &str) {
+    let t = text();
+    let tree = docs_lsp::syntax::json::parse(0, t).root.expect("parses");
+    let off = if at == "top" { 1 } else { far_offset(t) };
+    bencher.bench(|| query::cursor_in(t, divan::black_box(off), &tree).path.len());
+}
+
+/// The same on text that does not parse: taped from the top to where the
+/// container around the cursor closes.
+#[divan::bench(args = ["top", "far"])]
+fn request_on_broken_text(bencher: divan::Bencher, at: &str) {
+    let t = text();
+    let off = if at == "top" { 1 } else { far_offset(t) };
+    bencher.bench(|| {
+        query::cursor_for(t, divan::black_box(off), (t, None))
+            .path
+            .len()
+    });
 }
 
 /// What a rowan tree's cursor question starts with: the token at the

@@ -5,7 +5,6 @@
 //! keep working while the document is broken.
 
 use super::analysis::Analysis;
-use super::front_matter_context::{front_matter_context, top_key};
 use super::lookup::{self, Spec, ValuePlace};
 use crate::model::endpoint::{self, Resolution};
 use crate::model::languages;
@@ -13,6 +12,7 @@ use crate::model::openapi::{Operation, Webhook};
 use crate::model::paths;
 use crate::model::site::{FileKind, SourceFile};
 use crate::syntax::cursor::{Seg, Slot};
+use crate::syntax::frontmatter::query::{self as front_matter_query, top_key};
 use crate::syntax::json::query;
 use crate::syntax::tree::FileId;
 use std::ops::Range;
@@ -212,7 +212,7 @@ fn front_matter<'a>(
     text: &str,
     offset: usize,
 ) -> Option<At<'a>> {
-    let fc = front_matter_context(text, offset)?;
+    let fc = front_matter_query::cursor(text, offset)?;
     let line_start = text[..fc.replace.start.min(text.len())]
         .rfind('\n')
         .map_or(0, |i| i + 1);

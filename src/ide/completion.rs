@@ -11,7 +11,6 @@
 //! client can apply the text as is.
 
 use super::analysis::Analysis;
-use super::front_matter_context::front_matter_context;
 use super::lookup::{self, Spec, ValuePlace};
 use crate::model::languages::LANGUAGES;
 use crate::model::nav;
@@ -19,6 +18,7 @@ use crate::model::paths;
 use crate::model::site::{FileKind, SourceFile};
 use crate::schema::{self, Schema, Types};
 use crate::syntax::cursor::{Seg, Slot};
+use crate::syntax::frontmatter::query as front_matter_query;
 use crate::syntax::json::query::{self, JsonCursor};
 use crate::syntax::tree::FileId;
 use std::collections::HashSet;
@@ -477,7 +477,7 @@ fn front_matter(
     offset: usize,
     incomplete: &mut bool,
 ) -> Vec<CompletionItem> {
-    let Some(fc) = front_matter_context(text, offset) else {
+    let Some(fc) = front_matter_query::cursor(text, offset) else {
         return Vec::new();
     };
     let schema = schema::frontmatter();

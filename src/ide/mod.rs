@@ -14,7 +14,6 @@ pub mod fixes;
 #[cfg(test)]
 mod fixture;
 pub mod folding;
-pub mod front_matter_context;
 pub mod hover;
 pub mod icons;
 pub mod imports;

@@ -4,7 +4,6 @@
 mod completion;
 mod diagnostics;
 mod fixes;
-mod front_matter_context;
 mod hover;
 mod icons;
 mod overlays;

@@ -144,21 +144,22 @@ pub fn cursor_for(text: &str, offset: usize, parsed: (&str, Option<&Node>)) -> J
         }
         _ => {
             let offset = floor_boundary(text, offset);
-            cursor(text, &Tape::read_around(text, 0, offset), offset)
+            cursor(text, &Tape::read_around(text, 0, offset, &[]), offset)
         }
     }
 }
 
 /// Where the cursor is in `text`, of which `tree` is the parse: the path
 /// down to the innermost container around the cursor is read from the
-/// tree (binary searches), and only that container is read as a tape,
-/// instead of a 4 MB docs.json. `tree` must come from exactly `text`.
+/// tree (binary searches), and only that container's own tokens are read
+/// as a tape, instead of a 4 MB docs.json. `tree` must come from exactly
+/// `text`.
 pub fn cursor_in(text: &str, offset: usize, tree: &Node) -> JsonCursor {
     let offset = floor_boundary(text, offset);
     let inside = |n: &Node| n.range.start < offset && offset < n.range.end;
     let container = |n: &Node| matches!(n.value, Value::Array(_) | Value::Object(_));
     if !container(tree) || !inside(tree) {
-        return cursor(text, &Tape::read_around(text, 0, offset), offset);
+        return cursor(text, &Tape::read_around(text, 0, offset, &[]), offset);
     }
     let mut outer = Vec::new();
     let mut cur = tree;
@@ -188,11 +189,24 @@ pub fn cursor_in(text: &str, offset: usize, tree: &Node) -> JsonCursor {
         outer.push(seg);
         cur = child;
     }
-    let mut c = cursor(
-        text,
-        &Tape::read_around(text, cur.range.start, offset),
-        offset,
-    );
+    // Its child containers are known: taped as their brackets only, so
+    // the question costs the container's children, not its bytes.
+    let children: Vec<Range<usize>> = match &cur.value {
+        Value::Object(props) => props
+            .iter()
+            .map(|p| &p.value)
+            .filter(|n| container(n))
+            .map(|n| n.range.clone())
+            .collect(),
+        _ => cur
+            .items()
+            .iter()
+            .filter(|n| container(n))
+            .map(|n| n.range.clone())
+            .collect(),
+    };
+    let tape = Tape::read_around(text, cur.range.start, offset, &children);
+    let mut c = cursor(text, &tape, offset);
     outer.append(&mut c.path);
     c.path = outer;
     c

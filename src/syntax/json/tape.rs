@@ -17,6 +17,7 @@
 //! `rowan` tree of the same tokens (ARCHITECTURE.md has the figures).
 
 use crate::syntax::MAX_DEPTH;
+use std::ops::Range;
 
 /// What a token is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,13 +70,16 @@ pub struct Tape {
 impl Tape {
     /// Read `text` (its first 4 GiB: offsets are `u32`).
     pub fn read(text: &str) -> Tape {
-        Tape::read_around(text, 0, usize::MAX)
+        Tape::read_around(text, 0, usize::MAX, &[])
     }
 
     /// Read `text` from byte `from` (a token's start) up to where the
     /// container holding `offset` closes: all a cursor question at
     /// `offset` reads. Containers still open then run to the tape's end.
-    pub fn read_around(text: &str, from: usize, offset: usize) -> Tape {
+    /// `known` are the byte ranges of containers already read (by the
+    /// parse of this same text), in text order: each is taped as its two
+    /// brackets, its content skipped.
+    pub fn read_around(text: &str, from: usize, offset: usize, known: &[Range<usize>]) -> Tape {
         let b = &text.as_bytes()[..text.len().min(u32::MAX as usize - 1)];
         let mut tokens: Vec<Token> = Vec::with_capacity(
             b.len()
@@ -90,6 +94,7 @@ impl Tape {
         let mut open: Vec<(u32, bool)> = Vec::new();
         // Brackets read flat beyond MAX_DEPTH and not yet closed.
         let mut deep = 0usize;
+        let mut known = known.iter().peekable();
         let push = |tokens: &mut Vec<Token>, kind, start: usize, end: usize| {
             tokens.push(Token {
                 kind,
@@ -126,6 +131,31 @@ impl Tape {
                     i = end;
                 }
                 b'{' | b'[' => {
+                    while known.next_if(|r| r.start < i).is_some() {}
+                    if let Some(r) =
+                        known.next_if(|r| r.start == i && r.end > i + 1 && r.end <= b.len())
+                    {
+                        let at = tokens.len() as u32;
+                        let kind = Kind::Open {
+                            object: c == b'{',
+                            closed: true,
+                        };
+                        tokens.push(Token {
+                            kind,
+                            start: i as u32,
+                            end: i as u32 + 1,
+                            link: at + 1,
+                        });
+                        let close = r.end - 1;
+                        tokens.push(Token {
+                            kind: Kind::Close,
+                            start: close as u32,
+                            end: r.end as u32,
+                            link: at,
+                        });
+                        i = r.end;
+                        continue;
+                    }
                     if open.len() >= MAX_DEPTH || deep > 0 {
                         deep += 1;
                         push(&mut tokens, Kind::Stray, i, i + 1);

@@ -223,7 +223,12 @@ fn big_document() {
     assert_eq!(cursor_in(&s, off, &tree), c);
     // From the tree, only the innermost container is read.
     let start = s.rfind('[').expect("a list");
-    assert_eq!(Tape::read_around(&s, start, off).tokens.len(), 3);
+    assert_eq!(Tape::read_around(&s, start, off, &[]).tokens.len(), 3);
+    // At the top, the containers the parse knows are taped as their
+    // brackets: `{ "navigation" : { } }`.
+    let known: Vec<_> = tree.props().iter().map(|p| p.value.range.clone()).collect();
+    assert_eq!(Tape::read_around(&s, 0, 1, &known).tokens.len(), 6);
+    assert_eq!(cursor_in(&s, 1, &tree), cursor(&s, &Tape::read(&s), 1));
 }
 
 /// The answer from the parse (the path from the `Node` tree, the tape of

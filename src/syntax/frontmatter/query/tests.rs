@@ -1,17 +1,17 @@
-//! Cursor contexts in half-typed front matter.
+//! Cursors in half-typed front matter.
 
-use crate::ide::front_matter_context::front_matter_context;
+use super::cursor;
 
 #[test]
 fn never_panics() {
     for t in ["{\"é\": \"ü", "[[[[", "\"", "---", "---\n", "---\r\n:\r\n"] {
         for off in 0..t.len() + 3 {
-            let _ = front_matter_context(t, off);
+            let _ = cursor(t, off);
         }
     }
     let t = "---\ntitlé: x\n  - a\n-\n: \n";
     for off in 0..t.len() + 3 {
-        let _ = front_matter_context(t, off);
+        let _ = cursor(t, off);
     }
     // Indentation in every shape: nested mappings, lists, tabs, keys with
     // colons, a deeper line under a key with a value, unclosed fences.
@@ -33,7 +33,7 @@ fn never_panics() {
             t.push_str("---\n");
         }
         for off in 0..t.len() + 2 {
-            let _ = front_matter_context(&t, off);
+            let _ = cursor(&t, off);
         }
     }
 }
@@ -62,22 +62,22 @@ fn front_matter() {
         .map(|src| {
             let off = src.find("$0").unwrap();
             let text = src.replace("$0", "");
-            format!("{:?}", front_matter_context(&text, off))
+            format!("{:?}", cursor(&text, off))
         })
         .collect();
     expect_test::expect![[r#"
-        Some(FrontMatterContext { path: [], slot: Key, partial: "play", replace: 14..18, in_list: false, present: ["title"] })
-        Some(FrontMatterContext { path: [], slot: Value { key: "playground" }, partial: "au", replace: 26..28, in_list: false, present: ["title"] })
-        Some(FrontMatterContext { path: [], slot: Value { key: "openapi" }, partial: "GET /u", replace: 13..21, in_list: false, present: [] })
-        Some(FrontMatterContext { path: [], slot: Value { key: "groups" }, partial: "ad", replace: 16..18, in_list: true, present: [] })
+        Some(FrontMatterCursor { path: [], slot: Key, partial: "play", replace: 14..18, in_list: false, present: ["title"] })
+        Some(FrontMatterCursor { path: [], slot: Value { key: "playground" }, partial: "au", replace: 26..28, in_list: false, present: ["title"] })
+        Some(FrontMatterCursor { path: [], slot: Value { key: "openapi" }, partial: "GET /u", replace: 13..21, in_list: false, present: [] })
+        Some(FrontMatterCursor { path: [], slot: Value { key: "groups" }, partial: "ad", replace: 16..18, in_list: true, present: [] })
         None
-        Some(FrontMatterContext { path: [Key("icon")], slot: Value { key: "style" }, partial: "so", replace: 29..31, in_list: false, present: ["name"] })
-        Some(FrontMatterContext { path: [Key("icon")], slot: Key, partial: "", replace: 22..22, in_list: false, present: ["name"] })
-        Some(FrontMatterContext { path: [Key("graphql")], slot: Value { key: "kind" }, partial: "", replace: 33..33, in_list: false, present: ["source"] })
-        Some(FrontMatterContext { path: [Key("contextual")], slot: Value { key: "options" }, partial: "cl", replace: 44..46, in_list: true, present: [] })
-        Some(FrontMatterContext { path: [Key("contextual"), Key("options"), Index(2)], slot: Value { key: "icon" }, partial: "", replace: 91..91, in_list: false, present: ["title"] })
-        Some(FrontMatterContext { path: [Key("contextual"), Key("options"), Index(0)], slot: Key, partial: "ic", replace: 48..50, in_list: false, present: ["title"] })
-        Some(FrontMatterContext { path: [], slot: Key, partial: "og:de", replace: 16..21, in_list: false, present: ["og:title"] })
+        Some(FrontMatterCursor { path: [Key("icon")], slot: Value { key: "style" }, partial: "so", replace: 29..31, in_list: false, present: ["name"] })
+        Some(FrontMatterCursor { path: [Key("icon")], slot: Key, partial: "", replace: 22..22, in_list: false, present: ["name"] })
+        Some(FrontMatterCursor { path: [Key("graphql")], slot: Value { key: "kind" }, partial: "", replace: 33..33, in_list: false, present: ["source"] })
+        Some(FrontMatterCursor { path: [Key("contextual")], slot: Value { key: "options" }, partial: "cl", replace: 44..46, in_list: true, present: [] })
+        Some(FrontMatterCursor { path: [Key("contextual"), Key("options"), Index(2)], slot: Value { key: "icon" }, partial: "", replace: 91..91, in_list: false, present: ["title"] })
+        Some(FrontMatterCursor { path: [Key("contextual"), Key("options"), Index(0)], slot: Key, partial: "ic", replace: 48..50, in_list: false, present: ["title"] })
+        Some(FrontMatterCursor { path: [], slot: Key, partial: "og:de", replace: 16..21, in_list: false, present: ["og:title"] })
         None
         None"#]].assert_eq(&out.join("\n"));
 }
