@@ -70,23 +70,31 @@ pub struct Tape {
 impl Tape {
     /// Read `text` (its first 4 GiB: offsets are `u32`).
     pub fn read(text: &str) -> Tape {
-        Tape::read_around(text, 0, usize::MAX, &[])
+        Tape::reader(text, 0, usize::MAX, &[], false)
     }
 
     /// Read `text` from byte `from` (a token's start) up to where the
     /// container holding `offset` closes: all a cursor question at
-    /// `offset` reads. Containers still open then run to the tape's end.
+    /// `offset` reads. Containers still open then run to the tape's end;
+    /// containers closed before the cursor and those after the cursor's
+    /// are taped as their brackets only (a question skips them whole), so
+    /// the tape stays as small as the containers around the cursor.
     /// `known` are the byte ranges of containers already read (by the
     /// parse of this same text), in text order: each is taped as its two
     /// brackets, its content skipped.
     pub fn read_around(text: &str, from: usize, offset: usize, known: &[Range<usize>]) -> Tape {
+        Tape::reader(text, from, offset, known, true)
+    }
+
+    fn reader(text: &str, from: usize, offset: usize, known: &[Range<usize>], brief: bool) -> Tape {
         let b = &text.as_bytes()[..text.len().min(u32::MAX as usize - 1)];
-        let mut tokens: Vec<Token> = Vec::with_capacity(
-            b.len()
-                .saturating_sub(from)
-                .min(offset.saturating_sub(from).saturating_add(4096))
-                / 8,
-        );
+        // About one token per 8 bytes of docs.json; a brief tape holds
+        // the containers around the cursor only.
+        let mut tokens: Vec<Token> = Vec::with_capacity(if brief {
+            256
+        } else {
+            b.len().saturating_sub(from) / 8
+        });
         // How many containers are open around `offset`, once reached.
         let mut around: Option<usize> = None;
         let mut i = from;
@@ -107,12 +115,27 @@ impl Tape {
             if around.is_none() && i >= offset {
                 around = Some(open.len());
             }
+            // Inside a container after the one around the cursor: only its
+            // brackets are kept (the question skips it whole).
+            let quiet = around.is_some_and(|n| open.len() > n);
             let c = b[i];
             match c {
-                b' ' | b'\t' | b'\n' | b'\r' => i += 1,
+                b' ' | b'\t' | b'\n' | b'\r' => {
+                    // A run at once: pretty-printed docs.json is half
+                    // indentation.
+                    i += 1;
+                    while b
+                        .get(i)
+                        .is_some_and(|c| matches!(c, b' ' | b'\t' | b'\n' | b'\r'))
+                    {
+                        i += 1;
+                    }
+                }
                 b'/' if b.get(i + 1) == Some(&b'/') => {
                     let end = memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |p| i + p);
-                    push(&mut tokens, Kind::LineComment, i, end);
+                    if !quiet {
+                        push(&mut tokens, Kind::LineComment, i, end);
+                    }
                     i = end;
                 }
                 b'/' if b.get(i + 1) == Some(&b'*') => {
@@ -121,13 +144,17 @@ impl Tape {
                     let kind = Kind::BlockComment {
                         terminated: close.is_some(),
                     };
-                    push(&mut tokens, kind, i, end);
+                    if !quiet {
+                        push(&mut tokens, kind, i, end);
+                    }
                     i = end;
                 }
                 b'"' => {
                     let (close, terminated) = string_end(b, i);
                     let end = if terminated { close + 1 } else { close };
-                    push(&mut tokens, Kind::String { terminated }, i, end);
+                    if !quiet {
+                        push(&mut tokens, Kind::String { terminated }, i, end);
+                    }
                     i = end;
                 }
                 b'{' | b'[' => {
@@ -170,7 +197,6 @@ impl Tape {
                     i += 1;
                 }
                 b'}' | b']' => {
-                    let here = tokens.len() as u32;
                     let matched = if deep > 0 {
                         deep -= 1;
                         None
@@ -179,11 +205,19 @@ impl Tape {
                     };
                     match matched {
                         Some(pos) => {
-                            // Containers left open inside end here too.
-                            for &(at, _) in &open[pos + 1..] {
-                                tokens[at as usize].link = here;
-                            }
                             let (at, object) = open[pos];
+                            if brief && i < offset {
+                                // Closed before the cursor: its content is
+                                // never asked about.
+                                tokens.truncate(at as usize + 1);
+                            }
+                            let here = tokens.len() as u32;
+                            // Containers left open inside end here too.
+                            for &(inner, _) in &open[pos + 1..] {
+                                if let Some(t) = tokens.get_mut(inner as usize) {
+                                    t.link = here;
+                                }
+                            }
                             let t = &mut tokens[at as usize];
                             t.link = here;
                             t.kind = Kind::Open {
@@ -206,16 +240,22 @@ impl Tape {
                     i += 1;
                 }
                 b':' => {
-                    push(&mut tokens, Kind::Colon, i, i + 1);
+                    if !quiet {
+                        push(&mut tokens, Kind::Colon, i, i + 1);
+                    }
                     i += 1;
                 }
                 b',' => {
-                    push(&mut tokens, Kind::Comma, i, i + 1);
+                    if !quiet {
+                        push(&mut tokens, Kind::Comma, i, i + 1);
+                    }
                     i += 1;
                 }
                 _ => {
                     let end = word_end(b, i);
-                    push(&mut tokens, Kind::Word, i, end);
+                    if !quiet {
+                        push(&mut tokens, Kind::Word, i, end);
+                    }
                     i = end.max(i + 1);
                 }
             }
@@ -263,24 +303,18 @@ impl Tape {
 /// or of the line end / text end, whether it was closed). JSON strings hold
 /// no raw line break, so an open string ends at its line.
 fn string_end(b: &[u8], start: usize) -> (usize, bool) {
+    // A byte loop: docs.json's strings are short (page paths), where a
+    // memchr call per string costs more than it saves.
     let mut i = start + 1;
-    loop {
-        let rest = &b[i.min(b.len())..];
-        let found = memchr::memchr3(b'"', b'\\', b'\n', rest);
-        // A `\r` ends an open string as a `\n` does.
-        if let Some(r) = memchr::memchr(b'\r', &rest[..found.unwrap_or(rest.len())]) {
-            return (i + r, false);
-        }
-        let Some(p) = found else {
-            return (b.len(), false);
-        };
-        i += p;
+    while i < b.len() {
         match b[i] {
             b'"' => return (i, true),
             b'\\' => i += 2,
-            _ => return (i, false),
+            b'\n' | b'\r' => return (i, false),
+            _ => i += 1,
         }
     }
+    (b.len(), false)
 }
 
 /// End of a bare word (a number, `true`, a half-typed key without quotes).
