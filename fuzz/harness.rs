@@ -115,6 +115,23 @@ pub fn jsonc(data: &[u8]) {
         docs_lsp::syntax::reparse::assert_reparse_agrees(&t, &typed);
         docs_lsp::syntax::reparse::assert_reparse_agrees(&typed, &t);
     }
+    // The cursor's tolerant tree: total, and the same answer whether the
+    // path comes from the parse or the whole text is taped.
+    let tape = docs_lsp::syntax::json::tape::Tape::read(&t);
+    let tree = docs_lsp::syntax::json::parse(0, &t).root;
+    for k in 0..=8 {
+        let off = t.len() * k / 8;
+        let whole = docs_lsp::syntax::json::query::cursor(&t, &tape, off);
+        let parsed = (t.as_str(), tree.as_deref());
+        assert_eq!(
+            docs_lsp::syntax::json::query::cursor_for(&t, off, parsed),
+            whole
+        );
+        assert_eq!(
+            docs_lsp::syntax::json::query::cursor_for(&t, off, (t.as_str(), None)),
+            whole
+        );
+    }
     let a = site(&[("docs.json", &t), ("index.mdx", PAGE), ("api.yaml", SPEC)]);
     poke(&a, 0, &t);
 }

@@ -247,3 +247,36 @@ fn a_file_that_vanished_is_an_io_error() {
     let r = docs_lsp::workspace::load::read_file(&p, FileKind::Json, true);
     assert!(matches!(r, Err(Unreadable::Io(_))), "{r:?}");
 }
+
+/// Completion, hover and definition ask where the cursor is in docs.json
+/// exactly while it is broken: the tolerant tree answers on hostile text
+/// (deep nesting, a line-long open string, an open comment, binary bytes,
+/// mismatched brackets) at any offset, without a panic and in bounded time.
+#[test]
+fn cursor_questions_on_hostile_docs_json() {
+    use docs_lsp::syntax::json::query::cursor_for;
+    let texts = [
+        "[".repeat(200_000),
+        "{\"a\":".repeat(100_000),
+        "]}".repeat(100_000),
+        format!("{{\"a\": \"{}", "x".repeat(1_000_000)),
+        format!("{{/*{}", "*".repeat(1_000_000)),
+        String::from_utf8_lossy(&(0..=255u8).cycle().take(500_000).collect::<Vec<_>>())
+            .into_owned(),
+        "{[}]".repeat(100_000),
+    ];
+    let start = std::time::Instant::now();
+    for t in &texts {
+        for k in 0..=4 {
+            let off = t.len() * k / 4;
+            let c = cursor_for(t, off, (t.as_str(), None));
+            assert!(
+                c.replace.end <= t.len() && c.path.len() < 512,
+                "{:?}",
+                c.path.len()
+            );
+        }
+    }
+    // A debug build reads each text (about 1 MB) five times.
+    assert!(start.elapsed().as_secs() < 60, "{:?}", start.elapsed());
+}

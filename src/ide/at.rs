@@ -1,10 +1,9 @@
 //! What the token under the cursor is about: a docs.json key, a page entry,
 //! an endpoint reference, a file reference, a language code, a front matter
 //! key. Hover and go-to-definition both start here, and both work on the
-//! editor's text through the tolerant scanner, so they keep working while
-//! the document is broken.
+//! editor's text through the tolerant tree (`syntax::json::query`), so they
+//! keep working while the document is broken.
 
-use super::context::{self, Seg, Slot, json_context_for};
 use super::lookup::{self, Spec, ValuePlace};
 use crate::analysis::Analysis;
 use crate::model::endpoint::{self, Resolution};
@@ -12,6 +11,9 @@ use crate::model::languages;
 use crate::model::openapi::{Operation, Webhook};
 use crate::model::paths;
 use crate::model::site::{FileKind, SourceFile};
+use crate::syntax::cursor::{Seg, Slot};
+use crate::syntax::frontmatter::query::{self as front_matter_query, top_key};
+use crate::syntax::json::query;
 use crate::syntax::tree::FileId;
 use std::ops::Range;
 use std::sync::Arc;
@@ -85,7 +87,7 @@ fn docs_json<'a>(
     offset: usize,
 ) -> Option<At<'a>> {
     let mut full = lookup::base_path(analysis, f.id)?;
-    let ctx = json_context_for(text, offset, (f.text(), f.json().root.as_deref()));
+    let ctx = query::cursor_for(text, offset, (f.text(), f.json().root.as_deref()));
     if ctx.replace.is_empty() {
         return None;
     }
@@ -210,14 +212,14 @@ fn front_matter<'a>(
     text: &str,
     offset: usize,
 ) -> Option<At<'a>> {
-    let fc = context::front_matter_context(text, offset)?;
+    let fc = front_matter_query::cursor(text, offset)?;
     let line_start = text[..fc.replace.start.min(text.len())]
         .rfind('\n')
         .map_or(0, |i| i + 1);
     match &fc.slot {
         Slot::Key if fc.path.is_empty() => {
             let line = &text[line_start..];
-            let key = context::top_key(line.lines().next().unwrap_or(""))?;
+            let key = top_key(line.lines().next().unwrap_or(""))?;
             Some(At {
                 thing: Thing::FrontMatterKey {
                     key: key.to_string(),

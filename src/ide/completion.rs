@@ -1,7 +1,7 @@
 //! Completion in docs.json (and `$ref` files), and in page front matter.
 //!
-//! The cursor context comes from the tolerant scanner (the text is usually
-//! broken while typing); what the place may hold comes from the schema, and
+//! The cursor context comes from the tolerant tree (`syntax::json::query`;
+//! the text is usually broken while typing); what the place may hold comes from the schema, and
 //! site-specific values (pages, endpoints, files, languages) from the site
 //! snapshot and the last good resolved configuration.
 //!
@@ -10,7 +10,6 @@
 //! `"key"` alone when a `:` already follows. No snippet syntax, so any
 //! client can apply the text as is.
 
-use super::context::{self, JsonContext, Seg, Slot, json_context_for};
 use super::lookup::{self, Spec, ValuePlace};
 use crate::analysis::Analysis;
 use crate::model::languages::LANGUAGES;
@@ -18,6 +17,9 @@ use crate::model::nav;
 use crate::model::paths;
 use crate::model::site::{FileKind, SourceFile};
 use crate::schema::{self, Schema, Types};
+use crate::syntax::cursor::{Seg, Slot};
+use crate::syntax::frontmatter::query as front_matter_query;
+use crate::syntax::json::query::{self, JsonCursor};
 use crate::syntax::tree::FileId;
 use std::collections::HashSet;
 
@@ -89,7 +91,7 @@ fn docs_json(
     let Some(mut full) = lookup::base_path(analysis, f.id) else {
         return Vec::new();
     };
-    let ctx = json_context_for(text, offset, (f.text(), f.json().root.as_deref()));
+    let ctx = query::cursor_for(text, offset, (f.text(), f.json().root.as_deref()));
     full.extend(ctx.path.iter().cloned());
     let mut out = Vec::new();
     match &ctx.slot {
@@ -105,7 +107,7 @@ fn docs_json(
 }
 
 /// Keys the object at `path` may have that it does not have yet.
-fn keys(ctx: &JsonContext, path: &[Seg], out: &mut Vec<CompletionItem>) {
+fn keys(ctx: &JsonCursor, path: &[Seg], out: &mut Vec<CompletionItem>) {
     let schemas = lookup::schemas_at(path);
     let element = lookup::nav_element_at(path).filter(|(_, used)| *used == path.len());
     // One kind of child per navigation element: once it has one child list,
@@ -168,7 +170,7 @@ fn key_insert(name: &str, prop: &Schema, has_colon: bool) -> String {
 fn values(
     analysis: &Analysis,
     f: &SourceFile,
-    ctx: &JsonContext,
+    ctx: &JsonCursor,
     vp: &[Seg],
     out: &mut Vec<CompletionItem>,
     incomplete: &mut bool,
@@ -210,7 +212,7 @@ fn values(
     }
 }
 
-fn schema_values(schemas: &[&Schema], ctx: &JsonContext, out: &mut Vec<CompletionItem>) {
+fn schema_values(schemas: &[&Schema], ctx: &JsonCursor, out: &mut Vec<CompletionItem>) {
     let mut seen = HashSet::new();
     let mut bool_ok = false;
     for s in schemas {
@@ -243,7 +245,7 @@ fn schema_values(schemas: &[&Schema], ctx: &JsonContext, out: &mut Vec<Completio
 
 /// A string value, inserted with its quotes over the whole token.
 fn value_item(
-    ctx: &JsonContext,
+    ctx: &JsonCursor,
     value: &str,
     kind: CompletionKind,
     detail: Option<&str>,
@@ -270,7 +272,7 @@ fn value_item(
 /// `in` finds `introduction` on a site of any size.
 fn pages(
     analysis: &Analysis,
-    ctx: &JsonContext,
+    ctx: &JsonCursor,
     out: &mut Vec<CompletionItem>,
     incomplete: &mut bool,
 ) {
@@ -351,7 +353,7 @@ fn pages(
 /// best [`MAX_PAGE_ITEMS`] by [`rank`].
 fn endpoints_in_nav(
     analysis: &Analysis,
-    ctx: &JsonContext,
+    ctx: &JsonCursor,
     vp: &[Seg],
     out: &mut Vec<CompletionItem>,
     incomplete: &mut bool,
@@ -402,7 +404,7 @@ struct Ranked {
     dropped: bool,
 }
 
-fn endpoint_items(spec: &Spec, prefix: Option<&str>, ctx: &JsonContext, found: &mut Ranked) {
+fn endpoint_items(spec: &Spec, prefix: Option<&str>, ctx: &JsonCursor, found: &mut Ranked) {
     let pre = prefix.map(|p| format!("{p} ")).unwrap_or_default();
     let ops = spec.index.operations.iter().filter(|o| !o.excluded);
     let ops = ops.map(|op| (&*op.method, &*op.path, op.summary.as_deref()));
@@ -427,12 +429,7 @@ fn endpoint_items(spec: &Spec, prefix: Option<&str>, ctx: &JsonContext, found: &
 }
 
 /// Spec files for `openapi` (OpenAPI specs) or `asyncapi` values.
-fn spec_files(
-    analysis: &Analysis,
-    ctx: &JsonContext,
-    openapi: bool,
-    out: &mut Vec<CompletionItem>,
-) {
+fn spec_files(analysis: &Analysis, ctx: &JsonCursor, openapi: bool, out: &mut Vec<CompletionItem>) {
     for spec in lookup::specs(&analysis.site, &analysis.config.overlays) {
         if spec.is_openapi() != openapi
             || matches!(spec.index.kind, crate::model::openapi::SpecKind::Unknown)
@@ -454,7 +451,7 @@ fn spec_files(
 fn ref_files(
     analysis: &Analysis,
     from: &SourceFile,
-    ctx: &JsonContext,
+    ctx: &JsonCursor,
     out: &mut Vec<CompletionItem>,
 ) {
     let dir = paths::dir_of(&from.path);
@@ -480,7 +477,7 @@ fn front_matter(
     offset: usize,
     incomplete: &mut bool,
 ) -> Vec<CompletionItem> {
-    let Some(fc) = context::front_matter_context(text, offset) else {
+    let Some(fc) = front_matter_query::cursor(text, offset) else {
         return Vec::new();
     };
     let schema = schema::frontmatter();

@@ -27,7 +27,7 @@ pub fn hover(analysis: &Analysis, file: FileId, text: &str, offset: usize) -> Op
     let markdown = match &at.thing {
         Thing::Key { path } => {
             let key = match path.last() {
-                Some(super::context::Seg::Key(k)) => k.as_str(),
+                Some(crate::syntax::cursor::Seg::Key(k)) => k.as_str(),
                 _ => return None,
             };
             key_doc(key, &lookup::schemas_at(path))?

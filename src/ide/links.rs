@@ -2,10 +2,10 @@
 //! values of docs.json (and `$ref` files) link to the file they name.
 
 use super::at::{self, Thing};
-use super::context::Seg;
 use super::lookup;
 use crate::analysis::Analysis;
 use crate::model::site::FileKind;
+use crate::syntax::cursor::Seg;
 use crate::syntax::tree::{FileId, Node, Value};
 use std::ops::Range;
 

@@ -2,7 +2,6 @@
 //! docs.json, which schemas apply at a path, which spec a navigation place
 //! inherits, the site's specs with their endpoint indexes.
 
-use super::context::Seg;
 use crate::analysis::Analysis;
 use crate::model::nav::{self, ElementKind, SpecSource};
 use crate::model::openapi::{SpecIndex, SpecKind};
@@ -10,6 +9,7 @@ use crate::model::overlays::SpecOverlays;
 use crate::model::paths;
 use crate::model::site::{FileKind, Site, SourceFile};
 use crate::schema::{self, PathSeg, Schema};
+use crate::syntax::cursor::Seg;
 use crate::syntax::tree::{FileId, Node, Value};
 use std::sync::Arc;
 

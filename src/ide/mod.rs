@@ -4,8 +4,6 @@
 
 pub mod completion;
 pub mod completion_item;
-pub mod context;
-pub mod cursor;
 pub mod lookup;
 
 pub mod at;
@@ -14,7 +12,6 @@ pub mod fixes;
 #[cfg(test)]
 pub(crate) mod fixture;
 pub mod folding;
-pub mod front_matter_context;
 pub mod hover;
 pub mod icons;
 pub mod links;

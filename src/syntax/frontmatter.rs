@@ -4,6 +4,8 @@ use super::tree::{FileId, Node};
 use super::{SyntaxError, yaml};
 use std::ops::Range;
 
+pub mod query;
+
 #[derive(Debug, Clone, Default)]
 pub struct FrontMatter {
     /// Byte range of the YAML between the fences; `None` when the page has
@@ -13,28 +15,37 @@ pub struct FrontMatter {
     pub errors: Vec<SyntaxError>,
 }
 
-/// Find and parse the front matter: a first line `---` (after an optional
-/// BOM), up to the next line that is `---` or `...`.
-pub fn parse(file: FileId, text: &str) -> FrontMatter {
+/// Where the front matter's YAML is: from after a first line `---` (after
+/// an optional BOM) up to the next line that is `---` or `...` (`closed`),
+/// or to the end of the text. `None` when the page has no front matter.
+pub fn body(text: &str) -> Option<(Range<usize>, bool)> {
     let start = if text.starts_with('\u{feff}') { 3 } else { 0 };
     let rest = &text[start..];
     let first_end = rest.find('\n').unwrap_or(rest.len());
     if rest[..first_end].trim_end() != "---" {
-        return FrontMatter::default();
+        return None;
     }
     let body_start = start + (first_end + 1).min(rest.len());
     let mut pos = body_start;
-    let mut body_end = None;
     while pos < text.len() {
         let line_end = text[pos..].find('\n').map_or(text.len(), |i| pos + i);
         let line = text[pos..line_end].trim_end();
         if line == "---" || line == "..." {
-            body_end = Some(pos);
-            break;
+            return Some((body_start..pos, true));
         }
         pos = line_end + 1;
     }
-    let Some(body_end) = body_end else {
+    Some((body_start..text.len(), false))
+}
+
+/// Find and parse the front matter ([`body`]).
+pub fn parse(file: FileId, text: &str) -> FrontMatter {
+    let Some((range, closed)) = body(text) else {
+        return FrontMatter::default();
+    };
+    let (body_start, body_end) = (range.start, range.end);
+    if !closed {
+        let start = if text.starts_with('\u{feff}') { 3 } else { 0 };
         return FrontMatter {
             body: Some(body_start..text.len()),
             root: None,
@@ -43,7 +54,7 @@ pub fn parse(file: FileId, text: &str) -> FrontMatter {
                 message: "front matter is not closed: add a line `---` after it".into(),
             }],
         };
-    };
+    }
     let body = &text[body_start..body_end];
     if body.trim().is_empty() {
         return FrontMatter {

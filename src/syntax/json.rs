@@ -391,6 +391,8 @@ fn convert(file: FileId, v: ast::Value<'_>) -> Node {
 /// re-read on every keystroke. Returns `None` for anything but a well-formed
 /// document, which then takes the AST path.
 mod direct;
+pub mod query;
+pub mod tape;
 
 #[cfg(test)]
 mod tests {

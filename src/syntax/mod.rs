@@ -1,6 +1,7 @@
 //! Syntax: total readers (never fail, never panic) from text to a [`tree::Node`]
 //! tree with byte ranges, plus the syntax errors found on the way.
 
+pub mod cursor;
 pub mod edit;
 pub mod frontmatter;
 pub mod json;

@@ -2,7 +2,6 @@
 //! cursor, expected output as inline snapshots (`UPDATE_EXPECT=1`).
 
 mod completion;
-mod context;
 mod diagnostics;
 mod fixes;
 mod hover;

@@ -1,5 +1,6 @@
 //! Where a cursor stands in a JSON or YAML tree: the path of keys and
-//! indices to it, and whether it is on a key, a value or an item.
+//! indices to it, and whether it is on a key, a value or an item. The
+//! vocabulary of `json::query` and of the front matter's cursor.
 
 /// One step of a JSON path.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

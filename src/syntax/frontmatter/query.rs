@@ -1,13 +1,16 @@
 //! Where the cursor is in a page's front matter, in YAML that may not parse
-//! (completion is asked for while a line is half typed).
+//! (completion is asked for while a line is half typed): the block lines of
+//! the front matter's body, each read as indentation, a `-` and a `key:`,
+//! are its tolerant outline; a line's mapping, its path and its sibling
+//! keys are found through the lines above and below by indentation.
+//! Completion, hover and definition ask this.
 
-use super::cursor::{Seg, Slot, floor_boundary};
-use crate::syntax::frontmatter;
+use crate::syntax::cursor::{Seg, Slot, floor_boundary};
 use std::ops::Range;
 
 /// Where the cursor is in a page's front matter.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FrontMatterContext {
+pub struct FrontMatterCursor {
     /// Keys and indices from the front matter's root to the mapping the
     /// cursor's key (or the list holding its item) belongs to: empty at the
     /// top level, `[icon]` in `icon:\n  style: |`, `[contextual, options,
@@ -181,14 +184,13 @@ fn fm_siblings(lines: &[FmLine], at: usize, col: usize) -> Vec<String> {
     out
 }
 
-/// The front matter context at `offset`, or `None` outside the front matter.
-/// Read line by line, by indentation (block YAML, as front matter is
+/// Where the cursor at `offset` is in the front matter, or `None` outside
+/// it. Read line by line, by indentation (block YAML, as front matter is
 /// written), so that it works while the YAML is broken.
-pub fn front_matter_context(text: &str, offset: usize) -> Option<FrontMatterContext> {
+pub fn cursor(text: &str, offset: usize) -> Option<FrontMatterCursor> {
     let offset = floor_boundary(text, offset);
-    // Front matter is small; parsing it again is cheaper than a second
-    // fence finder that could disagree with the real one.
-    let body = frontmatter::parse(0, text).body?;
+    // The fences as the front matter's reader finds them.
+    let (body, _) = super::body(text)?;
     if offset < body.start || offset > body.end {
         return None;
     }
@@ -287,7 +289,7 @@ pub fn front_matter_context(text: &str, offset: usize) -> Option<FrontMatterCont
                 None => line_stop,
             };
             let from = line_start + kcol;
-            Some(FrontMatterContext {
+            Some(FrontMatterCursor {
                 path,
                 slot: Slot::Key,
                 partial: text[from..offset].to_string(),
@@ -309,12 +311,12 @@ fn value_ctx(
     line_stop: usize,
     in_list: bool,
     present: Vec<String>,
-) -> FrontMatterContext {
+) -> FrontMatterCursor {
     let vstart = vstart.min(offset);
     let vend = vstart + text[vstart..line_stop].trim_end().len();
     let typed = &text[vstart..offset];
     let partial = typed.trim_start_matches(['"', '\'']).to_string();
-    FrontMatterContext {
+    FrontMatterCursor {
         path,
         slot: Slot::Value { key },
         partial,
@@ -346,3 +348,6 @@ pub(crate) fn top_key(line: &str) -> Option<&str> {
     let k = line[..c].trim();
     (!k.is_empty() && !k.contains(' ')).then_some(k)
 }
+
+#[cfg(test)]
+mod tests;
