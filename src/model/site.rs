@@ -51,7 +51,7 @@ pub struct Site {
     /// The page text edits since the shape was made, newest first: what
     /// changed between two snapshots of one shape.
     edits: Option<Arc<Edit>>,
-    /// `files_revision` when the shape was made.
+    /// `files_revision` where `edits` starts (when the shape was made).
     shape_base: crate::model::memo::Revision,
 }
 
@@ -61,8 +61,13 @@ struct Edit {
     /// The snapshot's `files_revision` after it.
     revision: crate::model::memo::Revision,
     file: FileId,
+    /// How many edits come before it.
+    depth: usize,
     before: Option<Arc<Edit>>,
 }
+
+/// The most page text edits a snapshot's history holds.
+const MAX_HISTORY: usize = 4096;
 
 impl Site {
     pub fn new(name: String) -> Self {
@@ -116,11 +121,20 @@ impl Site {
             // The shape stays: what read the page is checked against its
             // revision when asked for.
             self.files_revision = crate::model::memo::fresh_revision();
-            self.edits = Some(Arc::new(Edit {
-                revision: self.files_revision,
-                file: file.id,
-                before: self.edits.take(),
-            }));
+            let depth = self.edits.as_ref().map_or(0, |e| e.depth + 1);
+            if depth >= MAX_HISTORY {
+                // A long session of typing in pages: start the history
+                // afresh here (an answer older than this asks every file).
+                self.edits = None;
+                self.shape_base = self.files_revision;
+            } else {
+                self.edits = Some(Arc::new(Edit {
+                    revision: self.files_revision,
+                    file: file.id,
+                    depth,
+                    before: self.edits.take(),
+                }));
+            }
         } else {
             self.new_shape();
         }
