@@ -190,10 +190,15 @@ impl<'a> Reader<'a> {
             let nl = at + i;
             let ls = nl + 1;
             if ls >= self.b.len() {
-                // The empty line after a last line end continues no
-                // container: the platform takes it as lazy.
-                self.err(ls..ls, lazy_message(self.containers[0].kind.name()), None);
-                return Some((nl, true));
+                // The empty line after a last line end: blank, it continues
+                // list items, and is lazy in a block quote.
+                return match self.containers.iter().find(|c| c.kind == Kind::Quote) {
+                    Some(quote) => {
+                        self.err(ls..ls, lazy_message(quote.kind.name()), None);
+                        Some((nl, true))
+                    }
+                    None => Some((nl, false)),
+                };
             }
             let end = self.content_end(ls, self.line_end(ls.min(self.b.len())));
             let (matched, q, col) = self.match_containers_col(ls, end);
