@@ -234,7 +234,7 @@ pub(super) fn module(defined: &[&str], text: &str) -> Result<Vec<String>, Refusa
     };
     let base = prefix.len();
     let source = format!("{prefix}{text}");
-    with_arena(|arena| {
+    let refusal = with_arena(|arena| {
         let ret = parser(arena, &source).parse();
         if !ret.diagnostics.is_empty() {
             return Err(first(&ret.diagnostics, base, text.len()));
@@ -267,6 +267,31 @@ pub(super) fn module(defined: &[&str], text: &str) -> Result<Vec<String>, Refusa
             }
         }
         Ok(imported)
+    });
+    match refusal {
+        Err(r) if r.at > 0 && !r.at_end => Err(earlier_scope_error(&source, base, r)),
+        other => other,
+    }
+}
+
+/// acorn raises a scope error (a name declared twice) when it reads the
+/// declaration, before any syntax error further on, which makes oxc give
+/// up the tree: the lines before the syntax error's are checked alone.
+fn earlier_scope_error(source: &str, base: usize, r: Refusal) -> Refusal {
+    let line_start = source[..base + r.at].rfind('\n').map_or(0, |i| i + 1);
+    if line_start <= base {
+        return r;
+    }
+    let head = &source[..line_start];
+    with_arena(|arena| {
+        let ret = parser(arena, head).parse();
+        if !ret.diagnostics.is_empty() {
+            return None;
+        }
+        scope_error(&ret.program).filter(|e| !e.2)
+    })
+    .map_or(r, |(offset, reason, _)| {
+        Refusal::new((offset as usize).saturating_sub(base), reason)
     })
 }
 
@@ -434,6 +459,11 @@ mod tests {
         assert!(module(&["A"], "import A from 'b'").is_err_and(|r| r.at == 7));
         assert!(module(&["A"], "export { A }").is_ok());
         assert!(module(&[], "export { A }").is_err_and(|r| r.at_end));
+        // The redeclaration comes before the syntax error after it.
+        assert!(
+            module(&[], "import A from 'a'\nimport A from 'a'\n<5\nmore")
+                .is_err_and(|r| r.at == 25)
+        );
         // Cut short at its end: the platform reads on over a blank line.
         assert!(module(&[], "export const a = {").is_err_and(|r| r.at_end));
         assert!(module(&[], "export const a = ) + 1").is_err_and(|r| !r.at_end));
