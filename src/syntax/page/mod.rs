@@ -11,6 +11,7 @@
 //! Pure, no I/O, never panics: a panic inside is caught here and becomes one
 //! [`SyntaxError`] for the page.
 
+mod acorn;
 pub mod at_offset;
 mod js;
 mod scan;

@@ -168,63 +168,23 @@ pub(super) fn plain(src: &str) -> String {
     collapsed.join(" ")
 }
 
-/// Read the imports and exports of the ESM block `text[start..end]`
-/// (`after` is where the next line starts). Returns where and why the
-/// platform's JavaScript parser would refuse the block, if it would.
+/// Read the imports and exports of the ESM block `text[start..end]` into
+/// the index (whether the platform accepts the block is `acorn`'s verdict:
+/// this reads what it can of a block being typed too).
 pub(super) fn esm(
     text: &str,
     start: usize,
     end: usize,
-    after: usize,
     out: &mut PageIndex,
     names: &mut Vec<Name>,
-) -> Option<(usize, String)> {
+) {
     let toks = tokens(text, start, end);
-    let mut error = balance(text.as_bytes(), start, end).err().map(|at| {
-        let at = if at == end { after } else { at };
-        (
-            at,
-            "this import/export is not valid JavaScript (a bracket or quote is not closed): close it, or if this line is prose, do not start it with `import`/`export`".to_string(),
-        )
-    });
     let mut i = 0;
     while i < toks.len() {
         let (ts, te) = toks[i];
         let w = &text[ts..te];
         if w == "import" && is_stmt_start(text, ts) {
-            let (next, bad) = import(text, &toks, i, out, names);
-            if error.is_none()
-                && let Some(at) = bad
-            {
-                error = Some((
-                    at,
-                    "this import is not valid JavaScript (`import X from \"/snippets/x.mdx\"` or `import { X } from \"…\"`); if the line is prose, do not start it with `import`".into(),
-                ));
-            }
-            // The platform reads the block up to a blank line as
-            // JavaScript: after an import, only another import or export.
-            let after_import = |k: usize| toks.get(k).map(|&(s, e)| (s, &text[s..e]));
-            let mut k = next;
-            if after_import(k).is_some_and(|(_, w)| w == ";") {
-                k += 1;
-            }
-            if error.is_none()
-                && bad.is_none()
-                && let Some((at, w)) = after_import(k)
-                && !matches!(w, "import" | "export" | ";")
-            {
-                let same_line = !text[toks[next - 1].1..at].contains('\n');
-                error = Some((
-                    at,
-                    if same_line {
-                        format!(
-                            "unexpected `{w}` after this import: the platform's JavaScript parser (acorn) cannot read it"
-                        )
-                    } else {
-                        "the import block goes on with a line that is neither an import nor an export (the platform reads every line up to a blank one as JavaScript): add a blank line after the imports".into()
-                    },
-                ));
-            }
+            let (next, _) = import(text, &toks, i, out, names);
             i = next.max(i + 1);
             continue;
         }
@@ -271,79 +231,13 @@ pub(super) fn esm(
                         k += 1;
                     }
                 }
-                Some("default" | "*") => {}
-                other => {
-                    if error.is_none() {
-                        let at = toks.get(j).map_or(after, |t| t.0);
-                        let _ = other;
-                        error = Some((
-                            at,
-                            "this export is not valid JavaScript (`export const X = …`, `export function X() {}`); if the line is prose, do not start it with `export`".into(),
-                        ));
-                    }
-                }
+                _ => {}
             }
             i = j;
             continue;
         }
         i += 1;
     }
-    error
-}
-
-/// Brackets and quotes of `b[start..end]` balance; else where they fail
-/// (`end` when something is left open).
-pub(super) fn balance(b: &[u8], start: usize, end: usize) -> Result<(), usize> {
-    let mut stack: Vec<u8> = Vec::new();
-    let mut p = start;
-    while p < end {
-        let c = b[p];
-        match c {
-            b'"' | b'\'' => {
-                let mut q = p + 1;
-                while q < end && b[q] != c && b[q] != b'\n' {
-                    if b[q] == b'\\' {
-                        q += 1;
-                    }
-                    q += 1;
-                }
-                if q >= end || b[q] != c {
-                    // acorn reports an unterminated string where it starts.
-                    return Err(p);
-                }
-                p = q + 1;
-                continue;
-            }
-            b'`' => {
-                match super::js::skip_template(b, p + 1, end) {
-                    Some(q) => p = q + 1,
-                    None => return Err(end),
-                }
-                continue;
-            }
-            b'/' if b.get(p + 1) == Some(&b'/') => {
-                p = memchr::memchr(b'\n', &b[p..end]).map_or(end, |i| p + i);
-                continue;
-            }
-            b'/' if b.get(p + 1) == Some(&b'*') => {
-                p = memchr::memmem::find(&b[p + 2..end], b"*/").map_or(end, |i| p + 2 + i + 2);
-                continue;
-            }
-            b'<' if super::js::jsx_may_start(b, start, p) => {
-                if let Some(q) = super::js::skip_jsx(b, p, end, 1) {
-                    p = q;
-                    continue;
-                }
-            }
-            b'{' => stack.push(b'}'),
-            b'(' => stack.push(b')'),
-            b'[' => stack.push(b']'),
-            b'}' | b')' | b']' if stack.pop() != Some(c) => return Err(p),
-            _ => {}
-        }
-        p += 1;
-    }
-    if stack.is_empty() { Ok(()) } else { Err(end) }
 }
 
 fn export_name(name: &str, (s, e): (usize, usize)) -> Name {
@@ -366,7 +260,8 @@ fn is_ident(s: &str) -> bool {
         && c.all(|x| x.is_alphanumeric() || x == '_' || x == '$')
 }
 
-/// Read the import at token `i`: (the token after it, where it fails).
+/// Read the import at token `i`: (the token after it, where it stops
+/// reading, if before its end).
 fn import(
     text: &str,
     toks: &[(usize, usize)],

@@ -3,7 +3,7 @@
 //! expressions, read as flow). A line end skips the next line's container
 //! prefix, as the platform's parser never sees it.
 
-use super::super::js::{expression_error, object_error, skip_js};
+use super::super::acorn;
 use super::super::text;
 use super::autolink;
 use super::*;
@@ -60,13 +60,7 @@ impl<'a> Reader<'a> {
         let (matched, p) = self.match_containers(ls, end);
         if matched < self.containers.len() {
             let what = self.containers[matched].kind.name();
-            self.err(
-                ls..ls,
-                format!(
-                    "a tag or expression that runs over several lines in a {what} needs each of its lines to continue the {what} (a `>` prefix in a block quote, the item's indentation in a list): this line does not"
-                ),
-                None,
-            );
+            self.err(ls..ls, lazy_message(what), None);
             return None;
         }
         Some(p)
@@ -124,79 +118,123 @@ impl<'a> Reader<'a> {
         (closed, end)
     }
 
+    /// Where the expression opened at `p` ends, as the platform finds it:
+    /// at each `}` it hands the text before it to acorn, and the first `}`
+    /// where that text is one whole expression closes it. When none does,
+    /// it reports where the last try failed (with no `}`, the end). In a
+    /// line of tags and expressions in a container (flow), a line that does
+    /// not continue the containers stops it first.
     fn expression_end(&mut self, p: usize, limit: usize, kind: Expr) -> (bool, usize) {
         let b = self.b;
-        match skip_js(b, p + 1, limit, b'}') {
-            Some(e) => {
-                if self.lines_continue(p, e)
-                    && let Some(at) = self.expression_fault(p + 1, e, kind)
-                    && !self.lazy_after(p)
-                {
-                    let empty = b[p + 1..e].iter().all(u8::is_ascii_whitespace);
-                    let (message, fix) = kind.refusal(empty);
-                    let end = (at + 1).min(e.max(at));
-                    self.err(
-                        at..end,
-                        message.into(),
-                        fix.then(|| (p..p + 1, "\\{".into())),
-                    );
+        let mut from = p + 1;
+        let mut lines_from = p;
+        let mut crash: Option<acorn::Refusal> = None;
+        loop {
+            let brace = memchr::memchr(b'}', &b[from..limit]).map(|i| from + i);
+            let upto = brace.unwrap_or(limit);
+            // What follows stops the platform (it throws): nothing after
+            // is read, and a flow line is not tried again as text.
+            if let Some((nl, lazy)) = self.broken_line(lines_from, upto) {
+                if !lazy {
+                    // The containers end there: the expression meets the
+                    // end of its text, on the next line.
+                    self.expression_unclosed(p, nl + 1, crash, kind);
                 }
-                (true, e + 1)
+                return (true, limit);
             }
-            None if self.lazy_after(p) => (false, limit),
-            None => {
-                // The platform's parser tries the expression at each `}` that
-                // follows and, when none of them ends one, reports where the
-                // last try failed; with no `}` at all, the end of the text.
-                let fault = memchr::memrchr(b'}', &b[p + 1..limit])
-                    .and_then(|i| self.expression_fault(p + 1, p + 1 + i, kind));
-                let message = match fault {
-                    Some(_) => kind.refusal(false).0,
-                    None => {
-                        "this `{` opens an expression that is never closed: add the `}`, or write `\\{` for a literal brace"
-                    }
-                };
-                let at = fault.unwrap_or(limit);
-                self.err(at..at, message.into(), Some((p..p + 1, "\\{".into())));
-                (false, limit)
+            lines_from = upto;
+            let Some(c) = brace else {
+                self.expression_unclosed(p, limit, crash, kind);
+                return (true, limit);
+            };
+            match self.expression_fault(p + 1, c, kind) {
+                None => return (true, c + 1),
+                Some(r) if r.thrown => {
+                    self.expression_refused(p, c, r, kind);
+                    return (true, c + 1);
+                }
+                Some(r) => crash = Some(r),
             }
+            from = c + 1;
         }
     }
 
-    /// An expression at `p` in a line of tags and expressions (flow) that the
-    /// platform cannot end reads on through the rest of the page; in a
-    /// container, it stops at the first line that does not continue it.
-    /// True when that happened (the error is reported at that line).
-    fn lazy_after(&mut self, p: usize) -> bool {
-        if self.in_text || self.containers.is_empty() {
-            return false;
+    /// The platform's error for the expression at `p` that no `}` before
+    /// `end` closes: the last refusal, or the end of its text.
+    fn expression_unclosed(
+        &mut self,
+        p: usize,
+        end: usize,
+        crash: Option<acorn::Refusal>,
+        kind: Expr,
+    ) {
+        match crash {
+            Some(r) => self.expression_refused(p, end, r, kind),
+            None => self.err(
+                end..end,
+                "this `{` opens an expression that is never closed: add the `}`, or write `\\{` for a literal brace".into(),
+                Some((p..p + 1, "\\{".into())),
+            ),
         }
-        let mut at = p;
-        while let Some(i) = memchr::memchr(b'\n', &self.b[at..]) {
-            let ls = at + i + 1;
+    }
+
+    fn expression_refused(&mut self, p: usize, end: usize, r: acorn::Refusal, kind: Expr) {
+        let at = p + 1 + r.at;
+        let (message, fix) = kind.refusal(r.thrown && r.reason == "Unexpected empty expression");
+        let end = (at + 1).min(end.max(at));
+        self.err(
+            at..end,
+            format!("{message} ({})", r.reason),
+            fix.then(|| (p..p + 1, "\\{".into())),
+        );
+    }
+
+    /// In a line of tags and expressions in a container (flow), the first
+    /// line end in `from..to` after which the line does not continue the
+    /// containers: (that line end, whether the line is lazy, reported
+    /// then) or `None`. A line that opens a container instead ends them.
+    fn broken_line(&mut self, from: usize, to: usize) -> Option<(usize, bool)> {
+        if self.in_text || self.containers.is_empty() {
+            return None;
+        }
+        let mut at = from;
+        while let Some(i) = memchr::memchr(b'\n', &self.b[at..to]) {
+            let nl = at + i;
+            let ls = nl + 1;
+            if ls >= self.b.len() {
+                // The empty line after a last line end: blank, it continues
+                // list items, and is lazy in a block quote.
+                return match self.containers.iter().find(|c| c.kind == Kind::Quote) {
+                    Some(quote) => {
+                        self.err(ls..ls, lazy_message(quote.kind.name()), None);
+                        Some((nl, true))
+                    }
+                    None => Some((nl, false)),
+                };
+            }
             let end = self.content_end(ls, self.line_end(ls.min(self.b.len())));
             let (matched, q, col) = self.match_containers_col(ls, end);
             if matched < self.containers.len() {
-                // A line that opens a container ends the expression (the
-                // platform then reports its own error); any other is lazy.
                 if self.container_start(q, end, false, col).is_some() {
-                    return false;
+                    return Some((nl, false));
                 }
-                return self.after_nl(at + i).is_none();
+                let reported = self.after_nl(nl).is_none();
+                return Some((nl, reported));
             }
             at = ls;
         }
-        false
+        None
     }
 
     /// Where the platform's parser refuses the expression `start..end` (the
     /// text inside the braces), read as `kind`.
-    fn expression_fault(&self, start: usize, end: usize, kind: Expr) -> Option<usize> {
+    fn expression_fault(&self, start: usize, end: usize, kind: Expr) -> Option<acorn::Refusal> {
         let b = self.b;
         // The platform's JavaScript parser sees the lines without their
-        // container prefixes (a `>` would read as an operator).
+        // container prefixes (a `>` would read as an operator): blanked,
+        // so that offsets stay the page's.
         let masked;
-        let (src, base) = if !self.containers.is_empty() && b[start..end].contains(&b'\n') {
+        let src = if !self.containers.is_empty() && b[start..end].contains(&b'\n') {
             let mut m = b[start..end].to_vec();
             let mut at = start;
             while let Some(i) = memchr::memchr(b'\n', &b[at..end]) {
@@ -207,29 +245,19 @@ impl<'a> Reader<'a> {
                 }
                 at = nl + 1;
             }
-            masked = m;
-            (&masked[..], start)
+            // Only ASCII prefix bytes were blanked.
+            masked = String::from_utf8(m).unwrap_or_default();
+            masked.as_str()
         } else {
-            (&b[..end], 0)
+            &self.t[start..end]
         };
-        let (s, e) = (start - base, end - base);
-        let first = (s..e).find(|&i| !src[i].is_ascii_whitespace());
-        let found = match kind {
-            Expr::Text => expression_error(src, s, e),
-            Expr::Value => match first {
-                None => Some(s),
-                Some(_) => expression_error(src, s, e),
-            },
-            Expr::Spread => match first {
-                None => Some(s),
-                Some(f) if src[f..e].starts_with(b"...") => expression_error(src, f + 3, e),
-                Some(f) if src[f..e].starts_with(b"/") => None,
-                // Read as `({…})`: an object that fails, or one that is not a
-                // lone spread.
-                Some(f) => object_error(src, s, e).or(Some(f)),
-            },
-        };
-        found.map(|at| at + base)
+        match kind {
+            Expr::Text if acorn::is_empty(src) => Ok(()),
+            Expr::Text => acorn::expression(src),
+            Expr::Value => acorn::value(src),
+            Expr::Spread => acorn::spread(src),
+        }
+        .err()
     }
 
     /// Where the content of the line after the line end at `q` starts, past
@@ -480,4 +508,12 @@ impl Expr {
             ),
         }
     }
+}
+
+/// The error for a line in the middle of a tag or expression that does not
+/// continue its containers.
+fn lazy_message(what: &str) -> String {
+    format!(
+        "a tag or expression that runs over several lines in a {what} needs each of its lines to continue the {what} (a `>` prefix in a block quote, the item's indentation in a list): this line does not"
+    )
 }

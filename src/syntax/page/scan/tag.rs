@@ -346,6 +346,16 @@ impl<'a> Reader<'a> {
             );
             return name.end;
         };
+        if q < limit && b[q] == b'{' {
+            // The platform reads attributes in a closing tag as in an
+            // opening one, and refuses them only once the tag is read: an
+            // expression acorn cannot parse stops it first.
+            let before = self.out.errors.len() + self.text_errors.len();
+            let (_, e) = self.expression_as(q, limit, Expr::Spread);
+            if self.out.errors.len() + self.text_errors.len() > before {
+                return e;
+            }
+        }
         if q >= limit || b[q] != b'>' {
             self.region(
                 RegionKind::CloseTag {
