@@ -269,8 +269,33 @@ pub(super) fn module(defined: &[&str], text: &str) -> Result<Vec<String>, Refusa
         Ok(imported)
     });
     match refusal {
+        Err(r) if r.reason.starts_with("Dynamic imports can only accept") => {
+            Err(dynamic_import(text, r))
+        }
         Err(r) if r.at > 0 && !r.at_end => Err(earlier_scope_error(&source, base, r)),
         other => other,
+    }
+}
+
+/// oxc reads all the arguments of `import(…)` and refuses the call at its
+/// start; acorn (ECMAScript 2024) takes one argument and refuses the token
+/// after it (`import (` of Go code, or prose, gives the second string).
+fn dynamic_import(text: &str, r: Refusal) -> Refusal {
+    let Some(open) = text[r.at..].find('(').map(|i| r.at + i + 1) else {
+        return r;
+    };
+    match expression(&text[open..]) {
+        Err(after) if after.reason == "Unexpected content after expression" => {
+            let rest = &text[open + after.at..];
+            let next = rest.len() - rest.trim_start().len();
+            Refusal {
+                at: open + after.at + next,
+                reason: "Unexpected token".into(),
+                at_end: false,
+                thrown: false,
+            }
+        }
+        _ => r,
     }
 }
 
@@ -464,6 +489,8 @@ mod tests {
             module(&[], "import A from 'a'\nimport A from 'a'\n<5\nmore")
                 .is_err_and(|r| r.at == 25)
         );
+        // acorn takes one argument of `import(…)`, and stops at the next.
+        assert!(module(&[], "import (\n  \"os\"\n  \"fmt\"\n)\nmore").is_err_and(|r| r.at == 18));
         // Cut short at its end: the platform reads on over a blank line.
         assert!(module(&[], "export const a = {").is_err_and(|r| r.at_end));
         assert!(module(&[], "export const a = ) + 1").is_err_and(|r| !r.at_end));
