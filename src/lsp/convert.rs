@@ -89,3 +89,36 @@ pub fn uri(path: &Path) -> Option<lsp::Uri> {
 pub fn path(uri: &lsp::Uri) -> Option<std::path::PathBuf> {
     uri.to_file_path().map(|p| p.into_owned())
 }
+
+/// The sidebar's nodes as the `docsLsp/navigation` answer gives them: each
+/// node's `source` (where docs.json writes it) as a location, and its page
+/// with a `pageUri`. docs.json and `$ref` files keep their whole text, so
+/// their ranges need no page body.
+pub fn nav_nodes(
+    nodes: &[crate::analysis::navigation_view::NavNode],
+    site: &Site,
+    root: &Path,
+    enc: Encoding,
+) -> serde_json::Value {
+    let node = |n: &crate::analysis::navigation_view::NavNode| {
+        let mut v = serde_json::to_value(n).unwrap_or_default();
+        if let Some(o) = &n.source
+            && let Some(f) = site.file(o.file)
+        {
+            let text = f.text();
+            let r = lsp::Range::new(
+                position(text, f.lines(), o.start, enc),
+                position(text, f.lines(), o.end, enc),
+            );
+            v["source"] = serde_json::json!({"uri": uri(&root.join(&f.path)), "range": r});
+        }
+        if let Some(page) = &n.page {
+            v["pageUri"] = serde_json::json!(uri(&root.join(page)));
+        }
+        if !n.children.is_empty() {
+            v["children"] = nav_nodes(&n.children, site, root, enc);
+        }
+        v
+    };
+    serde_json::Value::Array(nodes.iter().map(node).collect())
+}
