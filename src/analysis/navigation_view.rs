@@ -173,8 +173,12 @@ pub fn navigation(site: &Site, config: &Config, filter: &Filter) -> Vec<NavNode>
     for (i, e) in ix.elements.iter().enumerate() {
         by_node.insert(e.node as *const Node, Item::Element(i));
     }
+    // A group's `root` page, by the group's element index.
+    let mut roots: FxHashMap<usize, usize> = FxHashMap::default();
     for (i, e) in ix.entries.iter().enumerate() {
-        if !e.is_root_page {
+        if e.is_root_page {
+            roots.insert(e.parent, i);
+        } else {
             by_node.insert(e.node as *const Node, Item::Entry(i));
         }
     }
@@ -186,6 +190,7 @@ pub fn navigation(site: &Site, config: &Config, filter: &Filter) -> Vec<NavNode>
         config,
         ix: &ix,
         by_node,
+        roots,
         filter,
         api_sources: specs::api_sources(root),
         all_specs: specs::all_specs(site),
@@ -205,6 +210,7 @@ struct Builder<'a> {
     config: &'a Config,
     ix: &'a NavIndex<'a>,
     by_node: FxHashMap<*const Node, Item>,
+    roots: FxHashMap<usize, usize>,
     filter: &'a Filter,
     api_sources: Vec<nav::SpecSource>,
     all_specs: Vec<&'a std::sync::Arc<crate::model::site::SourceFile>>,
@@ -273,11 +279,7 @@ impl Builder<'_> {
         node.icon = icon(el.node);
         node.hidden = el.node.get("hidden").and_then(Node::as_bool) == Some(true);
         node.source = self.origin(el.node);
-        if let Some(root) = self
-            .ix
-            .entries
-            .iter()
-            .find(|e| e.parent == i && e.is_root_page)
+        if let Some(root) = self.roots.get(&i).map(|&r| &self.ix.entries[r])
             && let Some(page) = self.site.page(root.value)
         {
             node.page = Some(page.path.clone());

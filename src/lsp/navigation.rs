@@ -7,13 +7,19 @@ use super::api::Snapshot;
 use super::backend::{Backend, blocking};
 use super::convert;
 use crate::analysis::navigation_view::{self, Filter};
-use serde::Deserialize;
-use serde_json::Value;
+use serde::{Deserialize, Serialize};
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::Uri;
 
 /// The request's name, registered with the service in `lsp::service`.
 pub const METHOD: &str = "docsLsp/navigation";
+
+/// The answer: the site's root folder and its sidebar.
+#[derive(Debug, Serialize)]
+pub struct Navigation {
+    pub root: Option<Uri>,
+    pub navigation: Vec<convert::NavNode>,
+}
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
@@ -26,20 +32,20 @@ pub struct NavigationParams {
 }
 
 impl Backend {
-    pub async fn navigation(&self, p: NavigationParams) -> Result<Value> {
+    pub async fn navigation(&self, p: NavigationParams) -> Result<Option<Navigation>> {
         self.snapshot().navigation_impl(p).await
     }
 }
 
 impl Snapshot {
     /// `{root, navigation}`, or `null` when no site holds the document.
-    pub async fn navigation_impl(&self, p: NavigationParams) -> Result<Value> {
+    pub async fn navigation_impl(&self, p: NavigationParams) -> Result<Option<Navigation>> {
         let site = match &p.uri {
             Some(uri) => convert::path(uri).and_then(|path| self.site_of(&path)),
             None => self.sites().into_iter().next(),
         };
         let Some(site) = site else {
-            return Ok(Value::Null);
+            return Ok(None);
         };
         let filter = Filter {
             language: p.language,
@@ -52,9 +58,9 @@ impl Snapshot {
             let _t = crate::timing::span("navigation request");
             let nodes = navigation_view::navigation(&analysis.site, &analysis.config, &filter);
             let root = &site.root;
-            serde_json::json!({
-                "root": convert::uri(root),
-                "navigation": convert::nav_nodes(&nodes, &analysis.site, root, enc),
+            Some(Navigation {
+                root: convert::uri(root),
+                navigation: convert::nav_nodes(nodes, &analysis.site, root, enc),
             })
         })
         .await
