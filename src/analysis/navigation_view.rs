@@ -363,7 +363,9 @@ impl Builder<'_> {
     /// The groups the prebuild appends to an element with an `openapi` of
     /// its own when no endpoint under it is listed by hand: one group per
     /// operation tag ("API Reference" for untagged ones), in the spec's
-    /// order; excluded operations make no page. Only the first source
+    /// order; excluded operations make no page and `x-hidden` ones a page
+    /// the sidebar leaves out (checked with a prebuild run,
+    /// tests/fixtures/nav/sidebar/README.md). Only the first source
     /// counts (the prebuild's "TODO: handle multiple openapi files").
     fn generated(&self, el: &Node, sources: &[nav::SpecSource]) -> Vec<NavNode> {
         let Some(files) = specs::named(self.site, &sources[..1]) else {
@@ -378,7 +380,7 @@ impl Builder<'_> {
         }
         let origin = el.get("openapi").and_then(|n| self.origin(n));
         let mut groups: Vec<NavNode> = Vec::new();
-        for op in ix.operations.iter().filter(|op| !op.excluded) {
+        for op in ix.operations.iter().filter(|op| !op.excluded && !op.hidden) {
             let tag = op.tag.as_deref().unwrap_or("API Reference");
             let g = match groups.iter().position(|g| g.label == tag) {
                 Some(g) => g,
@@ -394,7 +396,6 @@ impl Builder<'_> {
             page.method = Some(op.method.clone());
             page.api_path = Some(op.path.clone());
             page.spec = Some(file.path.clone());
-            page.hidden = op.hidden;
             page.generated = true;
             page.source = origin.clone();
             groups[g].children.push(page);
