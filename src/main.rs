@@ -74,6 +74,24 @@ enum Command {
         #[arg(long, value_enum)]
         deny: Option<Deny>,
     },
+    /// Print the sidebar readers will see: the navigation after the
+    /// platform's rules, with page titles, hidden pages and API pages.
+    Nav {
+        /// A docs site's folder or any file or folder in it (default: the
+        /// current folder).
+        path: Option<PathBuf>,
+        /// Only this language (its code, e.g. `fr`).
+        #[arg(long)]
+        language: Option<String>,
+        /// Only this version.
+        #[arg(long)]
+        version: Option<String>,
+        /// Only this product.
+        #[arg(long)]
+        product: Option<String>,
+        #[arg(long, value_enum, default_value = "tree")]
+        format: cli::nav::Format,
+    },
     /// Ask the docs assistant a question, optionally about lines of a file.
     Ask {
         /// The question (default: explain the selection).
@@ -141,6 +159,21 @@ fn main() {
                     2
                 }
             }
+        }
+        Some(Command::Nav {
+            path,
+            language,
+            version,
+            product,
+            format,
+        }) => {
+            let path = path.unwrap_or_else(|| PathBuf::from("."));
+            let filter = docs_lsp::analysis::navigation_view::Filter {
+                language,
+                version,
+                product,
+            };
+            cli::nav::run(&path, &filter, format, &mut std::io::stdout().lock())
         }
         Some(Command::Check {
             path,

@@ -2,6 +2,7 @@
 //! diagnostic, by the rules of `rules/`. `check` and the language server both
 //! go through here; `ide` reads it, and nothing here reads `ide`.
 
+pub mod navigation_view;
 pub mod per_file;
 pub mod reads;
 pub mod rules;
@@ -153,8 +154,9 @@ fn last_steps(message: &str) -> String {
 }
 
 /// docs.json resolved, or the last resolution of the same docs.json text
-/// (`$ref` files and pages are part of the shape it is kept on).
-fn resolve(site: &Site) -> Config {
+/// (`$ref` files and pages are part of the shape it is kept on). Public for
+/// what needs the config without the diagnostics (`docs-lsp nav`).
+pub fn resolve(site: &Site) -> Config {
     let file = site.docs_json.and_then(|id| site.file(id));
     let memo = &site.derived().shape.config;
     if let Some(file) = file

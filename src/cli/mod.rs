@@ -1,5 +1,6 @@
 //! Headless commands.
 
 pub mod check;
+pub mod nav;
 pub mod options;
 pub mod report;

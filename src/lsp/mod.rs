@@ -11,6 +11,7 @@ pub mod documents;
 pub mod features;
 pub mod file_events;
 pub mod moves;
+pub mod navigation;
 pub mod notifications;
 pub mod panics;
 pub mod publish;
@@ -26,8 +27,18 @@ use tower_lsp_server::{ClientSocket, LspService, Server};
 
 /// Serve LSP over stdin/stdout until the client exits.
 pub async fn serve_stdio() {
-    let (service, socket) = LspService::new(server::Backend::new);
+    let (service, socket) = service(server::Backend::new);
     serve(tokio::io::stdin(), tokio::io::stdout(), service, socket).await;
+}
+
+/// The service around the backend `init` makes: the protocol's methods
+/// and ours (`docsLsp/navigation`). The binary and the tests build it here.
+pub fn service(
+    init: impl FnOnce(tower_lsp_server::Client) -> server::Backend,
+) -> (LspService<server::Backend>, ClientSocket) {
+    LspService::build(init)
+        .custom_method(navigation::METHOD, server::Backend::navigation)
+        .finish()
 }
 
 /// Serve LSP on a byte stream pair until the client sends `exit` (or

@@ -20,7 +20,6 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader, DuplexStream, WriteHalf};
 use tokio::sync::{Notify, oneshot};
 use tokio::task::JoinHandle;
-use tower_lsp_server::LspService;
 use tower_lsp_server::ls_types::{ClientCapabilities, Uri};
 
 /// Generous: the machine is slow and busy; no test asserts a duration.
@@ -235,7 +234,7 @@ impl Harness {
         let world_slot: Arc<Mutex<Option<Arc<World>>>> = Arc::default();
         let (service, socket) = {
             let slot = world_slot.clone();
-            LspService::new(move |client| {
+            docs_lsp::lsp::service(move |client| {
                 let b = Backend::new(client);
                 *lock(&slot) = Some(b.world.clone());
                 b

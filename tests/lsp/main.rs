@@ -10,5 +10,6 @@ mod edits;
 mod features;
 mod harness;
 mod lifecycle;
+mod navigation;
 mod page_components;
 mod robustness;

@@ -9,7 +9,6 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::sync::{mpsc, oneshot};
-use tower_lsp_server::LspService;
 
 type Pending = Arc<Mutex<HashMap<i64, oneshot::Sender<Value>>>>;
 
@@ -26,7 +25,7 @@ impl Client {
         let (client_end, server_end) = tokio::io::duplex(1 << 20);
         let (sr, sw) = tokio::io::split(server_end);
         let (cr, mut cw) = tokio::io::split(client_end);
-        let (service, socket) = LspService::new(docs_lsp::lsp::server::Backend::new);
+        let (service, socket) = docs_lsp::lsp::service(docs_lsp::lsp::server::Backend::new);
         let world = service.inner().world.clone();
         tokio::spawn(docs_lsp::lsp::serve(sr, sw, service, socket));
         let (out, mut rx) = mpsc::unbounded_channel::<Value>();

@@ -1,0 +1,71 @@
+//! `cargo bench --bench navigation`: the `docsLsp/navigation` answer on a
+//! generated site (`/tmp/gen25kn`, the 4 x 34 shape of `gen_site.py`, or
+//! `DOCS_LSP_BENCH_SITE`), from a finished analysis as the server answers
+//! it: the view alone, and the view converted to the request's JSON; the
+//! whole sidebar and one language and version. Skipped with a note when the
+//! site is absent. The budget is 50 ms.
+
+use docs_lsp::analysis::navigation_view::{Filter, navigation};
+use docs_lsp::analysis::{Analysis, analyze};
+use docs_lsp::text::Encoding;
+use docs_lsp::workspace::load::{FileIds, load_site};
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
+
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+fn main() {
+    divan::main();
+}
+
+fn analysis() -> Option<&'static Analysis> {
+    static A: OnceLock<Option<Analysis>> = OnceLock::new();
+    A.get_or_init(|| {
+        let root = std::env::var("DOCS_LSP_BENCH_SITE")
+            .map_or_else(|_| PathBuf::from("/tmp/gen25kn"), PathBuf::from);
+        if !root.join("docs.json").exists() {
+            eprintln!("navigation bench: no site at {}, skipped", root.display());
+            return None;
+        }
+        let site = load_site(&root, root.display().to_string(), &FileIds::default());
+        Some(analyze(Arc::new(site)))
+    })
+    .as_ref()
+}
+
+fn one_version() -> Filter {
+    Filter {
+        language: Some("en".into()),
+        version: Some("v1".into()),
+        product: None,
+    }
+}
+
+#[divan::bench(args = ["all", "en v1"])]
+fn view(b: divan::Bencher, which: &str) {
+    let Some(a) = analysis() else { return };
+    let filter = if which == "all" {
+        Filter::default()
+    } else {
+        one_version()
+    };
+    b.bench(|| navigation(&a.site, &a.config, &filter));
+}
+
+#[divan::bench(args = ["all", "en v1"])]
+fn request(b: divan::Bencher, which: &str) {
+    let Some(a) = analysis() else { return };
+    let filter = if which == "all" {
+        Filter::default()
+    } else {
+        one_version()
+    };
+    let root = PathBuf::from("/tmp/site");
+    b.bench(|| {
+        let nodes = navigation(&a.site, &a.config, &filter);
+        let answer = docs_lsp::lsp::convert::nav_nodes(nodes, &a.site, &root, Encoding::Utf16);
+        // What tower-lsp-server does with the answer, then writes.
+        serde_json::to_value(&answer).and_then(|v| serde_json::to_vec(&v).map(|b| b.len()))
+    });
+}

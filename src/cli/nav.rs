@@ -1,0 +1,74 @@
+//! `docs-lsp nav [PATH]`: the sidebar readers will see, as an indented tree
+//! or JSON (`analysis::navigation_view`), for one language, version or
+//! product or all of them.
+
+use crate::analysis::navigation_view::{self, Filter, NavNode};
+use crate::workspace::load::{self, FileIds};
+use std::path::Path;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Format {
+    #[default]
+    Tree,
+    Json,
+}
+
+/// The sidebar of every site under `path` (or of the site `path` is in,
+/// found as `check` finds it); returns the exit status (0, or 2 when there
+/// is no site).
+pub fn run(path: &Path, filter: &Filter, format: Format, out: &mut dyn std::io::Write) -> i32 {
+    if !path.exists() {
+        eprintln!("docs-lsp: {} does not exist", path.display());
+        return 2;
+    }
+    let mut roots = load::discover_roots(path);
+    if roots.is_empty() {
+        match load::root_above(path) {
+            Some(root) => roots.push(root),
+            None => {
+                eprintln!(
+                    "docs-lsp: no docs.json found under {} or in any folder above it",
+                    path.display()
+                );
+                return 2;
+            }
+        }
+    }
+    let ids = FileIds::default();
+    let mut sites: Vec<(String, Vec<NavNode>)> = Vec::new();
+    for root in &roots {
+        let site = load::load_site(root, root.display().to_string(), &ids);
+        let config = crate::analysis::resolve(&site);
+        let nodes = navigation_view::navigation(&site, &config, filter);
+        sites.push((root.display().to_string(), nodes));
+        // Freeing the pages is not worth waiting for before the output.
+        std::thread::spawn(move || drop((site, config)));
+    }
+    let text = match format {
+        Format::Tree if sites.len() == 1 => navigation_view::tree_text(&sites[0].1),
+        Format::Tree => sites
+            .iter()
+            .map(|(root, nodes)| format!("# {root}\n{}", navigation_view::tree_text(nodes)))
+            .collect(),
+        Format::Json if sites.len() == 1 => json(&sites[0].1),
+        Format::Json => json(
+            &sites
+                .iter()
+                .map(|(root, navigation)| serde_json::json!({"root": root, "navigation": navigation}))
+                .collect::<Vec<_>>(),
+        ),
+    };
+    match out.write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("docs-lsp: {e}");
+            2
+        }
+        _ => 0,
+    }
+}
+
+fn json<T: serde::Serialize>(v: &T) -> String {
+    let mut s = serde_json::to_string_pretty(v).unwrap_or_default();
+    s.push('\n');
+    s
+}

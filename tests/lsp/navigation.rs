@@ -1,0 +1,63 @@
+//! `docsLsp/navigation` through the protocol: the sidebar of the site a
+//! document is in, filtered, with docs.json ranges, following edits.
+
+use crate::harness::*;
+use serde_json::{Value, json};
+
+/// The first node (depth first) with this kind and label.
+fn find<'a>(nodes: &'a Value, kind: &str, label: &str) -> Option<&'a Value> {
+    nodes.as_array()?.iter().find_map(|n| {
+        if n["kind"] == kind && n["label"] == label {
+            Some(n)
+        } else {
+            find(&n["children"], kind, label)
+        }
+    })
+}
+
+#[test]
+fn navigation_answers_the_filtered_sidebar_and_follows_edits() {
+    run(async {
+        let site = copy_site("tests/fixtures/nav/sidebar");
+        let h = Harness::start(site.path(), json!({}), caps(false)).await;
+        let text = std::fs::read_to_string(h.path("docs.json")).unwrap();
+        let uri = h.open("docs.json", &text).await;
+        h.wait_current_diagnostics(&uri).await;
+        let ask = json!({"uri": uri, "language": "en", "version": "v2"});
+        let r = h.request("docsLsp/navigation", ask.clone()).await.unwrap();
+        let nav = &r["navigation"];
+        // One language, one version: the filter holds.
+        assert_eq!(nav.as_array().map(Vec::len), Some(1), "{r:#}");
+        assert!(find(nav, "version", "v1").is_none(), "{r:#}");
+        let page = find(nav, "page", "Quickstart").unwrap_or_else(|| panic!("{r:#}"));
+        assert_eq!(page["pageUri"], h.uri("en/v2/quickstart.mdx"));
+        // Its range is the entry's string in docs.json.
+        let start = find_pos(&text, "\"en/v2/quickstart\"", 0, false);
+        let end = find_pos(&text, "\"en/v2/quickstart\"", 18, false);
+        assert_eq!(page["source"]["uri"], uri);
+        assert_eq!(page["source"]["range"], json!({"start": start, "end": end}));
+        let hidden = find(nav, "page", "Secret page").unwrap_or_else(|| panic!("{r:#}"));
+        assert_eq!(hidden["hidden"], true);
+        let generated = find(nav, "endpoint", "Health").unwrap_or_else(|| panic!("{r:#}"));
+        assert_eq!(
+            (&generated["method"], &generated["generated"]),
+            (&json!("GET"), &json!(true))
+        );
+
+        // A keystroke renames a group: the next answer has the new name.
+        let edited = text.replacen("\"group\": \"Start\"", "\"group\": \"Begin\"", 1);
+        h.change(&uri, vec![json!({"text": edited})]).await;
+        h.wait_current_diagnostics(&uri).await;
+        let r = h.request("docsLsp/navigation", ask).await.unwrap();
+        assert!(find(&r["navigation"], "group", "Begin").is_some(), "{r:#}");
+        assert!(find(&r["navigation"], "group", "Start").is_none(), "{r:#}");
+
+        // A file of no site: no answer, not an error.
+        let elsewhere = json!({"uri": "file:///nowhere/docs.json"});
+        assert_eq!(
+            h.request("docsLsp/navigation", elsewhere).await,
+            Ok(Value::Null)
+        );
+        h.shutdown().await;
+    });
+}
