@@ -492,11 +492,19 @@ fn io_pool() -> Option<&'static rayon::ThreadPool> {
 /// language hold few distinct texts (crewAI: 1,723 among 24,803 pages), and
 /// reading bodies is most of the cost of loading one. A hash only finds the
 /// candidates; the texts are compared in full, so two different pages never
-/// share an index. The texts are held while the batch is read, then dropped.
+/// share an index. The texts are held while the batch is read, then dropped,
+/// and only up to [`SHARED_TEXT_BUDGET`] bytes of them: a site whose pages
+/// all differ holds no copy of all its pages (120 MB on the 25,000-page site
+/// with bodies), and pages read past the budget are read on their own.
 #[derive(Default)]
 pub struct SharedIndexes {
     by_bytes: dashmap::DashMap<u64, Vec<SharedPage>, rustc_hash::FxBuildHasher>,
+    held: std::sync::atomic::AtomicUsize,
 }
+
+/// How many bytes of page texts [`SharedIndexes`] holds at most (crewAI's
+/// 1,723 distinct texts are 16 MB).
+const SHARED_TEXT_BUDGET: usize = 32 << 20;
 
 /// A page's bytes and what was read of them.
 type SharedPage = (Box<[u8]>, BulkPage);
@@ -521,6 +529,11 @@ impl SharedIndexes {
         // Read outside the table's lock; two threads reading one text at
         // once both read it, and the first to insert is kept.
         let read = bulk_page(&bytes);
+        use std::sync::atomic::Ordering::Relaxed;
+        if self.held.fetch_add(bytes.len(), Relaxed) + bytes.len() > SHARED_TEXT_BUDGET {
+            self.held.fetch_sub(bytes.len(), Relaxed);
+            return read;
+        }
         let mut entry = self.by_bytes.entry(hash).or_default();
         if let Some(page) = known(&entry) {
             return page;
