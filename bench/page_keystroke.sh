@@ -4,7 +4,7 @@
 # (default: the 25,000-page site with bodies in /tmp/links-gen25kb, one of its pages, the first link
 # of its body). lspbench roots the workspace at the file's folder; a page's site is above it, so the
 # tool is run from a copy whose rootUri can be set (LSPBENCH_ROOT).
-# Needs: cargo build --release; Node 18+.
+# Needs: cargo build --release (or DOCS_LSP=BIN); Node 18+.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 shared="${SHARED:-$here/../shared}"
@@ -22,4 +22,4 @@ sed "s|pathToFileURL(resolve(opts.file, '..')).href|pathToFileURL(process.env.LS
 grep -q LSPBENCH_ROOT "$bench" || { echo "lspbench.mjs changed: cannot set its root" >&2; exit 2; }
 echo "== $page (edit at $edit_at, completion at $complete_at)"
 LSPBENCH_ROOT="$site" node "$bench" --file "$site/$page" --pull --edits 60 --completions 100 \
-  --edit-at "$edit_at" --pos "$complete_at" -- "$here/target/release/docs-lsp" | grep -v "^  @"
+  --edit-at "$edit_at" --pos "$complete_at" -- "${DOCS_LSP:-$here/target/release/docs-lsp}" | grep -v "^  @"

@@ -9,3 +9,8 @@ end, { nargs = '*', range = true, desc = 'Ask the docs assistant about the selec
 vim.api.nvim_create_user_command('DocsAskNew', function()
   require('docs_lsp.ask').new_conversation()
 end, { nargs = 0, desc = 'Start a new docs assistant conversation' })
+
+vim.api.nvim_create_user_command('DocsNav', function(cmd)
+  local nav = require('docs_lsp.nav')
+  nav.open(nav.parse_args(cmd.args))
+end, { nargs = '*', desc = 'Show the sidebar readers will see (language=, version=, product=)' })

@@ -147,6 +147,34 @@ local function read_file(path)
   return text
 end
 
+step(':DocsNav shows the sidebar readers will see, and <CR> opens a page', function()
+  vim.cmd.edit(vim.fn.fnameescape(docs_json))
+  local before = require('docs_lsp.nav').last
+  vim.cmd('DocsNav')
+  wait_for('the sidebar buffer', function()
+    local b = require('docs_lsp.nav').last
+    return b and b ~= before and vim.api.nvim_buf_is_valid(b)
+  end)
+  local buf = require('docs_lsp.nav').last
+  local lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+  local text = table.concat(lines, '\n')
+  assert(lines[1] == 'group Getting started', 'first line: ' .. tostring(lines[1]))
+  -- the page's front matter title, not its path; the endpoint with its method from the spec
+  assert(text:find('  page [^\n]*%-> quickstart%.mdx'), text)
+  assert(text:find('endpoint [^\n]*GET /pets'), text)
+  assert(text:find('page Not written yet', 1, true), 'a listed page without a file is still in the sidebar: ' .. text)
+  assert(vim.bo[buf].modifiable == false, 'scratch buffer is read-only')
+  local row
+  for i, l in ipairs(lines) do if l:find('-> quickstart.mdx', 1, true) then row = i end end
+  vim.api.nvim_set_current_win(vim.fn.bufwinid(buf))
+  vim.api.nvim_win_set_cursor(0, { row, 0 })
+  require('docs_lsp.nav').follow(buf)
+  wait_for('quickstart.mdx to open', function()
+    return vim.api.nvim_buf_get_name(0):find('quickstart.mdx', 1, true) ~= nil
+  end, 5000)
+  vim.cmd('only')
+end)
+
 step('the quick fix creates the missing page with a title from its path', function()
   vim.api.nvim_set_current_buf(docs_buf)
   local diags = vim.tbl_filter(function(d) return d.code == 'missing-page' end, vim.diagnostic.get(docs_buf))
