@@ -170,6 +170,20 @@ const checks = {
     if (partial) release();
     return { detail: r.panel.replace(/\s+/g, ' ').slice(0, 200), shot: shotFile, shotTaken: true };
   },
+  async tree({ view, texts, collapse }) {
+    const pane = page.locator('.pane').filter({ has: page.locator('.pane-header', { hasText: view }) }).first();
+    if (collapse) {
+      // Select the row, then collapse it from the keyboard (a click on a row selects it only).
+      await pane.locator('.monaco-list-row').filter({ hasText: new RegExp(`^${collapse}$`) }).first().click();
+      await page.keyboard.press('ArrowLeft');
+    }
+    const r = await until(`rows in the ${view} view`, async () => {
+      const rows = await pane.locator('.monaco-list-row').allInnerTexts();
+      const joined = rows.join('\n');
+      return { ok: texts.every((t) => joined.includes(t)), seen: rows };
+    });
+    return { detail: `${r.seen.length} rows: ${r.seen.slice(0, 8).map((x) => x.replace(/\s+/g, ' ')).join(' | ')}` };
+  },
   async screenshot() {
     return {};
   },

@@ -10,6 +10,7 @@ import { withDocsJsonMapping } from './jsonschema';
 import { dedupe, isDocsJson, VSCODE_JSON_SOURCE } from './dedupe';
 import { AnswerNotification, AnswerResult, newEntry } from './render';
 import { AssistantPanel } from './assistant';
+import { NavAnswer, NavFilter, NavigationTree, choicesOf } from './navtree';
 
 /** Server-side command names (workspace/executeCommand), fixed by the server. */
 export const SERVER_ASK = 'docsLsp.askAssistant';
@@ -54,6 +55,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   panel = new AssistantPanel(newConversation);
   context.subscriptions.push(output, traceOutput, panel);
   await vscode.commands.executeCommand('setContext', 'docsLsp.active', true);
+
+  registerNavigation(context);
 
   context.subscriptions.push(
     vscode.commands.registerCommand(CMD_ASK, (arg?: AskArgument) => ask(arg)),
@@ -311,4 +314,42 @@ async function offerKeyIfMissing(error: string): Promise<void> {
   if (source !== undefined) return;
   const choice = await vscode.window.showWarningMessage(`Docs assistant: ${error}. No API key is set.`, 'Set API key');
   if (choice === 'Set API key') await setApiKey();
+}
+
+/** The sidebar of the active editor's site (or the first site), from the server. */
+async function requestNavigation(filter: NavFilter): Promise<NavAnswer | null | undefined> {
+  if (!client || client.state !== State.Running) return undefined;
+  const doc = vscode.window.activeTextEditor?.document;
+  const uri = doc?.uri.scheme === 'file' ? client.code2ProtocolConverter.asUri(doc.uri) : undefined;
+  return client.sendRequest<NavAnswer | null>('docsLsp/navigation', { uri, ...filter });
+}
+
+/** The "Docs navigation" view in the explorer, kept up to date with edits and diagnostics. */
+function registerNavigation(context: vscode.ExtensionContext): void {
+  const tree = new NavigationTree(requestNavigation);
+  const view = vscode.window.createTreeView('docsLsp.navigation', { treeDataProvider: tree, showCollapseAll: true });
+  const relevant = (d: vscode.TextDocument) => d.uri.scheme === 'file' && /\.(json|mdx|md|ya?ml)$/.test(d.uri.fsPath);
+  context.subscriptions.push(
+    view,
+    vscode.workspace.onDidChangeTextDocument((e) => { if (relevant(e.document) && e.contentChanges.length) tree.schedule(50); }),
+    vscode.workspace.onDidSaveTextDocument((d) => { if (relevant(d)) tree.schedule(50); }),
+    vscode.languages.onDidChangeDiagnostics(() => tree.schedule(150)),
+    vscode.window.onDidChangeActiveTextEditor(() => tree.schedule(150)),
+    view.onDidChangeVisibility((e) => { if (e.visible) tree.schedule(0); }),
+    vscode.commands.registerCommand('docsLsp.navigation.refresh', () => tree.refresh()),
+    vscode.commands.registerCommand('docsLsp.navigation.filter', async () => {
+      const all = (await requestNavigation({}))?.navigation ?? [];
+      type Pick = vscode.QuickPickItem & { filter: NavFilter };
+      const items: Pick[] = [{ label: 'Whole site', description: 'every language, version and product', filter: {} }];
+      for (const kind of ['language', 'version', 'product'] as const) {
+        for (const label of choicesOf(all, kind)) items.push({ label, description: kind, filter: { ...tree.filter, [kind]: label } });
+      }
+      const chosen = await vscode.window.showQuickPick(items, { title: 'Docs navigation: show one language, version or product' });
+      if (!chosen) return;
+      tree.filter = chosen.filter;
+      const f = Object.entries(tree.filter).map(([k, v]) => `${k} ${v}`).join(', ');
+      view.description = f || undefined;
+      await tree.refresh();
+    }),
+  );
 }

@@ -330,6 +330,26 @@ async function run() {
     return `server pid ${serverPid} → ${pids[0]}; ${hovers.length} hover`;
   });
 
+  await scenario('the Docs navigation view shows the sidebar readers will see, and follows an edit as it is typed', async () => {
+    await vscode.window.showTextDocument(docsJsonDoc, { viewColumn: vscode.ViewColumn.One, preview: false });
+    await vscode.commands.executeCommand('docsLsp.navigation.focus');
+    // Pages by their title with their file (the one the explorer rename moved, the one the quick fix made).
+    await screen('tree', { name: 'navigation-view', view: 'Docs navigation', texts: ['Get started', 'Quickstart', 'guides/getting-started.mdx', 'guides/installation.mdx'] });
+    // With the first tab collapsed (a click on its row): the endpoint by its summary, with its method from the spec.
+    await screen('tree', { name: 'navigation-view-api', view: 'Docs navigation', collapse: 'Guides', texts: ['API reference', 'List pets', 'GET /pets'] });
+    const at = positionOf(docsJsonDoc, '"group": "Pets"', 10);
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(docsJson, new vscode.Range(at, at.translate(0, 'Pets'.length)), 'All pets');
+    assert(await vscode.workspace.applyEdit(edit), 'the edit was not applied');
+    const t0 = Date.now();
+    await screen('tree', { name: 'navigation-view-after-edit', view: 'Docs navigation', texts: ['All pets', 'List pets'] });
+    const ms = Date.now() - t0;
+    const back = new vscode.WorkspaceEdit();
+    back.replace(docsJson, new vscode.Range(at, at.translate(0, 'All pets'.length)), 'Pets');
+    assert(await vscode.workspace.applyEdit(back), 'the edit was not undone');
+    return `the renamed group shown ${ms} ms after the edit (the driver's polling included)`;
+  });
+
   // The picture for the README: docs.json with its problems, the Problems view, the assistant panel.
   try {
     const ed = await vscode.window.showTextDocument(docsJsonDoc, { viewColumn: vscode.ViewColumn.One, preview: false });
