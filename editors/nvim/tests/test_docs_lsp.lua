@@ -173,6 +173,13 @@ step(':DocsNav shows the sidebar readers will see, and <CR> opens a page', funct
     return vim.api.nvim_buf_get_name(0):find('quickstart.mdx', 1, true) ~= nil
   end, 5000)
   vim.cmd('only')
+  -- back in docs.json, its problems are what they were
+  vim.api.nvim_set_current_buf(docs_buf)
+  local missing
+  wait_for('the missing-page diagnostic of docs.json', function()
+    missing = vim.tbl_filter(function(d) return d.code == 'missing-page' end, vim.diagnostic.get(docs_buf))
+    return #missing == 1
+  end)
 end)
 
 step('the quick fix creates the missing page with a title from its path', function()
