@@ -82,10 +82,13 @@ pub struct Origin {
     pub end: usize,
 }
 
-/// One node of the sidebar.
+/// One node of the sidebar. `Src` is where docs.json writes it and `Uri` a
+/// page's address, as the caller shows them: here an [`Origin`] and none;
+/// the protocol layer maps them to a location and a URI
+/// ([`NavNode::map_places`]), so that the sidebar has one shape everywhere.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct NavNode {
+pub struct NavNode<Src = Origin, Uri = ()> {
     pub kind: NodeKind,
     /// What the reader sees.
     pub label: String,
@@ -100,6 +103,9 @@ pub struct NavNode {
     pub page: Option<String>,
     #[serde(skip)]
     pub page_file: Option<FileId>,
+    /// The page's address, where the caller gives one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub page_uri: Option<Uri>,
     /// An API page's method (upper case, `WEBHOOK` for a webhook) and path.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub method: Option<String>,
@@ -114,9 +120,9 @@ pub struct NavNode {
     /// The entry or element that made this node (for a generated node: the
     /// `openapi` that generated it).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub source: Option<Origin>,
+    pub source: Option<Src>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub children: Vec<NavNode>,
+    pub children: Vec<NavNode<Src, Uri>>,
 }
 
 impl NavNode {
@@ -128,12 +134,43 @@ impl NavNode {
             hidden: false,
             page: None,
             page_file: None,
+            page_uri: None,
             method: None,
             api_path: None,
             spec: None,
             generated: false,
             source: None,
             children: Vec::new(),
+        }
+    }
+}
+
+impl<Src, Uri> NavNode<Src, Uri> {
+    /// The same tree with each node's `source` and `page_uri` as `places`
+    /// makes them from the node.
+    pub fn map_places<S, U>(
+        self,
+        places: &mut impl FnMut(&Self) -> (Option<S>, Option<U>),
+    ) -> NavNode<S, U> {
+        let (source, page_uri) = places(&self);
+        NavNode {
+            kind: self.kind,
+            label: self.label,
+            icon: self.icon,
+            hidden: self.hidden,
+            page: self.page,
+            page_file: self.page_file,
+            page_uri,
+            method: self.method,
+            api_path: self.api_path,
+            spec: self.spec,
+            generated: self.generated,
+            source,
+            children: self
+                .children
+                .into_iter()
+                .map(|c| c.map_places(places))
+                .collect(),
         }
     }
 }

@@ -95,32 +95,7 @@ pub fn path(uri: &lsp::Uri) -> Option<std::path::PathBuf> {
 /// location and its page as a `pageUri`. Serialised straight to the answer:
 /// going through `serde_json::Value` cost 300 ms for the 55,000 nodes of
 /// the 4 x 34 site.
-#[derive(Debug, serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct NavNode {
-    pub kind: crate::analysis::navigation_view::NodeKind,
-    pub label: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub icon: Option<String>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub hidden: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub page: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub page_uri: Option<lsp::Uri>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub method: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub api_path: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub spec: Option<String>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub generated: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub source: Option<lsp::Location>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub children: Vec<NavNode>,
-}
+pub type NavNode = crate::analysis::navigation_view::NavNode<lsp::Location, lsp::Uri>;
 
 /// The sidebar's nodes for the answer. docs.json and `$ref` files keep
 /// their whole text, so their ranges need no page body.
@@ -133,18 +108,7 @@ pub fn nav_nodes(
     // Every source is in docs.json or one of a few `$ref` files: a URI is
     // made once per file, not once per node.
     let mut uris = rustc_hash::FxHashMap::default();
-    nav_nodes_in(nodes, site, root, enc, &mut uris)
-}
-
-fn nav_nodes_in(
-    nodes: Vec<crate::analysis::navigation_view::NavNode>,
-    site: &Site,
-    root: &Path,
-    enc: Encoding,
-    uris: &mut rustc_hash::FxHashMap<crate::syntax::tree::FileId, Option<lsp::Uri>>,
-) -> Vec<NavNode> {
-    let mut out = Vec::with_capacity(nodes.len());
-    for n in nodes {
+    let mut places = |n: &crate::analysis::navigation_view::NavNode| {
         let source = n.source.as_ref().and_then(|o| {
             let f = site.file(o.file)?;
             let text = f.text();
@@ -158,20 +122,10 @@ fn nav_nodes_in(
                 .clone()?;
             Some(lsp::Location::new(file_uri, r))
         });
-        out.push(NavNode {
-            kind: n.kind,
-            label: n.label,
-            icon: n.icon,
-            hidden: n.hidden,
-            page_uri: n.page.as_ref().and_then(|p| uri(&root.join(p))),
-            page: n.page,
-            method: n.method,
-            api_path: n.api_path,
-            spec: n.spec,
-            generated: n.generated,
-            source,
-            children: nav_nodes_in(n.children, site, root, enc, uris),
-        });
-    }
-    out
+        (source, n.page.as_ref().and_then(|p| uri(&root.join(p))))
+    };
+    nodes
+        .into_iter()
+        .map(|n| n.map_places(&mut places))
+        .collect()
 }
