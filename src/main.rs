@@ -73,6 +73,11 @@ enum Command {
         /// that wants them fixed.
         #[arg(long, value_enum)]
         deny: Option<Deny>,
+        /// Also report every URL the site served at this git revision (a
+        /// branch, tag, `HEAD~3`, a commit) that it no longer serves and
+        /// that no redirect covers (`url-removed`).
+        #[arg(long, value_name = "REV")]
+        since: Option<String>,
     },
     /// Print the sidebar readers will see: the navigation after the
     /// platform's rules, with page titles, hidden pages and API pages.
@@ -180,6 +185,7 @@ fn main() {
             format,
             all,
             deny,
+            since,
         }) => {
             let path = path.unwrap_or_else(|| PathBuf::from("."));
             // Colour only on a terminal, unless NO_COLOR or CLICOLOR_FORCE
@@ -192,6 +198,7 @@ fn main() {
                 deny_warnings: matches!(deny, Some(Deny::Warnings)),
                 relative_to: cli::check::display_bases(format),
                 color: choice != anstream::ColorChoice::Never,
+                since,
             };
             let mut out = anstream::AutoStream::new(std::io::stdout().lock(), choice);
             cli::check::run(&path, &opts, &mut out)

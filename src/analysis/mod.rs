@@ -3,9 +3,12 @@
 //! go through here; `ide` reads it, and nothing here reads `ide`.
 
 pub mod navigation_view;
+pub mod page_moves;
 pub mod per_file;
 pub mod reads;
+pub mod removed_urls;
 pub mod rules;
+pub mod served_urls;
 
 use crate::diagnostics::Diagnostic;
 use crate::model::config::{self, Config};

@@ -2,5 +2,8 @@
 //! [`crate::model::site::Site`] snapshot. The only layer (with `assistant`)
 //! that does I/O.
 
+pub mod git;
 pub mod load;
+pub mod shared_indexes;
+pub mod since;
 pub mod suppress;
