@@ -18,6 +18,7 @@ pub mod publish;
 pub mod refactor;
 pub mod server;
 pub mod settings;
+pub mod since;
 pub mod world;
 
 use std::sync::Arc;

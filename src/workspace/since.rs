@@ -10,8 +10,9 @@ use crate::analysis::Analysis;
 use crate::analysis::served_urls::{Served, route_of, served_urls};
 use crate::analysis::{page_moves, removed_urls};
 use crate::diagnostics::Diagnostic;
-use crate::model::links::{file_targets_of, targets_of};
-use crate::model::site::{FileKind, strip_page_ext};
+use crate::model::links::{Targets, file_targets_of, targets_of};
+use crate::model::site::{FileKind, Site, strip_page_ext};
+use std::collections::HashMap;
 use std::path::Path;
 
 /// The URLs a docs root served at a revision.
@@ -47,18 +48,41 @@ pub fn baseline(root: &Path, rev: &str, nested: &[String]) -> Result<Baseline, G
     })
 }
 
+/// What of a baseline stopped working on a site, and where the gone pages
+/// went.
+#[derive(Debug, Clone, Default)]
+pub struct Findings {
+    pub gone: Vec<removed_urls::Gone>,
+    /// For a gone page's file, the URL its page moved to.
+    pub moved: HashMap<String, String>,
+}
+
 /// The `url-removed` diagnostics of `analysis` (the docs root `root` now)
 /// against `baseline`.
 pub fn removed(baseline: &Baseline, root: &Path, analysis: &Analysis) -> Vec<Diagnostic> {
-    let _t = crate::timing::span("since: compare");
     let root_node = analysis.config.root.as_deref();
     let targets = targets_of(&analysis.site, root_node);
-    let gone = removed_urls::gone_urls(&baseline.urls, &targets);
+    let found = findings(baseline, root, &analysis.site, &targets);
+    removed_urls::diagnostics(
+        &analysis.site,
+        root_node,
+        &baseline.rev,
+        &found.gone,
+        &found.moved,
+    )
+}
+
+/// The URLs of `baseline` that lead nowhere on `site` (whose link targets
+/// are `targets`), and the new places of their pages: those a page added
+/// since has the content of (read from git and from the disk under `root`).
+pub fn findings(baseline: &Baseline, root: &Path, site: &Site, targets: &Targets) -> Findings {
+    let _t = crate::timing::span("since: compare");
+    let gone = removed_urls::gone_urls(&baseline.urls, targets);
     if gone.is_empty() {
-        return Vec::new();
+        return Findings::default();
     }
-    let now = served_urls(&analysis.site, &targets.files);
-    let added = removed_urls::added_pages(&baseline.urls, &now, &targets);
+    let now = served_urls(site, &targets.files);
+    let added = removed_urls::added_pages(&baseline.urls, &now, targets);
     let old = baseline
         .at
         .page_bytes(gone.iter().filter_map(|g| g.page.as_deref()));
@@ -77,5 +101,5 @@ pub fn removed(baseline: &Baseline, root: &Path, analysis: &Analysis) -> Vec<Dia
             (from, url)
         })
         .collect();
-    removed_urls::diagnostics(&analysis.site, root_node, &baseline.rev, &gone, &moved)
+    Findings { gone, moved }
 }
