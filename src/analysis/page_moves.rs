@@ -84,12 +84,14 @@ pub fn moves(
     out
 }
 
-/// How often each non-blank line occurs, by hash.
+/// How often each line with a letter or digit occurs, by hash: lines of
+/// punctuation alone (front matter fences, closing braces) are in every
+/// page and would make two short pages alike.
 fn line_counts(bytes: &[u8]) -> FxHashMap<u64, usize> {
     let mut counts = FxHashMap::default();
     for line in bytes.split(|b| *b == b'\n') {
         let line = line.trim_ascii();
-        if line.is_empty() {
+        if !line.iter().any(|b| b.is_ascii_alphanumeric() || *b >= 0x80) {
             continue;
         }
         let mut h = FxHasher::default();
@@ -127,14 +129,14 @@ mod tests {
         let removed = [
             page("a.mdx", body),
             page("b.mdx", "# B\n\nalpha\nbeta\ngamma\ndelta\n"),
-            page("c.mdx", "# C\n\nnothing like the rest\n"),
+            page("c.mdx", "---\ntitle: C\n---\n\nnothing like the rest\n"),
             page("v1/x.mdx", body),
         ];
         let added = [
             page("guides/a.mdx", body),
             page("v2/x.mdx", body),
             page("guides/b.mdx", "# B\n\nalpha\nbeta\ngamma\nepsilon\n"),
-            page("z.mdx", "# Z\n\nelse\n"),
+            page("z.mdx", "---\ntitle: Z\n---\n"),
         ];
         let m = moves(&removed, &added);
         assert_eq!(m.get("a.mdx").map(String::as_str), Some("guides/a.mdx"));

@@ -69,71 +69,88 @@ impl Since {
 
     /// The `url-removed` diagnostics of `analysis`, the docs root `root`
     /// now (or a `since-unavailable` warning saying why there are none).
-    /// Blocking: reads git the first time a commit is asked for.
+    /// Blocking: reads git the first time a commit is asked for. The state
+    /// is locked only to read and store what was found, never while git is
+    /// read: a new setting (on the message loop) never waits for a read.
     pub fn diagnostics(&self, root: &Path, analysis: &Analysis) -> Vec<Diagnostic> {
-        let mut g = lock(&self.inner);
-        let Some(rev) = g.rev.clone() else {
-            return Vec::new();
+        let (rev, resolved) = {
+            let g = lock(&self.inner);
+            let Some(rev) = g.rev.clone() else {
+                return Vec::new();
+            };
+            let fresh = g
+                .resolved
+                .as_ref()
+                .filter(|(at, _)| at.elapsed() < RESOLVE_EVERY)
+                .map(|(_, c)| c.clone());
+            (rev, fresh)
         };
-        let stale = g
-            .resolved
-            .as_ref()
-            .is_none_or(|(at, _)| at.elapsed() >= RESOLVE_EVERY);
-        if stale {
+        // Stores `f`'s change unless the setting changed meanwhile.
+        let store = |f: &mut dyn FnMut(&mut Inner)| {
+            let mut g = lock(&self.inner);
+            if g.rev.as_deref() == Some(rev.as_str()) {
+                f(&mut g);
+            }
+        };
+        let resolved = resolved.unwrap_or_else(|| {
             let commit = crate::workspace::git::resolve(root, &rev)
                 .map(|(_, id)| id.to_string())
                 .map_err(|e| e.to_string());
-            g.resolved = Some((Instant::now(), commit));
-        }
-        let commit = match g.resolved.as_ref().map(|(_, c)| c.clone()) {
-            Some(Ok(c)) => c,
-            Some(Err(e)) => return unavailable(analysis, &rev, &e),
-            None => return Vec::new(),
+            store(&mut |g| g.resolved = Some((Instant::now(), commit.clone())));
+            commit
+        });
+        let commit = match resolved {
+            Ok(c) => c,
+            Err(e) => return unavailable(analysis, &rev, &e),
         };
-        if g.baseline.as_ref().is_none_or(|(c, _)| *c != commit) {
-            let nested: Vec<String> = load::discover_roots(root)
-                .iter()
-                .filter(|r| r.as_path() != root)
-                .filter_map(|r| load::rel_path(root, r))
-                .collect();
-            let read = baseline(root, &rev, &nested)
-                .map(Arc::new)
-                .map_err(|e| e.to_string());
-            // The revision may have moved between the look-up and the read.
-            let commit = match &read {
-                Ok(b) => b.commit.clone(),
-                Err(_) => commit.clone(),
-            };
-            g.baseline = Some((commit, read));
-            g.findings = None;
-        }
-        let Some((commit, Ok(base))) = g.baseline.clone() else {
-            let e = match &g.baseline {
-                Some((_, Err(e))) => e.clone(),
-                _ => String::new(),
-            };
-            return unavailable(analysis, &rev, &e);
+        let known = lock(&self.inner)
+            .baseline
+            .clone()
+            .filter(|(c, _)| *c == commit);
+        let base = match known {
+            Some((_, b)) => b,
+            None => {
+                let nested: Vec<String> = load::discover_roots(root)
+                    .iter()
+                    .filter(|r| r.as_path() != root)
+                    .filter_map(|r| load::rel_path(root, r))
+                    .collect();
+                let read = baseline(root, &rev, &nested)
+                    .map(Arc::new)
+                    .map_err(|e| e.to_string());
+                store(&mut |g| {
+                    g.baseline = Some((commit.clone(), read.clone()));
+                    g.findings = None;
+                });
+                read
+            }
+        };
+        let base = match base {
+            Ok(b) => b,
+            Err(e) => return unavailable(analysis, &rev, &e),
         };
         let root_node = analysis.config.root.as_deref();
         let targets = targets_of(&analysis.site, root_node);
         let part = targets.docs_json_part();
-        let kept = g.findings.as_ref().filter(|k| {
-            k.commit == commit && Arc::ptr_eq(&k.files, &targets.files) && k.part == part
-        });
-        let found = match kept {
-            Some(k) => k.found.clone(),
-            None => {
-                let found = Arc::new(findings(&base, root, &analysis.site, &targets));
+        let kept = lock(&self.inner)
+            .findings
+            .as_ref()
+            .filter(|k| {
+                k.commit == commit && Arc::ptr_eq(&k.files, &targets.files) && k.part == part
+            })
+            .map(|k| k.found.clone());
+        let found = kept.unwrap_or_else(|| {
+            let found = Arc::new(findings(&base, root, &analysis.site, &targets));
+            store(&mut |g| {
                 g.findings = Some(Kept {
-                    commit,
+                    commit: commit.clone(),
                     files: targets.files.clone(),
-                    part,
+                    part: part.clone(),
                     found: found.clone(),
                 });
-                found
-            }
-        };
-        drop(g);
+            });
+            found
+        });
         removed_urls::diagnostics(
             &analysis.site,
             root_node,

@@ -174,3 +174,30 @@ fn removed_urls_are_diagnosed_in_docs_json_and_fixed_by_redirects() {
         h.shutdown().await;
     });
 }
+
+/// The diagnostics of `uri`, pulled.
+async fn pull(h: &Harness, uri: &str) -> Vec<Value> {
+    let params = json!({"textDocument": {"uri": uri}});
+    let report = h.request("textDocument/diagnostic", params).await.unwrap();
+    report["items"].as_array().cloned().unwrap_or_default()
+}
+
+/// A pulling client that names the revision after starting: the next pull
+/// has them.
+#[test]
+fn a_pulling_client_gets_them_once_the_setting_arrives() {
+    run(async {
+        let site = repo();
+        let h = Harness::start(site.path(), json!({}), pulling_caps()).await;
+        let uri = h.open("docs.json", DOCS).await;
+        assert!(of_code(&pull(&h, &uri).await, "url-removed").is_empty());
+        h.notify(
+            "workspace/didChangeConfiguration",
+            json!({"settings": {"docsLsp": {"since": "base"}}}),
+        )
+        .await;
+        let items = pull(&h, &uri).await;
+        assert_eq!(of_code(&items, "url-removed").len(), 2, "{items:#?}");
+        h.shutdown().await;
+    });
+}

@@ -23,6 +23,13 @@ trap cleanup EXIT
 # The fixture is copied so that the server's files (if any) never land in the repository.
 cp -r "$here/fixture" "$work/site"
 cp -r "$here/corpus_site" "$work/corpus"
+# A git history for docsLsp.since: the site as tagged since-base had a page it no longer has.
+(
+  cd "$work/site"
+  printf -- '---\ntitle: Old page\n---\n\nRemoved since.\n' >old-page.mdx
+  g() { GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 git -c user.name=t -c user.email=t@example.invalid "$@"; }
+  g init -q && g add -A && g commit -qm base && g tag since-base && g rm -q old-page.mdx
+)
 : >"$work/requests.jsonl"
 python3 "$here/assistant_server.py" "$work/port" "$work/requests.jsonl" "${ASSISTANT_DELAY:-0.05}" &
 server_pid=$!

@@ -319,6 +319,52 @@ step(':checkhealth docs_lsp reports binary, version, settings and key without pr
   vim.cmd('tabclose')
 end)
 
+step('docsLsp.since: a URL removed since the revision is an error in docs.json, fixed by its redirect', function()
+  local c = client()
+  c.settings = vim.tbl_deep_extend('force', c.settings or {}, { docsLsp = { since = 'since-base' } })
+  c:notify('workspace/didChangeConfiguration', { settings = c.settings })
+  -- Neovim takes no workspace/diagnostic/refresh (it pulls again on its
+  -- next edit): pull now, through Neovim's own handler.
+  local function pulled()
+    local uri = vim.uri_from_bufnr(docs_buf)
+    local res = vim.lsp.buf_request_sync(docs_buf, 'textDocument/diagnostic', { textDocument = { uri = uri } }, timeout)
+    for _, r in pairs(res or {}) do
+      if r.result then vim.lsp.diagnostic.on_diagnostic(nil, r.result, r.context) end
+    end
+    return vim.diagnostic.get(docs_buf)
+  end
+  local found
+  wait_for('a url-removed diagnostic', function()
+    for _, d in ipairs(pulled()) do
+      if d.code == 'url-removed' then found = d return true end
+    end
+  end)
+  assert(found.message:find('`/old-page` served `old-page.mdx` at `since-base`', 1, true), found.message)
+  local params = {
+    textDocument = { uri = vim.uri_from_bufnr(docs_buf) },
+    range = { start = { line = found.lnum, character = found.col }, ['end'] = { line = found.lnum, character = found.col } },
+    context = { diagnostics = { found.user_data and found.user_data.lsp or {} } },
+  }
+  local res = vim.lsp.buf_request_sync(docs_buf, 'textDocument/codeAction', params, timeout)
+  local action
+  for _, r in pairs(res or {}) do
+    for _, a in ipairs(r.result or {}) do
+      if vim.startswith(a.title, 'Add redirect /old-page -> /') then action = a end
+    end
+  end
+  assert(action, 'no "Add redirect" action: ' .. vim.inspect(res))
+  vim.lsp.util.apply_workspace_edit(action.edit, c.offset_encoding)
+  local text = table.concat(vim.api.nvim_buf_get_lines(docs_buf, 0, -1, false), '\n')
+  assert(text:find('"source": "/old-page"', 1, true), text)
+  wait_for('the url-removed diagnostic to clear', function()
+    for _, d in ipairs(pulled()) do
+      if d.code == 'url-removed' then return false end
+    end
+    return true
+  end)
+  vim.api.nvim_buf_call(docs_buf, function() vim.cmd('silent write') end)
+end)
+
 -- Last: it starts a second client (another docs root).
 step('completion ranks by match quality: `in` offers introduction on a real site of 300+ pages', function()
   -- corpus_site is trigger.dev's docs.json (325 pages): most page names hold an `i` and an `n`.
