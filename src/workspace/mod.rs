@@ -3,6 +3,7 @@
 //! that does I/O.
 
 pub mod git;
+pub mod kept_text;
 pub mod load;
 pub mod shared_indexes;
 pub mod since;

@@ -1,7 +1,7 @@
 //! The body indexes of the pages of one load, shared by pages whose bytes
 //! are identical.
 
-use super::load::{BulkPage, bulk_page};
+use super::kept_text::{BulkPage, bulk_page};
 
 /// The body indexes of one batch of pages read together, by text: pages
 /// whose texts are byte-identical share one index (it is a function of the

@@ -315,6 +315,22 @@ async function run() {
     return `domains asked: ${req.map((r) => r.domain).join(' then ')}`;
   });
 
+  await scenario('docsLsp.since: a URL removed since a git revision is an error in docs.json, and its quick fix adds the redirect', async () => {
+    await vscode.workspace.getConfiguration('docsLsp').update('since', 'e2e-since-base', vscode.ConfigurationTarget.Global);
+    const d = await waitFor('url-removed in docs.json', () => ours(docsJson).find((x) => code(x) === 'url-removed'));
+    assert(d.message.includes('`/old-page` served `old-page.mdx` at `e2e-since-base`'), d.message);
+    await vscode.window.showTextDocument(docsJsonDoc, { preview: false });
+    const actions = await vscode.commands.executeCommand('vscode.executeCodeActionProvider', docsJson, d.range, vscode.CodeActionKind.QuickFix.value);
+    const fix = actions.find((a) => a.title.startsWith('Add redirect /old-page -> /'));
+    assert(fix && fix.edit, `quick fixes: ${JSON.stringify(actions.map((a) => a.title))}`);
+    assert(await vscode.workspace.applyEdit(fix.edit), 'the edit was not applied');
+    assert(docsJsonDoc.getText().includes('"source": "/old-page"'), 'no redirect from /old-page in docs.json');
+    await waitFor('no url-removed in docs.json', () => !codes(docsJson).includes('url-removed'));
+    await docsJsonDoc.save();
+    await vscode.workspace.getConfiguration('docsLsp').update('since', '', vscode.ConfigurationTarget.Global);
+    return `${d.message} -> ${fix.title}`;
+  });
+
   await scenario('restarting the server (Docs: Restart language server)', async () => {
     assert(serverPid, 'no server pid from the first scenario');
     await vscode.commands.executeCommand('docsLsp.restartServer');
