@@ -84,6 +84,10 @@ fn repo() -> tempfile::TempDir {
         })
         .collect();
     files.push(("docs/docs.json".into(), docs_json(&old_pages, "")));
+    // A site of its own below the docs root, unchanged: its pages are none
+    // of the root's URLs, at REV as on disk.
+    files.push(("docs/other/docs.json".into(), docs_json(&["start"], "")));
+    files.push(("docs/other/start.mdx".into(), page("Start", "# Start")));
     files.push(("README.md".into(), "# repo\n".into()));
     let files: Vec<(&str, &str)> = files
         .iter()
@@ -173,8 +177,10 @@ fn urls_that_stop_working_are_errors_with_their_new_place() {
     let (sub, _, _) = check(&t.path().join("docs/guides"), &["--since", "HEAD~1"]);
     assert_eq!(
         sub.matches("error[url-removed]").count(),
-        out.matches("error[url-removed]").count()
+        out.matches("error[url-removed]").count(),
+        "{sub}"
     );
+    assert!(!out.contains("/other/start"), "{out}");
     // Against the last commit nothing stopped working.
     let (now, _, status) = check(t.path(), &["docs", "--since", "HEAD"]);
     assert!(!now.contains("url-removed"), "{now}");

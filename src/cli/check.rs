@@ -71,9 +71,18 @@ impl PathNamer {
     }
 }
 
-/// The docs roots of `roots` below `root`, relative to it: read from git,
-/// `root` leaves their files out as it does on disk.
-fn nested_in(root: &Path, roots: &[PathBuf]) -> Vec<String> {
+/// The docs roots below `root`, relative to it: read from git, `root`
+/// leaves their files out as it does on disk. Those of `roots`, or for a
+/// site found above PATH (whose nested sites PATH did not reach), those
+/// below it.
+fn nested_in(root: &Path, roots: &[PathBuf], summary: &Summary) -> Vec<String> {
+    let below;
+    let roots = if summary.found_above.is_some() {
+        below = load::discover_roots(root);
+        &below
+    } else {
+        roots
+    };
     roots
         .iter()
         .filter(|r| *r != root)
@@ -118,7 +127,7 @@ pub fn run(path: &Path, opts: &Options, out: &mut dyn std::io::Write) -> i32 {
             }
         };
         let baseline = match &opts.since {
-            Some(rev) => match since::baseline(root, rev, &nested_in(root, &roots)) {
+            Some(rev) => match since::baseline(root, rev, &nested_in(root, &roots, &summary)) {
                 Ok(b) => Some(b),
                 Err(e) => {
                     eprintln!("docs-lsp: {e}");
