@@ -30,7 +30,7 @@ pub struct Baseline {
 /// root-relative) and lists the URLs it served.
 pub fn baseline(root: &Path, rev: &str, nested: &[String]) -> Result<Baseline, GitError> {
     let _t = crate::timing::span("since: read the revision");
-    let mut at = git::site_at(root, rev, nested, &FileIds::default())?;
+    let mut at = git::site_at(root, rev, nested, &FileIds::default(), git::Pages::Listed)?;
     let site = at.site.take();
     let existed = site.is_some();
     let urls = site
