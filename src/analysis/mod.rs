@@ -6,6 +6,7 @@ pub mod navigation_view;
 pub mod per_file;
 pub mod reads;
 pub mod rules;
+pub mod translations;
 
 use crate::diagnostics::Diagnostic;
 use crate::model::config::{self, Config};

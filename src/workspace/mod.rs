@@ -2,5 +2,7 @@
 //! [`crate::model::site::Site`] snapshot. The only layer (with `assistant`)
 //! that does I/O.
 
+pub mod git_history;
 pub mod load;
 pub mod suppress;
+pub mod translation_sources;
