@@ -140,6 +140,30 @@ pub fn of_page(
         .collect()
 }
 
+/// The file of every page a language of a `languages` list lists: what one
+/// walk of the history is asked for, so that its answer serves every page.
+pub fn listed_files<'a>(site: &'a Site, config_root: &Node) -> Vec<&'a str> {
+    let Some(nav_node) = config_root.get("navigation") else {
+        return Vec::new();
+    };
+    let ix = nav::index(nav_node);
+    let plan = Plan::new(&ix, None);
+    let mut seen = FxHashSet::default();
+    let mut out = Vec::new();
+    for g in &plan.groups {
+        for l in std::iter::once(&g.default).chain(&g.others) {
+            for (e, _) in &l.entries {
+                if let Some(f) = site.page(ix.entries[*e].value)
+                    && seen.insert(f.id)
+                {
+                    out.push(f.path.as_str());
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The report of the site whose resolved docs.json is `config_root`, for
 /// every language or only `language`.
 pub fn report(

@@ -3,6 +3,7 @@
 //! it exits 0 whatever it finds (2 when there is no site).
 
 use crate::analysis::translations::{self, Report, State};
+use crate::ide::translation_lens::days;
 use crate::workspace::load::{self, FileIds};
 use crate::workspace::translation_sources::Disk;
 use std::path::Path;
@@ -115,15 +116,6 @@ pub fn text(report: &Report) -> String {
         }
     }
     out
-}
-
-/// "1 day", "12 days", "less than a day".
-pub fn days(n: u64) -> String {
-    match n {
-        0 => "less than a day".to_string(),
-        1 => "1 day".to_string(),
-        n => format!("{n} days"),
-    }
 }
 
 fn named(code: &str) -> String {

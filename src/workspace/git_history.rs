@@ -187,4 +187,3 @@ impl LastChanges {
             .all(|p| self.time.contains_key(*p) || self.unfound.contains(*p))
     }
 }
-

@@ -11,11 +11,13 @@ use rustc_hash::FxHashMap;
 use std::path::Path;
 use std::sync::Arc;
 
-/// The files of the docs root `root`; history walks are kept in `cache`
-/// when one is given (the server: a code lens per page), else walked once.
+/// The files of the docs root `root`. History walks are walked once, or
+/// (the server: a code lens per page) kept in a cache and made for every
+/// path of a list, whatever a report asks, so that one walk per HEAD serves
+/// each page's lens.
 pub struct Disk<'a> {
     pub root: &'a Path,
-    pub cache: Option<&'a Cache>,
+    pub cache: Option<(&'a Cache, Vec<&'a str>)>,
 }
 
 impl Sources for Disk<'_> {
@@ -24,12 +26,18 @@ impl Sources for Disk<'_> {
     }
 
     fn last_changed(&self, paths: &[&str]) -> FxHashMap<String, i64> {
-        let walk = match self.cache {
-            Some(cache) => cache.last_changes(self.root, paths),
+        let walk = match &self.cache {
+            Some((cache, all)) => cache.last_changes(self.root, all),
             None => {
                 git_history::last_changes(self.root, paths, git_history::MAX_COMMITS).map(Arc::new)
             }
         };
-        walk.map(|w| w.time.clone()).unwrap_or_default()
+        let Some(walk) = walk else {
+            return FxHashMap::default();
+        };
+        paths
+            .iter()
+            .filter_map(|p| Some((p.to_string(), *walk.time.get(*p)?)))
+            .collect()
     }
 }

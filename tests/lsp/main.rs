@@ -13,3 +13,4 @@ mod lifecycle;
 mod navigation;
 mod page_components;
 mod robustness;
+mod translations;
