@@ -23,6 +23,7 @@ trap cleanup EXIT
 # The fixture is copied so that the server's files (if any) never land in the repository.
 cp -r "$here/fixture" "$work/site"
 cp -r "$here/corpus_site" "$work/corpus"
+cp -r "$here/../../../tests/fixtures/translations/three-languages" "$work/translations"
 : >"$work/requests.jsonl"
 python3 "$here/assistant_server.py" "$work/port" "$work/requests.jsonl" "${ASSISTANT_DELAY:-0.05}" &
 server_pid=$!
@@ -35,7 +36,7 @@ unset DOCS_ASSISTANT_API_KEY DOCS_ASSISTANT_BASE_URL DOCS_ASSISTANT_DOMAIN
 echo "# nvim: $("$NVIM" --version | head -1); docs-lsp: $DOCS_LSP ($("$DOCS_LSP" --version 2>/dev/null | head -1 || true))"
 status=0
 DOCS_LSP="$DOCS_LSP" ASSISTANT_PORT="$(cat "$work/port")" REQUEST_LOG="$work/requests.jsonl" \
-  PLUGIN_DIR="$(dirname "$here")" FIXTURE_DIR="$work/site" CORPUS_DIR="$work/corpus" XDG_STATE_HOME="$work/state" \
+  PLUGIN_DIR="$(dirname "$here")" FIXTURE_DIR="$work/site" CORPUS_DIR="$work/corpus" TRANSLATIONS_DIR="$work/translations" XDG_STATE_HOME="$work/state" \
   timeout "${TEST_TOTAL_TIMEOUT:-300}" "$NVIM" --headless --clean -l "$here/test_docs_lsp.lua" || status=$?
 if [ "$status" -ne 0 ] && [ -f "$work/state/nvim/lsp.log" ]; then
   echo "# --- tail of the LSP log ---"; tail -n 40 "$work/state/nvim/lsp.log" | sed 's/^/# /'
