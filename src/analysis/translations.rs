@@ -25,6 +25,7 @@ use super::navigation_view::Origin;
 use crate::model::endpoint::parse_endpoint;
 use crate::model::nav::{self, ElementKind, NavIndex};
 use crate::model::site::{Site, SourceFile};
+use crate::syntax::page::PageIndex;
 use crate::syntax::tree::{FileId, Node};
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -327,7 +328,20 @@ fn same_bodies(
     by_source
         .into_par_iter()
         .flat_map_iter(|(s, translations)| {
-            let source = site.file(s).and_then(|f| text(f));
+            let Some(source) = site.file(s) else {
+                return Vec::new();
+            };
+            // What the body index holds of the body alone (heading texts,
+            // element names, link targets) tells most translations apart
+            // without reading either page again.
+            let translations: Vec<_> = translations
+                .into_iter()
+                .filter(|(_, t)| may_be_same(source.page_index(), t.page_index()))
+                .collect();
+            if translations.is_empty() {
+                return Vec::new();
+            }
+            let source = text(source);
             let Some(b) = source.as_deref().map(body).filter(|b| !b.trim().is_empty()) else {
                 return Vec::new();
             };
@@ -338,6 +352,22 @@ fn same_bodies(
                 .collect()
         })
         .collect()
+}
+
+/// Whether two pages' bodies may be the same bytes by what their indexes
+/// hold that depends on the body alone (not on where it starts).
+fn may_be_same(a: &PageIndex, b: &PageIndex) -> bool {
+    a.headings.len() == b.headings.len()
+        && a.links.len() == b.links.len()
+        && a.elements.len() == b.elements.len()
+        && a.headings
+            .iter()
+            .zip(&b.headings)
+            .all(|(x, y)| x.text == y.text)
+        && a.elements
+            .iter()
+            .zip(&b.elements)
+            .all(|(x, y)| x.name == y.name)
 }
 
 /// A page's text after its front matter (after the closing fence's line).

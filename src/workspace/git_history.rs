@@ -158,23 +158,17 @@ impl Cache {
     /// HEAD is the same and that walk was asked for every one of `paths`.
     pub fn last_changes(&self, root: &Path, paths: &[&str]) -> Option<Arc<LastChanges>> {
         let head = head(root)?.to_string();
-        let kept = self
-            .by_root
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(root)
-            .cloned();
-        if let Some(kept) = kept
+        // Held while walking: lenses asked for at once (each editor showing
+        // a page) wait for the one walk instead of each making their own.
+        let mut by_root = self.by_root.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(kept) = by_root.get(root)
             && kept.head == head
             && kept.asked_for(paths)
         {
-            return Some(kept);
+            return Some(kept.clone());
         }
         let fresh = Arc::new(last_changes(root, paths, MAX_COMMITS)?);
-        self.by_root
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(root.to_path_buf(), fresh.clone());
+        by_root.insert(root.to_path_buf(), fresh.clone());
         Some(fresh)
     }
 }
