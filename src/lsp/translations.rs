@@ -146,8 +146,14 @@ impl Snapshot {
         let Some(path) = convert::path(uri) else {
             return Ok(Vec::new());
         };
-        let Some(site) = self.site_of(&path) else {
-            return Ok(Vec::new());
+        let site = match self.site_of(&path) {
+            Some(site) => site,
+            // A page opened before its site was read: the lens waits for
+            // the load (an editor asks again only after an edit).
+            None => match self.site_loaded(&path) {
+                Some(load) => blocking(load).await?,
+                None => return Ok(Vec::new()),
+            },
         };
         let enc = self.encoding();
         let uri = uri.clone();
