@@ -1,4 +1,5 @@
-//! The `docs-lsp` binary: `serve` (stdio LSP, the default), `check`, `ask`.
+//! The `docs-lsp` binary: `serve` (stdio LSP, the default), `check`, `nav`,
+//! `translations`, `ask`.
 
 use clap::{Parser, Subcommand};
 use docs_lsp::cli;
@@ -97,6 +98,21 @@ enum Command {
         #[arg(long, value_enum, default_value = "tree")]
         format: cli::nav::Format,
     },
+    /// Report what each language lacks against the default language: pages
+    /// it does not list, listed pages with no file, pages whose body is the
+    /// default's (not translated) and pages whose last commit is older than
+    /// their source's. A report: exits 0 whatever it finds (2 when there is
+    /// no docs site).
+    Translations {
+        /// A docs site's folder or any file or folder in it (default: the
+        /// current folder).
+        path: Option<PathBuf>,
+        /// Only this language (its code, e.g. `fr`).
+        #[arg(long)]
+        language: Option<String>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: cli::translations::Format,
+    },
     /// Ask the docs assistant a question, optionally about lines of a file.
     Ask {
         /// The question (default: explain the selection).
@@ -179,6 +195,19 @@ fn main() {
                 product,
             };
             cli::nav::run(&path, &filter, format, &mut std::io::stdout().lock())
+        }
+        Some(Command::Translations {
+            path,
+            language,
+            format,
+        }) => {
+            let path = path.unwrap_or_else(|| PathBuf::from("."));
+            cli::translations::run(
+                &path,
+                language.as_deref(),
+                format,
+                &mut std::io::stdout().lock(),
+            )
         }
         Some(Command::Check {
             path,

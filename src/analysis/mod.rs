@@ -9,6 +9,7 @@ pub mod reads;
 pub mod removed_urls;
 pub mod rules;
 pub mod served_urls;
+pub mod translations;
 
 use crate::diagnostics::Diagnostic;
 use crate::model::config::{self, Config};

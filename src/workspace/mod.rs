@@ -3,8 +3,10 @@
 //! that does I/O.
 
 pub mod git;
+pub mod git_history;
 pub mod kept_text;
 pub mod load;
 pub mod shared_indexes;
 pub mod since;
 pub mod suppress;
+pub mod translation_sources;

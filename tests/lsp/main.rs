@@ -14,3 +14,4 @@ mod navigation;
 mod page_components;
 mod robustness;
 mod since;
+mod translations;

@@ -366,6 +366,34 @@ async function run() {
     return `the renamed group shown ${ms} ms after the edit (the driver's polling included)`;
   });
 
+  await scenario('the translation lens on a default-language page lists the languages in a quick pick; the chosen one opens', async () => {
+    const lensOf = async (uri) => {
+      const lenses = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri);
+      return (lenses || []).find((l) => l.command && l.command.title.startsWith('translated in'));
+    };
+    const guide = at('intl/guide.mdx');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(guide), { viewColumn: vscode.ViewColumn.One, preview: false });
+    const lens = await waitFor('the translation lens of intl/guide.mdx', () => lensOf(guide), 30000);
+    assert(lens.command.title === 'translated in 1 of 2 languages', `lens: ${lens.command.title}`);
+    // The user clicks the lens above the first line: the languages in a quick pick; French is chosen.
+    await screen('lens-pick', { name: 'translation-lens', lens: lens.command.title, rows: ['fr (French)', 'untranslated (same body)', 'de (German)', 'translated'], choose: 'fr (French)' });
+    await waitFor('the French page in the active editor', () => vscode.window.activeTextEditor?.document.uri.path.endsWith('/intl/fr/guide.mdx'), 10000);
+    // German does not list setup: choosing it shows German's element in docs.json.
+    const setup = at('intl/setup.mdx');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(setup), { viewColumn: vscode.ViewColumn.One, preview: false });
+    const setupLens = await waitFor('the translation lens of intl/setup.mdx', () => lensOf(setup), 30000);
+    const chosen = vscode.commands.executeCommand(setupLens.command.command, ...(setupLens.command.arguments || []));
+    await screen('pick', { name: 'translation-pick-missing', rows: ['de (German)', 'missing'], choose: 'de (German)' });
+    assert((await chosen) === 'de', `chose ${await chosen}`);
+    const ed = await waitFor('intl/docs.json in the active editor', () => {
+      const e = vscode.window.activeTextEditor;
+      return e && e.document.uri.path.endsWith('/intl/docs.json') ? e : undefined;
+    }, 10000);
+    const line = ed.document.lineAt(ed.selection.start.line).text;
+    assert(line.includes('"language": "de"'), `selection on: ${line}`);
+    return `${lens.command.title}; French opened from the quick pick; German's missing page showed ${line.trim().slice(0, 40)}…`;
+  });
+
   // The picture for the README: docs.json with its problems, the Problems view, the assistant panel.
   try {
     const ed = await vscode.window.showTextDocument(docsJsonDoc, { viewColumn: vscode.ViewColumn.One, preview: false });
