@@ -12,6 +12,7 @@ pub mod fixes;
 #[cfg(test)]
 pub(crate) mod fixture;
 pub mod folding;
+pub mod heading_rename;
 pub mod hover;
 pub mod icons;
 pub mod links;

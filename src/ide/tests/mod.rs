@@ -4,6 +4,7 @@
 mod completion;
 mod diagnostics;
 mod fixes;
+mod heading_rename;
 mod hover;
 mod icons;
 mod overlays;
