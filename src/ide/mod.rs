@@ -15,6 +15,8 @@ pub mod folding;
 pub mod heading_rename;
 pub mod hover;
 pub mod icons;
+pub mod inbound_lens;
+pub mod inlay_hints;
 pub mod links;
 pub mod location;
 pub mod outline_items;
