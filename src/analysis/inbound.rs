@@ -1,5 +1,6 @@
-//! The reverse link index: how many links of other pages' bodies (and
-//! snippets) lead to each page, for the "N inbound links" code lens.
+//! The reverse link index: which files' body links (pages and snippets)
+//! lead to each page, for the "N inbound links" code lens and the page's
+//! references (which then read only those files' links).
 //!
 //! Each page's outbound pages are a memoised query (`Memos::outbound`,
 //! reading its file, the shape and the part of docs.json links read), so a
@@ -22,7 +23,7 @@ use std::sync::Arc;
 /// `Memos::docs_json_parts` (its own entry: the rules keep theirs).
 const PART: u8 = 100;
 
-/// How many body links of other files lead to each page.
+/// The files whose body links lead to each page, once per link.
 pub fn counts(site: &Site, root: Option<&Node>) -> Arc<InboundCounts> {
     let memos = site.memos();
     let targets = links::targets_of(site, root);
@@ -50,13 +51,15 @@ pub fn counts(site: &Site, root: Option<&Node>) -> Arc<InboundCounts> {
             })
             .0
     };
-    let per_file: Vec<Arc<[FileId]>> = links::served_bodies(site)
+    let per_file: Vec<(FileId, Arc<[FileId]>)> = links::served_bodies(site)
         .par_iter()
-        .map(|f| outbound(f))
+        .map(|f| (f.id, outbound(f)))
         .collect();
-    let mut by_page = rustc_hash::FxHashMap::default();
-    for to in per_file.iter().flat_map(|v| v.iter()) {
-        *by_page.entry(*to).or_insert(0u32) += 1;
+    let mut by_page = rustc_hash::FxHashMap::<FileId, Vec<FileId>>::default();
+    for (from, to) in &per_file {
+        for t in to.iter() {
+            by_page.entry(*t).or_default().push(*from);
+        }
     }
     let counts = Arc::new(InboundCounts { made_from, by_page });
     *lock(&memos.inbound) = Some(counts.clone());

@@ -40,7 +40,7 @@ pub fn inbound_lens(analysis: &Analysis, file: FileId) -> Option<InboundLens> {
         return None;
     }
     let counts = crate::analysis::inbound::counts(&analysis.site, analysis.config.root.as_deref());
-    let links = counts.by_page.get(&file).copied().unwrap_or(0) as usize;
+    let links = counts.by_page.get(&file).map_or(0, Vec::len);
     let entries =
         super::references::page_references(analysis, super::lookup::page_key(&f.path), Some(f))
             .len();

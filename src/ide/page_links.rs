@@ -227,13 +227,33 @@ pub struct LinkInto {
 /// rules diagnostics use (so `/Page#x`, `./page.mdx#x` and
 /// `%C3%BCber`-encoded forms are found when the platform resolves them).
 pub fn links_into(analysis: &Analysis, page: &SourceFile) -> Vec<LinkInto> {
+    links_into_from(analysis, page, None)
+}
+
+/// [`links_into`], reading the links of `from` only (the files the
+/// reverse link index names) when given.
+pub fn links_into_from(
+    analysis: &Analysis,
+    page: &SourceFile,
+    from: Option<&[FileId]>,
+) -> Vec<LinkInto> {
     use rayon::prelude::*;
     let t = targets(analysis);
-    let files: Vec<&Arc<SourceFile>> = analysis
-        .site
-        .files()
-        .filter(|f| matches!(f.kind, FileKind::Page | FileKind::Snippet))
-        .collect();
+    let files: Vec<&Arc<SourceFile>> = match from {
+        Some(ids) => {
+            let mut ids = ids.to_vec();
+            ids.sort_unstable();
+            ids.dedup();
+            ids.iter()
+                .filter_map(|id| analysis.site.file(*id))
+                .collect()
+        }
+        None => analysis
+            .site
+            .files()
+            .filter(|f| matches!(f.kind, FileKind::Page | FileKind::Snippet))
+            .collect(),
+    };
     files
         .par_iter()
         .flat_map_iter(|f| {

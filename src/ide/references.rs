@@ -88,11 +88,17 @@ pub fn references(analysis: &Analysis, file: FileId, text: &str, offset: usize) 
 /// counts and shows.
 pub fn page_inbound(analysis: &Analysis, page: &SourceFile) -> Vec<Location> {
     let mut v = page_references(analysis, page_key(&page.path), Some(page));
+    // The reverse link index names the files to read (a page's own links
+    // are not in it).
+    let index = crate::analysis::inbound::counts(&analysis.site, analysis.config.root.as_deref());
+    let from = index.by_page.get(&page.id).map_or(&[][..], Vec::as_slice);
     v.extend(
-        super::page_links::inbound(analysis, page, None)
+        super::page_links::links_into_from(analysis, page, Some(from))
             .into_iter()
-            .map(|(t, _)| t)
-            .filter(|t| t.file != page.id),
+            .map(|into| Location {
+                file: into.from,
+                range: into.link.target_range.range(),
+            }),
     );
     v
 }

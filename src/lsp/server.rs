@@ -55,7 +55,11 @@ impl LanguageServer for Backend {
                     },
                 )),
                 execute_command_provider: Some(ExecuteCommandOptions {
-                    commands: vec![super::assistant::ASK.into(), super::assistant::NEW.into()],
+                    commands: vec![
+                        super::assistant::ASK.into(),
+                        super::assistant::NEW.into(),
+                        super::inbound_lens::INBOUND_LINKS.into(),
+                    ],
                     work_done_progress_options: Default::default(),
                 }),
                 code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
@@ -76,6 +80,10 @@ impl LanguageServer for Backend {
                 document_symbol_provider: Some(OneOf::Left(true)),
                 workspace_symbol_provider: Some(OneOf::Left(true)),
                 folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
+                inlay_hint_provider: Some(OneOf::Left(true)),
+                code_lens_provider: Some(CodeLensOptions {
+                    resolve_provider: Some(false),
+                }),
                 document_link_provider: Some(DocumentLinkOptions {
                     resolve_provider: Some(false),
                     work_done_progress_options: Default::default(),
@@ -183,6 +191,10 @@ impl LanguageServer for Backend {
                 self.new_conversation().await;
                 Ok(None)
             }
+            super::inbound_lens::INBOUND_LINKS => {
+                let arg = params.arguments.into_iter().next().unwrap_or_default();
+                self.snapshot().inbound_links_impl(arg).await
+            }
             other => Err(Error::invalid_params(format!("unknown command {other}"))),
         }
     }
@@ -215,6 +227,16 @@ impl LanguageServer for Backend {
 
     async fn folding_range(&self, p: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
         self.snapshot().folding_impl(p).await
+    }
+
+    async fn inlay_hint(&self, p: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        self.snapshot().inlay_hint_impl(p).await
+    }
+
+    /// Each feature's lenses in its own module; this only gathers them.
+    async fn code_lens(&self, p: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
+        let lenses = self.snapshot().inbound_lens_impl(&p).await?;
+        Ok(Some(lenses))
     }
 
     async fn document_link(&self, p: DocumentLinkParams) -> Result<Option<Vec<DocumentLink>>> {

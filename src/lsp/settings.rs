@@ -5,6 +5,7 @@
 //! a user's settings must not stop the server or silently reset the rest.
 
 use crate::assistant::client::{self as assistant, Secret};
+pub use crate::ide::inlay_hints::HintOptions;
 use serde_json::Value;
 use std::time::Duration;
 
@@ -34,6 +35,8 @@ pub struct Settings {
     pub redirect_on_move: RedirectOnMove,
     /// `assistant.*`, with the environment applied (`DOCS_ASSISTANT_*`).
     pub assistant: assistant::Settings,
+    /// `inlayHints.pageTitles` and `inlayHints.headingIds`.
+    pub inlay_hints: HintOptions,
 }
 
 impl Default for Settings {
@@ -78,12 +81,27 @@ impl Settings {
                 RedirectOnMove::Ask
             }
         };
+        let mut flag =
+            |key: &str, default: bool| match v.pointer(&format!("/{}", key.replace('.', "/"))) {
+                None | Some(Value::Null) => default,
+                Some(Value::Bool(b)) => *b,
+                Some(x) => {
+                    wrong(key, "true or false", x);
+                    default
+                }
+            };
+        let defaults = HintOptions::default();
+        let inlay_hints = HintOptions {
+            page_titles: flag("inlayHints.pageTitles", defaults.page_titles),
+            heading_ids: flag("inlayHints.headingIds", defaults.heading_ids),
+        };
         let assistant = read_assistant(v.get("assistant").unwrap_or(&Value::Null), &mut wrong);
         (
             Settings {
                 debounce: Duration::from_millis(debounce_ms),
                 redirect_on_move,
                 assistant,
+                inlay_hints,
             },
             ignored,
         )
@@ -163,7 +181,19 @@ mod tests {
         assert_eq!(s.debounce, Duration::from_millis(DEFAULT_DEBOUNCE_MS));
         assert_eq!(s.redirect_on_move, RedirectOnMove::Ask);
         assert_eq!(s.assistant.retrieval_page_size, 5);
+        assert!(s.inlay_hints.page_titles && s.inlay_hints.heading_ids);
         assert!(ignored.is_empty());
+    }
+
+    #[test]
+    fn inlay_hints_turn_off_one_by_one() {
+        let (s, ignored) = Settings::read(&json!({"inlayHints": {"pageTitles": false}}));
+        assert!(!s.inlay_hints.page_titles && s.inlay_hints.heading_ids);
+        assert!(ignored.is_empty());
+        let (s, ignored) = Settings::read(&json!({"inlayHints": {"headingIds": "no"}}));
+        assert!(s.inlay_hints.page_titles && s.inlay_hints.heading_ids);
+        assert_eq!(ignored.len(), 1, "{ignored:?}");
+        assert!(ignored[0].contains("inlayHints.headingIds"));
     }
 
     #[test]

@@ -64,12 +64,13 @@ pub struct SiteAnswer {
     pub all: Arc<Vec<Diagnostic>>,
 }
 
-/// How many body links of other files lead to each page, with what they
-/// were summed at (files revision, shape epoch, links' docs.json part).
+/// The body links of other files that lead to each page (the file of
+/// each, once per link), with what they were gathered at (files revision,
+/// shape epoch, links' docs.json part).
 #[derive(Debug)]
 pub struct InboundCounts {
     pub made_from: (Revision, Revision, Revision),
-    pub by_page: rustc_hash::FxHashMap<FileId, u32>,
+    pub by_page: rustc_hash::FxHashMap<FileId, Vec<FileId>>,
 }
 
 /// A docs.json value a per-file rule reads.
