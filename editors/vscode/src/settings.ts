@@ -30,6 +30,8 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'assistant.filter', omitWhen: isUndefined },
   { key: 'diagnostics.debounceMs', omitWhen: isUndefined },
   { key: 'links.addRedirectOnMove', omitWhen: isUndefined },
+  { key: 'inlayHints.pageTitles', omitWhen: isUndefined },
+  { key: 'inlayHints.headingIds', omitWhen: isUndefined },
 ];
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

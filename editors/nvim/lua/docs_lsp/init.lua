@@ -23,6 +23,8 @@ M.defaults = {
   enable = true,
   --- Open docs.json as jsonc (comments allowed) and *.mdx as mdx.
   filetype_detection = true,
+  --- Show code lenses (a page's "N inbound links") in attached buffers, refreshed as you edit.
+  codelens = true,
   --- Floating answer window: sizes are fractions of the editor size.
   float = { width = 0.7, height = 0.6, border = 'rounded' },
 }
@@ -95,6 +97,26 @@ function M.setup(opts)
   -- The server's "Ask assistant about this selection" code action: ask for the question first.
   vim.lsp.commands['docsLsp.askAssistant'] = function(command, ctx)
     require('docs_lsp.ask').from_code_action(command, ctx)
+  end
+  -- The inbound-links lens: its places in the location list.
+  vim.lsp.commands['docsLsp.showReferences'] = function(command, ctx)
+    require('docs_lsp.lens').show_references(command, ctx)
+  end
+  if M.options.codelens then
+    local group = vim.api.nvim_create_augroup('docs_lsp_codelens', { clear = true })
+    vim.api.nvim_create_autocmd('LspAttach', {
+      group = group,
+      callback = function(args)
+        local c = vim.lsp.get_client_by_id(args.data.client_id)
+        if not c or c.name ~= M.name then return end
+        vim.lsp.codelens.refresh({ bufnr = args.buf })
+        vim.api.nvim_create_autocmd({ 'BufEnter', 'InsertLeave', 'TextChanged' }, {
+          group = group,
+          buffer = args.buf,
+          callback = function() vim.lsp.codelens.refresh({ bufnr = args.buf }) end,
+        })
+      end,
+    })
   end
   if M.options.enable then vim.lsp.enable(M.name) end
   M._did_setup = true
