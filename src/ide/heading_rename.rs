@@ -12,8 +12,8 @@
 //! link is rewritten from what it named before the rename, so no link
 //! can be taken twice. A heading with a custom id (`{#id}`) keeps its id.
 
+use super::change::{Change, FileEdit};
 use super::page_links::{self, LinkInto};
-use super::rename::{Change, FileEdit};
 use crate::analysis::Analysis;
 use crate::model::anchors::{self, HeadingId};
 use crate::model::site::{FileKind, SourceFile};

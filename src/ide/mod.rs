@@ -7,6 +7,7 @@ pub mod completion_item;
 pub mod lookup;
 
 pub mod at;
+pub mod change;
 pub mod definition;
 pub mod fixes;
 #[cfg(test)]

@@ -17,21 +17,7 @@ use crate::syntax::tree::FileId;
 use std::collections::HashMap;
 use std::ops::Range;
 
-/// Replace `range` of `file` with `new_text`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FileEdit {
-    pub file: FileId,
-    pub range: Range<usize>,
-    pub new_text: String,
-}
-
-/// One change of a workspace edit. Paths are relative to the docs root.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Change {
-    Edit(FileEdit),
-    CreateFile { path: String, text: String },
-    RenameFile { from: String, to: String },
-}
+pub use super::change::{Change, FileEdit};
 
 fn is_page_path(p: &str) -> bool {
     p.ends_with(".mdx") || p.ends_with(".md")
