@@ -203,9 +203,10 @@ async function start(): Promise<void> {
 async function showInboundLinks(uri: string, position: { line: number; character: number }): Promise<void> {
   if (!client) return;
   const places = await client.sendRequest(ExecuteCommandRequest.type, { command: SERVER_INBOUND_LINKS, arguments: [uri] });
-  const locations = await client.protocol2CodeConverter.asLocations(Array.isArray(places) ? places : []);
+  const c = client;
+  const locations = (Array.isArray(places) ? places : []).map((l) => c.protocol2CodeConverter.asLocation(l));
   await vscode.commands.executeCommand('editor.action.showReferences', vscode.Uri.parse(uri),
-    new vscode.Position(position?.line ?? 0, position?.character ?? 0), locations ?? []);
+    new vscode.Position(position?.line ?? 0, position?.character ?? 0), locations);
 }
 
 /** A .vsix unpacked without file modes (by hand, or by an old tool) leaves the server not executable. */
