@@ -102,8 +102,13 @@ pub fn rename_heading(
             new_text: in_style_of(as_written, new),
         })
     };
+    // The files whose links lead to the page, by the reverse link index,
+    // and the page itself (its own `#x` links are not in the index).
+    let index = crate::analysis::inbound::counts(&analysis.site, analysis.config.root.as_deref());
+    let mut from = index.by_page.get(&file).cloned().unwrap_or_default();
+    from.push(file);
     out.extend(
-        page_links::links_into(analysis, f)
+        page_links::links_into_from(analysis, f, Some(&from))
             .iter()
             .filter_map(written)
             .map(Change::Edit),

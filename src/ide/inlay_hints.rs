@@ -27,7 +27,8 @@ pub struct InlayHint {
     pub offset: usize,
     pub label: String,
     pub kind: HintKind,
-    pub tooltip: String,
+    /// Said on hover (for heading ids; a title needs no more words).
+    pub tooltip: Option<String>,
 }
 
 /// Which hints to give (the `docsLsp.inlayHints.*` settings).
@@ -78,15 +79,12 @@ fn title_hints(analysis: &Analysis, file: FileId, range: Range<usize>) -> Vec<In
         // Endpoints and missing pages: the first has its own title, the
         // second a diagnostic already.
         .filter(|e| crate::model::endpoint::parse_endpoint(e.value).is_none())
-        .filter_map(|e| {
-            let page = site.page(e.value)?;
-            let label = navigation_view::page_label(site, e.value);
-            Some(InlayHint {
-                offset: e.node.range.end,
-                tooltip: format!("The sidebar title of {}", page.path),
-                label,
-                kind: HintKind::PageTitle,
-            })
+        .filter(|e| site.page(e.value).is_some())
+        .map(|e| InlayHint {
+            offset: e.node.range.end,
+            label: navigation_view::page_label(site, e.value),
+            tooltip: None,
+            kind: HintKind::PageTitle,
         })
         .collect()
 }
@@ -113,10 +111,10 @@ fn heading_hints(analysis: &Analysis, file: FileId, range: Range<usize>) -> Vec<
         .filter(|(id, h)| id.id != naive_id(&h.text))
         .map(|(id, h)| InlayHint {
             offset: h.range.end(),
-            tooltip: format!(
+            tooltip: Some(format!(
                 "Links to this heading use #{} (the platform's id for \"{}\")",
                 id.id, h.text
-            ),
+            )),
             label: format!("#{}", id.id),
             kind: HintKind::HeadingId,
         })

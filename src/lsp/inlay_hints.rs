@@ -27,12 +27,12 @@ impl Snapshot {
             hints
                 .into_iter()
                 .map(|h| InlayHint {
-                    position: t.range(&(h.offset..h.offset)).start,
+                    position: super::convert::position(&t.text, &t.lines, h.offset, t.enc),
                     label: InlayHintLabel::String(h.label),
                     // Neither a type nor a parameter name: no kind.
                     kind: None,
                     text_edits: None,
-                    tooltip: Some(InlayHintTooltip::String(h.tooltip)),
+                    tooltip: h.tooltip.map(InlayHintTooltip::String),
                     padding_left: Some(true),
                     padding_right: None,
                     data: None,
