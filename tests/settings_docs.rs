@@ -86,3 +86,31 @@ fn the_readme_table_lists_every_server_setting_the_extension_contributes() {
     listed.sort();
     assert_eq!(contributed, listed);
 }
+
+/// Every boolean setting the server reads has a row in the README's
+/// settings table and a VS Code setting, with the server's default.
+#[test]
+fn inlay_hint_settings_agree_everywhere() {
+    let readme = read("README.md");
+    let pkg: serde_json::Value =
+        serde_json::from_str(&read("editors/vscode/package.json")).unwrap();
+    let server = docs_lsp::lsp::settings::Settings::default().inlay_hints;
+    for (key, default) in [
+        ("inlayHints.pageTitles", server.page_titles),
+        ("inlayHints.headingIds", server.heading_ids),
+    ] {
+        let row = readme
+            .lines()
+            .find(|l| l.starts_with(&format!("| `{key}` |")))
+            .unwrap_or_else(|| panic!("README.md has no settings row for {key}"));
+        assert!(row.contains(&format!("| `{default}` |")), "{row}");
+        let setting = &pkg["contributes"]["configuration"]["properties"][format!("docsLsp.{key}")];
+        assert_eq!(setting["default"], default, "package.json docsLsp.{key}");
+        assert_eq!(setting["type"], "boolean");
+        // The server reads the key where the editors send it.
+        let off = serde_json::json!({ "docsLsp": { key.split('.').next().unwrap(): { key.split('.').nth(1).unwrap(): !default } } });
+        let (read_back, ignored) = docs_lsp::lsp::settings::Settings::read(&off);
+        assert!(ignored.is_empty(), "{ignored:?}");
+        assert_ne!(read_back.inlay_hints, server, "{key} is read");
+    }
+}

@@ -2,6 +2,7 @@
 //! diagnostic, by the rules of `rules/`. `check` and the language server both
 //! go through here; `ide` reads it, and nothing here reads `ide`.
 
+pub mod inbound;
 pub mod navigation_view;
 pub mod page_moves;
 pub mod per_file;
@@ -105,6 +106,7 @@ fn forget_gone_files(site: &Site) {
     memos.syntax.retain(here);
     memos.links.retain(here);
     memos.anchors.retain(here);
+    memos.outbound.retain(here);
 }
 
 /// `sorted` (by file, range and code) with each finding once. A node of a

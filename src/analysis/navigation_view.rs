@@ -338,16 +338,12 @@ impl Builder<'_> {
         if let Some(r) = parse_endpoint(e.value) {
             return self.endpoint(i, &r);
         }
-        let mut node = NavNode::new(NodeKind::Page, slug_to_title(e.value));
+        let mut node = NavNode::new(NodeKind::Page, page_label(self.site, e.value));
         node.source = self.origin(e.node);
         if let Some(page) = self.site.page(e.value) {
             node.page = Some(page.path.clone());
             node.page_file = Some(page.id);
             if let Some(front) = page.front_matter().root.as_ref() {
-                let text = |k: &str| front.get(k).and_then(Node::as_str);
-                if let Some(title) = text("sidebarTitle").or_else(|| text("title")) {
-                    node.label = title.to_string();
-                }
                 node.icon = icon(front);
                 node.hidden = front.get("hidden").and_then(Node::as_bool) == Some(true);
             }
@@ -463,6 +459,18 @@ fn operation_title(op: &crate::model::openapi::Operation) -> String {
         op.method.to_ascii_lowercase(),
         filename(&op.path)
     ))
+}
+
+/// The label the sidebar shows for the page entry `entry`: the page's
+/// `sidebarTitle`, else its `title`, else the platform's title from the
+/// entry's slug (also for an entry whose page is missing).
+pub fn page_label(site: &Site, entry: &str) -> String {
+    let front = site.page(entry).and_then(|p| {
+        let root = p.front_matter().root.as_ref()?;
+        let text = |k: &str| root.get(k).and_then(Node::as_str).map(str::to_string);
+        text("sidebarTitle").or_else(|| text("title"))
+    });
+    front.unwrap_or_else(|| slug_to_title(entry))
 }
 
 /// `prepareStringToBeValidFilename` of @mintlify/common: spaces and path

@@ -7,13 +7,17 @@ pub mod completion_item;
 pub mod lookup;
 
 pub mod at;
+pub mod change;
 pub mod definition;
 pub mod fixes;
 #[cfg(test)]
 pub(crate) mod fixture;
 pub mod folding;
+pub mod heading_rename;
 pub mod hover;
 pub mod icons;
+pub mod inbound_lens;
+pub mod inlay_hints;
 pub mod links;
 pub mod location;
 pub mod outline_items;

@@ -84,25 +84,22 @@ pub fn resolve(
 /// The heading of `page` whose id is `fragment` (clean comparison).
 pub fn heading_range(page: &SourceFile, fragment: &str) -> Option<Range<usize>> {
     let want = slug::clean(fragment);
-    heading_ids(page)
+    let ix = page.page_index();
+    crate::model::anchors::heading_ids(ix)
         .into_iter()
-        .find(|(id, _)| *id == want)
-        .map(|(_, r)| r)
+        .zip(ix.headings.iter())
+        .find(|(h, _)| h.id == want || h.also.contains(&want))
+        .map(|(_, x)| x.range.range())
 }
 
-/// Each Markdown heading of a page with its clean id, in order.
+/// Each Markdown heading of a page with its clean id, in order (numbered
+/// among the page's other anchors as the platform numbers them).
 pub fn heading_ids(page: &SourceFile) -> Vec<(String, Range<usize>)> {
-    let mut s = slug::Slugger::default();
-    page.page_index()
-        .headings
-        .iter()
-        .map(|h| {
-            let id = match &h.custom_id {
-                Some(c) => slug::normalize_custom_id(c),
-                None => slug::clean(&s.slug(&h.text)),
-            };
-            (id, h.range.range())
-        })
+    let ix = page.page_index();
+    crate::model::anchors::heading_ids(ix)
+        .into_iter()
+        .zip(ix.headings.iter())
+        .map(|(h, x)| (h.id, x.range.range()))
         .collect()
 }
 
@@ -192,14 +189,71 @@ pub fn inbound(
     page: &SourceFile,
     fragment: Option<&str>,
 ) -> Vec<(Location, Link)> {
+    let want = fragment.map(slug::clean);
+    links_into(analysis, page)
+        .into_iter()
+        .filter_map(|into| match &want {
+            Some(w) => {
+                let (range, written) = into.fragment?;
+                (slug::clean(&written) == *w).then_some((
+                    Location {
+                        file: into.from,
+                        range,
+                    },
+                    into.link,
+                ))
+            }
+            None => Some((
+                Location {
+                    file: into.from,
+                    range: into.link.target_range.range(),
+                },
+                into.link,
+            )),
+        })
+        .collect()
+}
+
+/// A link into a page.
+#[derive(Debug, Clone)]
+pub struct LinkInto {
+    pub from: FileId,
+    pub link: Link,
+    /// Its fragment: where it is written in `from`, and as written.
+    pub fragment: Option<(Range<usize>, String)>,
+}
+
+/// Every link in a page body or snippet that resolves to `page`, by the
+/// rules diagnostics use (so `/Page#x`, `./page.mdx#x` and
+/// `%C3%BCber`-encoded forms are found when the platform resolves them).
+pub fn links_into(analysis: &Analysis, page: &SourceFile) -> Vec<LinkInto> {
+    links_into_from(analysis, page, None)
+}
+
+/// [`links_into`], reading the links of `from` only (the files the
+/// reverse link index names) when given.
+pub fn links_into_from(
+    analysis: &Analysis,
+    page: &SourceFile,
+    from: Option<&[FileId]>,
+) -> Vec<LinkInto> {
     use rayon::prelude::*;
     let t = targets(analysis);
-    let want = fragment.map(slug::clean);
-    let files: Vec<&Arc<SourceFile>> = analysis
-        .site
-        .files()
-        .filter(|f| matches!(f.kind, FileKind::Page | FileKind::Snippet))
-        .collect();
+    let files: Vec<&Arc<SourceFile>> = match from {
+        Some(ids) => {
+            let mut ids = ids.to_vec();
+            ids.sort_unstable();
+            ids.dedup();
+            ids.iter()
+                .filter_map(|id| analysis.site.file(*id))
+                .collect()
+        }
+        None => analysis
+            .site
+            .files()
+            .filter(|f| matches!(f.kind, FileKind::Page | FileKind::Snippet))
+            .collect(),
+    };
     files
         .par_iter()
         .flat_map_iter(|f| {
@@ -215,32 +269,32 @@ pub fn inbound(
                 if to.file.as_ref().map(|x| x.id) != Some(page.id) {
                     continue;
                 }
-                match &want {
-                    Some(w) => {
-                        if to.fragment.as_deref().map(slug::clean).as_ref() == Some(w) {
-                            let hash = l.target.find('#').unwrap_or(0);
-                            let start = l.target_range.start() + hash + 1;
-                            out.push((
-                                Location {
-                                    file: f.id,
-                                    range: start..l.target_range.end(),
-                                },
-                                l.clone(),
-                            ));
-                        }
-                    }
-                    None => out.push((
-                        Location {
-                            file: f.id,
-                            range: l.target_range.range(),
-                        },
-                        l.clone(),
-                    )),
-                }
+                let fragment = to
+                    .fragment
+                    .map(|written| (fragment_range(l, written.len()), written));
+                out.push(LinkInto {
+                    from: f.id,
+                    link: l.clone(),
+                    fragment,
+                });
             }
             out
         })
         .collect()
+}
+
+/// Where a link's fragment (`len` bytes, after its `#`) is written: from
+/// the `#` in the target when the target is written as read, else (an
+/// attribute with character references) the end of the target's range.
+fn fragment_range(l: &Link, len: usize) -> Range<usize> {
+    let r = l.target_range.range();
+    let trimmed = l.target.trim_end();
+    match l.target.rfind('#') {
+        Some(hash) if r.len() == l.target.len() && trimmed.len() == hash + 1 + len => {
+            r.start + hash + 1..r.start + trimmed.len()
+        }
+        _ => r.end.saturating_sub(len).max(r.start)..r.end,
+    }
 }
 
 fn mentions(l: &Link, page: &SourceFile, from: &SourceFile) -> bool {

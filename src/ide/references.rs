@@ -47,21 +47,9 @@ pub fn references(analysis: &Analysis, file: FileId, text: &str, offset: usize) 
             } else if let Some(to) = super::page_links::link_at(analysis, file, offset)
                 && let Some(target) = to.file.filter(|t| t.kind == FileKind::Page)
             {
-                let mut v = page_references(analysis, page_key(&target.path), Some(&target));
-                v.extend(
-                    super::page_links::inbound(analysis, &target, None)
-                        .into_iter()
-                        .map(|(t, _)| t),
-                );
-                v
+                page_inbound(analysis, &target)
             } else {
-                let mut v = page_references(analysis, page_key(&f.path), Some(f));
-                v.extend(
-                    super::page_links::inbound(analysis, f, None)
-                        .into_iter()
-                        .map(|(t, _)| t),
-                );
-                v
+                page_inbound(analysis, f)
             }
         }
         FileKind::Snippet => Vec::new(),
@@ -71,15 +59,10 @@ pub fn references(analysis: &Analysis, file: FileId, text: &str, offset: usize) 
                 Some(Thing::Page { entry, file }) => {
                     // As from the page itself: the entries and every link
                     // to the page, whichever of them the user starts from.
-                    let mut v = page_references(analysis, page_key(&entry), file.map(|f| &**f));
-                    if let Some(f) = file.filter(|f| f.kind == FileKind::Page) {
-                        v.extend(
-                            super::page_links::inbound(analysis, f, None)
-                                .into_iter()
-                                .map(|(t, _)| t),
-                        );
+                    match file.filter(|f| f.kind == FileKind::Page) {
+                        Some(f) => page_inbound(analysis, f),
+                        None => page_references(analysis, page_key(&entry), None),
                     }
-                    v
                 }
                 Some(Thing::Endpoint {
                     target: Some(t), ..
@@ -97,6 +80,27 @@ pub fn references(analysis: &Analysis, file: FileId, text: &str, offset: usize) 
     out.sort_by_key(|t| (t.file, t.range.start));
     out.dedup();
     out
+}
+
+/// What leads to a page from elsewhere: the navigation entries listing it
+/// and the links of other pages' bodies and snippets (the page's own `#x`
+/// links lead to its headings, not to it). What the inbound-links lens
+/// counts and shows.
+pub fn page_inbound(analysis: &Analysis, page: &SourceFile) -> Vec<Location> {
+    let mut v = page_references(analysis, page_key(&page.path), Some(page));
+    // The reverse link index names the files to read (a page's own links
+    // are not in it).
+    let index = crate::analysis::inbound::counts(&analysis.site, analysis.config.root.as_deref());
+    let from = index.by_page.get(&page.id).map_or(&[][..], Vec::as_slice);
+    v.extend(
+        super::page_links::links_into_from(analysis, page, Some(from))
+            .into_iter()
+            .map(|into| Location {
+                file: into.from,
+                range: into.link.target_range.range(),
+            }),
+    );
+    v
 }
 
 /// The navigation index of the resolved docs.json, if it has a navigation.
@@ -118,7 +122,11 @@ pub(crate) fn string_content(n: &Node) -> Range<usize> {
 /// Entries naming the page `key` (no extension, no leading `/`). With the
 /// page's file known, an entry must resolve to that very file (`intro`
 /// names `intro.mdx` before `intro.md`).
-fn page_references(analysis: &Analysis, key: &str, file: Option<&SourceFile>) -> Vec<Location> {
+pub(crate) fn page_references(
+    analysis: &Analysis,
+    key: &str,
+    file: Option<&SourceFile>,
+) -> Vec<Location> {
     let Some(ix) = nav_index(analysis) else {
         return Vec::new();
     };

@@ -7,6 +7,7 @@
 //! wrote one, a leading `/` if it had one.
 
 use super::at::{self, Thing};
+use super::heading_rename;
 use super::lookup::page_key;
 use super::references::{nav_index, string_content};
 use crate::analysis::Analysis;
@@ -16,21 +17,7 @@ use crate::syntax::tree::FileId;
 use std::collections::HashMap;
 use std::ops::Range;
 
-/// Replace `range` of `file` with `new_text`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FileEdit {
-    pub file: FileId,
-    pub range: Range<usize>,
-    pub new_text: String,
-}
-
-/// One change of a workspace edit. Paths are relative to the docs root.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Change {
-    Edit(FileEdit),
-    CreateFile { path: String, text: String },
-    RenameFile { from: String, to: String },
-}
+pub use super::change::{Change, FileEdit};
 
 fn is_page_path(p: &str) -> bool {
     p.ends_with(".mdx") || p.ends_with(".md")
@@ -245,89 +232,19 @@ fn page_entry_at(
 
 /// What a rename at `offset` would rename: a page entry (the range of the
 /// string's content, and the entry as placeholder) or a Markdown heading of
-/// a page (its text; the links to its anchor follow). Nothing else can be
-/// renamed (keys, endpoint entries, spec files): `None`.
+/// a page (its text as written; the links to its anchor follow:
+/// [`super::heading_rename`]). Nothing else can be renamed (keys, endpoint
+/// entries, spec files): `None`.
 pub fn prepare_rename(
     analysis: &Analysis,
     file: FileId,
     text: &str,
     offset: usize,
 ) -> Option<(Range<usize>, String)> {
-    if let Some((_, r, t)) = heading_at(analysis, file, text, offset) {
-        return Some((r, t));
+    if let Some(h) = heading_rename::heading_at(analysis, file, text, offset) {
+        return Some((h.range, h.written));
     }
     page_entry_at(analysis, file, text, offset).map(|(r, v, _)| (r, v))
-}
-
-/// The Markdown heading of a page under the cursor: its index among the
-/// page's headings, the range of its text in `text`, and the text (only
-/// when the source holds the text as is: no inline formatting).
-fn heading_at(
-    analysis: &Analysis,
-    file: FileId,
-    text: &str,
-    offset: usize,
-) -> Option<(usize, Range<usize>, String)> {
-    let f = analysis.site.file(file)?;
-    if f.kind != FileKind::Page {
-        return None;
-    }
-    let ix = f.page_index();
-    let i = ix
-        .headings
-        .iter()
-        .position(|h| h.range.start() <= offset && offset <= h.range.end())?;
-    let h = &ix.headings[i];
-    let line = text.get(h.range.range())?;
-    let at = line.find(h.text.as_str())?;
-    let start = h.range.start() + at;
-    Some((i, start..start + h.text.len(), h.text.to_string()))
-}
-
-/// Rename a heading: its text, and every link to its anchor (in every page
-/// body and snippet) follows the new id. A heading with a `{#custom-id}`
-/// keeps its id: only its text changes.
-fn rename_heading(
-    analysis: &Analysis,
-    file: FileId,
-    (i, range, _): (usize, Range<usize>, String),
-    new_text: &str,
-) -> Result<Vec<Change>, String> {
-    let f = analysis.site.file(file).ok_or("no such file")?;
-    let ix = f.page_index();
-    let mut out = vec![Change::Edit(FileEdit {
-        file,
-        range,
-        new_text: new_text.to_string(),
-    })];
-    if ix.headings[i].custom_id.is_some() {
-        return Ok(out);
-    }
-    let ids = crate::ide::page_links::heading_ids(f);
-    let old_id = ids[i].0.clone();
-    // The new id, numbered among the page's other headings.
-    let mut s = crate::model::slug::Slugger::default();
-    let mut new_id = String::new();
-    for (j, h) in ix.headings.iter().enumerate() {
-        if h.custom_id.is_some() {
-            continue;
-        }
-        let id = s.slug(if j == i { new_text } else { &h.text });
-        if j == i {
-            new_id = crate::model::slug::clean(&id);
-        }
-    }
-    if new_id.is_empty() || new_id == old_id {
-        return Ok(out);
-    }
-    for (t, _) in crate::ide::page_links::inbound(analysis, f, Some(&old_id)) {
-        out.push(Change::Edit(FileEdit {
-            file: t.file,
-            range: t.range,
-            new_text: new_id.clone(),
-        }));
-    }
-    Ok(out)
 }
 
 /// Rename the page entry at `offset` to `new_name` (a page path as the
@@ -341,12 +258,8 @@ pub fn rename(
     offset: usize,
     new_name: &str,
 ) -> Result<Vec<Change>, String> {
-    if let Some(h) = heading_at(analysis, file, text, offset) {
-        let t = new_name.trim();
-        if t.is_empty() {
-            return Err("a heading needs text".into());
-        }
-        return rename_heading(analysis, file, h, t);
+    if let Some(h) = heading_rename::heading_at(analysis, file, text, offset) {
+        return heading_rename::rename_heading(analysis, file, &h, new_name);
     }
     let (_, entry, page) =
         page_entry_at(analysis, file, text, offset).ok_or("only page entries can be renamed")?;

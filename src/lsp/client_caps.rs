@@ -18,6 +18,9 @@ pub struct ClientCaps {
     pub pulls: bool,
     /// The client accepts `workspace/diagnostic/refresh`.
     pub refresh: bool,
+    /// The client accepts `workspace/inlayHint/refresh` (asked when the
+    /// inlay hint settings change).
+    pub inlay_hint_refresh: bool,
     pub edit: EditCaps,
 }
 
@@ -40,10 +43,17 @@ impl ClientCaps {
             .and_then(|w| w.diagnostics.as_ref())
             .and_then(|d| d.refresh_support)
             .unwrap_or(false);
+        let inlay_hint_refresh = c
+            .workspace
+            .as_ref()
+            .and_then(|w| w.inlay_hint.as_ref())
+            .and_then(|h| h.refresh_support)
+            .unwrap_or(false);
         ClientCaps {
             encoding,
             pulls,
             refresh,
+            inlay_hint_refresh,
             edit: EditCaps::from_client(c),
         }
     }

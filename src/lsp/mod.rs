@@ -10,6 +10,8 @@ pub mod convert;
 pub mod documents;
 pub mod features;
 pub mod file_events;
+pub mod inbound_lens;
+pub mod inlay_hints;
 pub mod moves;
 pub mod navigation;
 pub mod notifications;

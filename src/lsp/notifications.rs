@@ -126,6 +126,9 @@ impl SyncNotification for ApplySettings {
     type Params = serde_json::Value;
     fn apply(world: &Arc<World>, client: &Client, v: Self::Params) -> Followup {
         let (settings, ignored) = Settings::read(&v);
+        // Hints shown under the old settings are asked again.
+        let hints_changed =
+            world.settings().inlay_hints != settings.inlay_hints && world.caps().inlay_hint_refresh;
         // A new `since` changes the sites' diagnostics: published again.
         for site in world.set_settings(settings) {
             publish::schedule(
@@ -136,7 +139,7 @@ impl SyncNotification for ApplySettings {
                 world.caps().can_refresh(),
             );
         }
-        if ignored.is_empty() {
+        if ignored.is_empty() && !hints_changed {
             return None;
         }
         // What cannot be used is said in the client's log (by name, never by
@@ -145,6 +148,9 @@ impl SyncNotification for ApplySettings {
         Some(Box::pin(async move {
             for line in ignored {
                 client.log_message(MessageType::WARNING, line).await;
+            }
+            if hints_changed {
+                let _ = client.inlay_hint_refresh().await;
             }
         }))
     }

@@ -55,7 +55,11 @@ impl LanguageServer for Backend {
                     },
                 )),
                 execute_command_provider: Some(ExecuteCommandOptions {
-                    commands: vec![super::assistant::ASK.into(), super::assistant::NEW.into()],
+                    commands: vec![
+                        super::assistant::ASK.into(),
+                        super::assistant::NEW.into(),
+                        super::inbound_lens::INBOUND_LINKS.into(),
+                    ],
                     work_done_progress_options: Default::default(),
                 }),
                 code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
@@ -79,6 +83,7 @@ impl LanguageServer for Backend {
                 document_symbol_provider: Some(OneOf::Left(true)),
                 workspace_symbol_provider: Some(OneOf::Left(true)),
                 folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
+                inlay_hint_provider: Some(OneOf::Left(true)),
                 document_link_provider: Some(DocumentLinkOptions {
                     resolve_provider: Some(false),
                     work_done_progress_options: Default::default(),
@@ -186,6 +191,10 @@ impl LanguageServer for Backend {
                 self.new_conversation().await;
                 Ok(None)
             }
+            super::inbound_lens::INBOUND_LINKS => {
+                let arg = params.arguments.into_iter().next().unwrap_or_default();
+                self.snapshot().inbound_links_impl(arg).await
+            }
             other => Err(Error::invalid_params(format!("unknown command {other}"))),
         }
     }
@@ -220,6 +229,10 @@ impl LanguageServer for Backend {
         self.snapshot().folding_impl(p).await
     }
 
+    async fn inlay_hint(&self, p: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        self.snapshot().inlay_hint_impl(p).await
+    }
+
     async fn document_link(&self, p: DocumentLinkParams) -> Result<Option<Vec<DocumentLink>>> {
         self.snapshot().document_link_impl(p).await
     }
@@ -233,10 +246,11 @@ impl LanguageServer for Backend {
         Ok(Some(actions))
     }
 
-    /// Each feature's lenses, in its own module.
+    /// Each feature's lenses in its own module; this only gathers them.
     async fn code_lens(&self, p: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
-        let uri = &p.text_document.uri;
-        let lenses = self.snapshot().translation_lenses(uri).await?;
+        let snapshot = self.snapshot();
+        let mut lenses = snapshot.translation_lenses(&p.text_document.uri).await?;
+        lenses.extend(snapshot.inbound_lens_impl(&p).await?);
         Ok(Some(lenses))
     }
 

@@ -5,6 +5,7 @@
 //! a user's settings must not stop the server or silently reset the rest.
 
 use crate::assistant::client::{self as assistant, Secret};
+pub use crate::ide::inlay_hints::HintOptions;
 use serde_json::Value;
 use std::time::Duration;
 
@@ -37,6 +38,8 @@ pub struct Settings {
     /// `since`: a git revision whose URLs must keep working
     /// (`url-removed`); `None` (unset or empty): off.
     pub since: Option<String>,
+    /// `inlayHints.pageTitles` and `inlayHints.headingIds`.
+    pub inlay_hints: HintOptions,
 }
 
 impl Default for Settings {
@@ -89,6 +92,20 @@ impl Settings {
                 None
             }
         };
+        let mut flag =
+            |key: &str, default: bool| match v.pointer(&format!("/{}", key.replace('.', "/"))) {
+                None | Some(Value::Null) => default,
+                Some(Value::Bool(b)) => *b,
+                Some(x) => {
+                    wrong(key, "true or false", x);
+                    default
+                }
+            };
+        let defaults = HintOptions::default();
+        let inlay_hints = HintOptions {
+            page_titles: flag("inlayHints.pageTitles", defaults.page_titles),
+            heading_ids: flag("inlayHints.headingIds", defaults.heading_ids),
+        };
         let assistant = read_assistant(v.get("assistant").unwrap_or(&Value::Null), &mut wrong);
         (
             Settings {
@@ -96,6 +113,7 @@ impl Settings {
                 redirect_on_move,
                 assistant,
                 since,
+                inlay_hints,
             },
             ignored,
         )
@@ -176,6 +194,7 @@ mod tests {
         assert_eq!(s.redirect_on_move, RedirectOnMove::Ask);
         assert_eq!(s.assistant.retrieval_page_size, 5);
         assert_eq!(s.since, None);
+        assert!(s.inlay_hints.page_titles && s.inlay_hints.heading_ids);
         assert!(ignored.is_empty());
     }
 
@@ -189,6 +208,17 @@ mod tests {
         assert_eq!(read(json!({"since": ""})).0.since, None);
         let (s, ignored) = read(json!({"since": 3}));
         assert_eq!((s.since, ignored.len()), (None, 1));
+    }
+
+    #[test]
+    fn inlay_hints_turn_off_one_by_one() {
+        let (s, ignored) = Settings::read(&json!({"inlayHints": {"pageTitles": false}}));
+        assert!(!s.inlay_hints.page_titles && s.inlay_hints.heading_ids);
+        assert!(ignored.is_empty());
+        let (s, ignored) = Settings::read(&json!({"inlayHints": {"headingIds": "no"}}));
+        assert!(s.inlay_hints.page_titles && s.inlay_hints.heading_ids);
+        assert_eq!(ignored.len(), 1, "{ignored:?}");
+        assert!(ignored[0].contains("inlayHints.headingIds"));
     }
 
     #[test]

@@ -80,8 +80,6 @@ pub fn anchors_of(
     ix: &crate::syntax::page::PageIndex,
     front: &crate::syntax::frontmatter::FrontMatter,
 ) -> Anchors {
-    use crate::syntax::page::AttrValue;
-    use slug::AnchorSource as S;
     let mode = front
         .root
         .as_ref()
@@ -93,6 +91,72 @@ pub fn anchors_of(
             incomplete: true,
         };
     }
+    let (sources, _, incomplete) = sources_of(ix);
+    let ids = slug::page_anchors(sources);
+    Anchors {
+        ids: ids.into_boxed_slice(),
+        incomplete,
+    }
+}
+
+/// The id of one Markdown heading of a page, as the platform makes it
+/// among every other anchor of the page (components share its numbering).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeadingId {
+    /// The clean id a `#fragment` names; empty for a heading that gets
+    /// none (levels 5 and 6, or text without a letter or digit).
+    pub id: String,
+    /// Other clean forms that name it (the smart-quoted text's id).
+    pub also: Vec<String>,
+    /// Written by the writer (`## Title {#id}`): a rename keeps it.
+    pub custom: bool,
+}
+
+/// Each Markdown heading's id, in the order of `ix.headings`.
+pub fn heading_ids(ix: &crate::syntax::page::PageIndex) -> Vec<HeadingId> {
+    let (sources, headings, _) = sources_of(ix);
+    let mut by_source = slug::anchors_by_source(sources);
+    headings
+        .iter()
+        .enumerate()
+        .map(|(h, &src)| {
+            let custom = ix.headings[h].custom_id.is_some();
+            let mut ids = by_source
+                .get_mut(src)
+                .map(std::mem::take)
+                .unwrap_or_default();
+            if custom {
+                // A custom id is given twice (the table of contents' and
+                // the element's): the element's is the one written.
+                let id = ix.headings[h]
+                    .custom_id
+                    .as_deref()
+                    .map(slug::normalize_custom_id)
+                    .unwrap_or_default();
+                return HeadingId {
+                    id: slug::clean(&id),
+                    also: Vec::new(),
+                    custom,
+                };
+            }
+            let mut ids = ids.drain(..).map(|c| c.to_string());
+            HeadingId {
+                id: ids.next().unwrap_or_default(),
+                also: ids.collect(),
+                custom,
+            }
+        })
+        .collect()
+}
+
+/// The anchor sources of a page in document order, the index among them of
+/// each Markdown heading (in `ix.headings` order), and whether some id
+/// cannot be known here.
+fn sources_of(
+    ix: &crate::syntax::page::PageIndex,
+) -> (Vec<slug::AnchorSource<'_>>, Vec<usize>, bool) {
+    use crate::syntax::page::AttrValue;
+    use slug::AnchorSource as S;
     let excluded_ranges: Vec<std::ops::Range<usize>> = ix
         .elements
         .iter()
@@ -128,6 +192,7 @@ pub fn anchors_of(
     }
     let mut incomplete = false;
     let mut sources: Vec<S> = Vec::with_capacity(ix.headings.len() + 4);
+    let mut headings = Vec::with_capacity(ix.headings.len());
     let mut els = ix.elements.iter().filter(|e| relevant(e)).peekable();
     let mut hs = ix.headings.iter().peekable();
     loop {
@@ -140,6 +205,7 @@ pub fn anchors_of(
         };
         if take_heading {
             let h = hs.next().unwrap();
+            headings.push(sources.len());
             sources.push(S::Heading {
                 level: h.level,
                 text: &h.text,
@@ -211,9 +277,5 @@ pub fn anchors_of(
             _ => {}
         }
     }
-    let ids = slug::page_anchors(sources);
-    Anchors {
-        ids: ids.into_boxed_slice(),
-        incomplete,
-    }
+    (sources, headings, incomplete)
 }

@@ -38,6 +38,10 @@ pub struct Memos {
     /// Values of docs.json that per-file rules read, compared by value
     /// (the link part, the overlay lists' key).
     pub docs_json_parts: MemoTable<u8, DocsJsonValue>,
+    /// Each page's and snippet's outbound pages (`analysis::inbound`).
+    pub outbound: MemoTable<FileId, Arc<[FileId]>>,
+    /// The inbound link counts of the whole site, summed from `outbound`.
+    pub inbound: std::sync::Mutex<Option<Arc<InboundCounts>>>,
     /// A whole rule's answer for the site, by rule.
     pub site: [std::sync::Mutex<Option<Arc<SiteAnswer>>>; 3],
     /// How many per-file values were computed (not taken from the table):
@@ -58,6 +62,15 @@ pub struct SiteAnswer {
     pub reads: Box<[super::memo::Dep]>,
     pub by_file: std::collections::BTreeMap<FileId, Arc<[Diagnostic]>>,
     pub all: Arc<Vec<Diagnostic>>,
+}
+
+/// The body links of other files that lead to each page (the file of
+/// each, once per link), with what they were gathered at (files revision,
+/// shape epoch, links' docs.json part).
+#[derive(Debug)]
+pub struct InboundCounts {
+    pub made_from: (Revision, Revision, Revision),
+    pub by_page: rustc_hash::FxHashMap<FileId, Vec<FileId>>,
 }
 
 /// A docs.json value a per-file rule reads.

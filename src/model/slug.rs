@@ -411,12 +411,42 @@ pub enum TitledKind {
 pub fn page_anchors<'a>(
     sources: impl IntoIterator<Item = AnchorSource<'a>>,
 ) -> Vec<crate::syntax::page::CompactString> {
+    let mut out = Vec::new();
+    each_anchor(sources, |_, id| out.push(id));
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The ids each source gives the page, by source, in the order of
+/// `sources`: for a Markdown heading without a custom id its id first (the
+/// one the table of contents links to), then its smart-quoted form if any.
+/// What a heading rename and the heading-id hint read.
+pub fn anchors_by_source<'a>(
+    sources: impl IntoIterator<Item = AnchorSource<'a>>,
+) -> Vec<Vec<crate::syntax::page::CompactString>> {
+    let mut out: Vec<Vec<crate::syntax::page::CompactString>> = Vec::new();
+    each_anchor(sources, |i, id| {
+        if out.len() <= i {
+            out.resize_with(i + 1, Vec::new);
+        }
+        out[i].push(id);
+    });
+    out
+}
+
+/// Every id `sources` give the page, with the index of the source that
+/// gave it, in document order (duplicates numbered as the platform numbers
+/// them).
+fn each_anchor<'a>(
+    sources: impl IntoIterator<Item = AnchorSource<'a>>,
+    mut emit: impl FnMut(usize, crate::syntax::page::CompactString),
+) {
     let mut slugger = Slugger::default();
     let mut tab_slugger = Slugger::default();
     let mut toc_seen: HashMap<String, u32> = HashMap::default();
     let mut titled_counts: HashMap<(TitledKind, String), u32> = HashMap::default();
     let mut param_counts: HashMap<String, u32> = HashMap::default();
-    let mut out: Vec<crate::syntax::page::CompactString> = Vec::new();
     let dedupe = |slug: String, seen: &mut HashMap<String, u32>| -> String {
         let count = seen.get(&slug).copied().unwrap_or(0);
         seen.insert(slug.clone(), count + 1);
@@ -432,7 +462,8 @@ pub fn page_anchors<'a>(
         seen.insert(s.clone(), 1);
         s
     };
-    for src in sources {
+    for (i, src) in sources.into_iter().enumerate() {
+        let mut push = |id: crate::syntax::page::CompactString| emit(i, id);
         match src {
             AnchorSource::Heading {
                 level,
@@ -453,9 +484,9 @@ pub fn page_anchors<'a>(
                         } else {
                             c
                         };
-                        out.push(dedupe(c, &mut toc_seen).into());
+                        push(dedupe(c, &mut toc_seen).into());
                     }
-                    out.push(id.into());
+                    push(id.into());
                     continue;
                 }
                 if !(1..=4).contains(&level) {
@@ -464,7 +495,7 @@ pub fn page_anchors<'a>(
                 let raw = slugger.slug(text);
                 let smart = smart_quoted(text).map(|t| clean(&slugify(&t)));
                 if excluded {
-                    out.push(clean(&raw).into());
+                    push(clean(&raw).into());
                 } else {
                     let c = clean(&raw);
                     let c = if c.is_empty() {
@@ -472,29 +503,29 @@ pub fn page_anchors<'a>(
                     } else {
                         c
                     };
-                    out.push(dedupe(c, &mut toc_seen).into());
+                    push(dedupe(c, &mut toc_seen).into());
                 }
                 if let Some(s) = smart {
-                    out.push(s.into());
+                    push(s.into());
                 }
             }
             AnchorSource::JsxHeading { text, id, excluded } => {
                 if excluded {
                     if let Some(id) = id {
-                        out.push(id.into());
+                        push(id.into());
                     }
                     continue;
                 }
                 let c = id.map(clean).filter(|c| !c.is_empty());
                 let c = c.unwrap_or_else(|| clean(&slugify(text)));
-                out.push(dedupe(c, &mut toc_seen).into());
+                push(dedupe(c, &mut toc_seen).into());
                 if let Some(id) = id {
-                    out.push(id.into());
+                    push(id.into());
                 }
             }
             AnchorSource::ElementId { id, cleaned } => {
                 if !id.is_empty() {
-                    out.push(if cleaned { clean(id) } else { id.to_string() }.into());
+                    push(if cleaned { clean(id) } else { id.to_string() }.into());
                 }
             }
             AnchorSource::Titled { kind, title } => {
@@ -503,31 +534,28 @@ pub fn page_anchors<'a>(
                 }
                 let base = component_id(title, 0);
                 let n = titled_counts.entry((kind, base)).or_insert(0);
-                out.push(component_id(title, *n).into());
+                push(component_id(title, *n).into());
                 *n += 1;
             }
             AnchorSource::Tab { title } => {
                 if !title.is_empty() {
-                    out.push(clean(&tab_slugger.slug(title)).into());
+                    push(clean(&tab_slugger.slug(title)).into());
                 }
             }
             AnchorSource::Update { label } => {
                 let c = clean(&slugify(label));
-                out.push(dedupe(c, &mut toc_seen).into());
+                push(dedupe(c, &mut toc_seen).into());
             }
             AnchorSource::Param { name } => {
                 if name.is_empty() {
                     continue;
                 }
                 let n = param_counts.entry(name.to_string()).or_insert(0);
-                out.push(param_field_id(name, *n).into());
+                push(param_field_id(name, *n).into());
                 *n += 1;
             }
         }
     }
-    out.sort_unstable();
-    out.dedup();
-    out
 }
 
 /// The heading text as the renderer's smart quotes write it, when that

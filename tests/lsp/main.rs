@@ -9,6 +9,7 @@ mod diagnostics;
 mod edits;
 mod features;
 mod harness;
+mod headings;
 mod lifecycle;
 mod navigation;
 mod page_components;

@@ -365,6 +365,59 @@ step('docsLsp.since: a URL removed since the revision is an error in docs.json, 
   vim.api.nvim_buf_call(docs_buf, function() vim.cmd('silent write') end)
 end)
 
+step('renaming a heading rewrites the link to it in another page; the lens lists its inbound links', function()
+  local page = env.FIXTURE_DIR .. '/guides/extra.mdx'
+  local index = env.FIXTURE_DIR .. '/index.mdx'
+  vim.cmd.edit(vim.fn.fnameescape(page))
+  local buf = vim.api.nvim_get_current_buf()
+  wait_for('docs-lsp attached to guides/extra.mdx', function()
+    local c = vim.lsp.get_clients({ bufnr = buf, name = 'docs_lsp' })[1]
+    return c and c.initialized
+  end)
+  -- The lens on line 1: index.mdx's link (the page is in no navigation entry).
+  local lenses
+  wait_for('the inbound-links lens', function()
+    vim.lsp.codelens.refresh({ bufnr = buf })
+    vim.wait(200)
+    lenses = vim.lsp.codelens.get(buf)
+    return #lenses == 1 and lenses[1].command ~= nil
+  end)
+  assert(lenses[1].command.title == '1 inbound link', vim.inspect(lenses))
+  vim.api.nvim_win_set_cursor(0, { 1, 0 })
+  vim.lsp.codelens.run()
+  local items
+  wait_for('the inbound links in the location list', function()
+    items = vim.fn.getloclist(0)
+    if #items == 0 then items = vim.fn.getloclist(vim.fn.win_getid(vim.fn.winnr('#'))) end
+    return #items == 1
+  end)
+  assert(vim.fn.bufname(items[1].bufnr):find('index.mdx', 1, true), vim.inspect(items))
+  vim.cmd('lclose')
+  vim.api.nvim_set_current_buf(buf)
+  -- Rename the heading from its line.
+  local row
+  for i, l in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
+    if l == '## Install the tool' then row = i end
+  end
+  assert(row, 'the heading line')
+  vim.api.nvim_win_set_cursor(0, { row, 5 })
+  vim.lsp.buf.rename('Get the tool', { name = 'docs_lsp' })
+  wait_for('the heading renamed', function()
+    return vim.api.nvim_buf_get_lines(buf, row - 1, row, false)[1] == '## Get the tool'
+  end)
+  local index_buf
+  wait_for('the link in index.mdx rewritten', function()
+    index_buf = vim.fn.bufnr(index)
+    if index_buf == -1 then return false end
+    local text = table.concat(vim.api.nvim_buf_get_lines(index_buf, 0, -1, false), '\n')
+    return text:find('(/guides/extra#get-the-tool)', 1, true) ~= nil
+  end)
+  -- Undo both, so that the files stay as the other steps know them.
+  for _, b in ipairs({ buf, index_buf }) do
+    vim.api.nvim_buf_call(b, function() vim.cmd('silent! edit!') end)
+  end
+end)
+
 -- Last: it starts a second client (another docs root).
 step('completion ranks by match quality: `in` offers introduction on a real site of 300+ pages', function()
   -- corpus_site is trigger.dev's docs.json (325 pages): most page names hold an `i` and an `n`.

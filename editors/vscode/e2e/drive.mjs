@@ -206,6 +206,26 @@ const checks = {
     const r = await checks.pick(rest);
     return { ...r, detail: `clicked "${lens}"; ${r.detail}` };
   },
+  async editor({ texts }) {
+    // Inlay hints are injected into the lines' text; a code lens is a widget above its line.
+    const editor = page.locator('.part.editor .monaco-editor').first();
+    const r = await until('text in the editor', async () => {
+      const t = await editor.innerText();
+      return { ok: texts.every((x) => t.includes(x)), seen: t.slice(0, 600) };
+    });
+    return { detail: `shown: ${texts.map((x) => JSON.stringify(x)).join(', ')} (${r.seen.length} characters of editor text)` };
+  },
+  async 'click-lens'({ text, expect }) {
+    const lens = page.locator('.codelens-decoration a').filter({ hasText: text }).first();
+    await lens.waitFor({ state: 'visible', timeout: 15000 });
+    await lens.click();
+    const peek = page.locator('.peekview-widget').first();
+    const r = await until('the references peek', async () => {
+      const t = await peek.innerText();
+      return { ok: expect.every((x) => t.includes(x)), seen: t.slice(0, 600) };
+    });
+    return { detail: `clicked "${text}": the peek lists ${r.seen.split('\n').filter((l) => /\.(mdx|json)/.test(l)).slice(0, 6).join(' | ')}` };
+  },
   async screenshot() {
     return {};
   },

@@ -16,6 +16,10 @@ import { LensArgument, pickRows } from './translationsmodel';
 /** Server-side command names (workspace/executeCommand), fixed by the server. */
 export const SERVER_ASK = 'docsLsp.askAssistant';
 export const SERVER_NEW_CONVERSATION = 'docsLsp.newConversation';
+/** The places of a page's inbound links: `[uri]` -> `Location[]`. */
+export const SERVER_INBOUND_LINKS = 'docsLsp.inboundLinks';
+/** The client command of the inbound-links lens: `[uri, position]`. */
+export const CMD_SHOW_REFERENCES = 'docsLsp.showReferences';
 /** Client-side command names (contributed in package.json). */
 export const CMD_ASK = 'docsLsp.ask';
 export const CMD_NEW_CONVERSATION = 'docsLsp.newChat';
@@ -72,6 +76,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand(CMD_SHOW_TRANSLATIONS, (arg?: LensArgument) => showTranslations(arg)),
     vscode.commands.registerCommand('docsLsp.restartServer', () => restart()),
     vscode.commands.registerCommand('docsLsp.showOutput', () => output.show()),
+    vscode.commands.registerCommand(CMD_SHOW_REFERENCES, showInboundLinks),
     vscode.workspace.onDidChangeConfiguration(async (e) => {
       if (e.affectsConfiguration(`${SECTION}.jsonSchemaMapping`)) await mapDocsJsonSchema();
       if (e.affectsConfiguration(`${SECTION}.serverPath`)) return restart();
@@ -193,6 +198,19 @@ async function start(): Promise<void> {
     output.appendLine(`Failed to start docs-lsp: ${String(e)}`);
     void vscode.window.showErrorMessage(`Docs LSP: failed to start ${found.path}: ${String(e)}`, 'Show output').then((c) => c && output.show());
   }
+}
+
+/**
+ * The inbound-links lens's command: asks the server for the page's places (its references: the
+ * navigation entries and other pages' links) and shows them in VS Code's references peek.
+ */
+async function showInboundLinks(uri: string, position: { line: number; character: number }): Promise<void> {
+  if (!client) return;
+  const places = await client.sendRequest(ExecuteCommandRequest.type, { command: SERVER_INBOUND_LINKS, arguments: [uri] });
+  const c = client;
+  const locations = (Array.isArray(places) ? places : []).map((l) => c.protocol2CodeConverter.asLocation(l));
+  await vscode.commands.executeCommand('editor.action.showReferences', vscode.Uri.parse(uri),
+    new vscode.Position(position?.line ?? 0, position?.character ?? 0), locations);
 }
 
 /** A .vsix unpacked without file modes (by hand, or by an old tool) leaves the server not executable. */

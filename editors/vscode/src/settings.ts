@@ -31,6 +31,8 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'diagnostics.debounceMs', omitWhen: isUndefined },
   { key: 'links.addRedirectOnMove', omitWhen: isUndefined },
   { key: 'since', omitWhen: isEmptyString },
+  { key: 'inlayHints.pageTitles', omitWhen: isUndefined },
+  { key: 'inlayHints.headingIds', omitWhen: isUndefined },
 ];
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

@@ -23,6 +23,7 @@ test('defaults from package.json map to the server contract (empty strings left 
     assistant: { fingerprint: 'anonymous', retrievalPageSize: 5, filter: null },
     diagnostics: { debounceMs: 0 },
     links: { addRedirectOnMove: 'ask' },
+    inlayHints: { pageTitles: true, headingIds: true },
   });
 });
 
@@ -38,6 +39,7 @@ test('user values are nested under assistant/diagnostics; client-only settings a
     'assistant.filter': { version: 'v2' },
     'diagnostics.debounceMs': 0,
     'links.addRedirectOnMove': 'never',
+    'inlayHints.headingIds': false,
   };
   const s = buildServerSettings((k) => values[k], 'from-secrets');
   assert.deepEqual(s, {
@@ -47,6 +49,7 @@ test('user values are nested under assistant/diagnostics; client-only settings a
     },
     diagnostics: { debounceMs: 0 },
     links: { addRedirectOnMove: 'never' },
+    inlayHints: { headingIds: false },
   });
   assert.equal(JSON.stringify(s).includes('serverPath'), false);
   assert.equal(JSON.stringify(s).includes('trace'), false);

@@ -4,6 +4,8 @@
 mod completion;
 mod diagnostics;
 mod fixes;
+mod heading_rename;
+mod hints_and_lenses;
 mod hover;
 mod icons;
 mod overlays;

@@ -355,3 +355,43 @@ pub fn body_start(text: &str) -> usize {
     // Unclosed front matter: the front matter reader reports it.
     text.len()
 }
+
+/// The part of a heading's source that is its text, within the heading's
+/// `range` as written in `source` (an ATX line or a setext paragraph):
+/// after the `#` marker, before a closing `#` sequence and a custom id
+/// `{#id}`; relative to the start of `source`. What a heading rename
+/// replaces.
+pub fn heading_text_range(source: &str) -> std::ops::Range<usize> {
+    let trimmed_start = source.len() - source.trim_start().len();
+    let rest = &source[trimmed_start..];
+    let (start, end) = if rest.starts_with('#') {
+        let marks = rest.len() - rest.trim_start_matches('#').len();
+        let after = &rest[marks..];
+        let ws = after.len() - after.trim_start_matches([' ', '\t']).len();
+        let start = trimmed_start + marks + ws;
+        let mut end = source.trim_end().len().max(start);
+        // A closing sequence: `#`s preceded by whitespace (or alone).
+        let t = &source[start..end];
+        let closing = t.trim_end_matches('#');
+        if closing.len() < t.len() && (closing.is_empty() || closing.ends_with([' ', '\t'])) {
+            end = start + closing.trim_end().len();
+        }
+        (start, end)
+    } else {
+        // A setext heading: its paragraph lines.
+        (trimmed_start, source.trim_end().len().max(trimmed_start))
+    };
+    let text = &source[start..end];
+    let (kept, id) = text::split_custom_id(text);
+    if id.is_some() {
+        start..start + kept.len()
+    } else {
+        start..end
+    }
+}
+
+/// The plain text a heading written as `source` (inline Markdown) shows,
+/// without a custom id: what its id is made from.
+pub fn heading_plain_text(source: &str) -> String {
+    text::plain(text::split_custom_id(source).0)
+}

@@ -23,6 +23,8 @@ M.defaults = {
   enable = true,
   --- Open docs.json as jsonc (comments allowed) and *.mdx as mdx.
   filetype_detection = true,
+  --- Show code lenses (a page's "N inbound links") in attached buffers, refreshed as you edit.
+  codelens = true,
   --- Floating answer window: sizes are fractions of the editor size.
   float = { width = 0.7, height = 0.6, border = 'rounded' },
 }
@@ -100,16 +102,22 @@ function M.setup(opts)
   vim.lsp.commands['docsLsp.showTranslations'] = function(command, ctx)
     require('docs_lsp.translations').show(command, ctx)
   end
-  -- Code lenses (translations) in the buffers docs_lsp attaches to.
-  vim.api.nvim_create_autocmd('LspAttach', {
-    group = vim.api.nvim_create_augroup('docs_lsp_attach', { clear = true }),
-    callback = function(ev)
-      local client = vim.lsp.get_client_by_id(ev.data.client_id)
-      if client and client.name == M.name and client:supports_method('textDocument/codeLens') then
-        require('docs_lsp.translations').attach(ev.buf)
-      end
-    end,
-  })
+  -- The inbound-links lens: its places in the location list.
+  vim.lsp.commands['docsLsp.showReferences'] = function(command, ctx)
+    require('docs_lsp.lens').show_references(command, ctx)
+  end
+  -- Code lenses (translations, inbound links) in the buffers docs_lsp attaches to.
+  if M.options.codelens then
+    vim.api.nvim_create_autocmd('LspAttach', {
+      group = vim.api.nvim_create_augroup('docs_lsp_attach', { clear = true }),
+      callback = function(ev)
+        local client = vim.lsp.get_client_by_id(ev.data.client_id)
+        if client and client.name == M.name and client:supports_method('textDocument/codeLens') then
+          require('docs_lsp.lens').attach(ev.buf)
+        end
+      end,
+    })
+  end
   if M.options.enable then vim.lsp.enable(M.name) end
   M._did_setup = true
 end

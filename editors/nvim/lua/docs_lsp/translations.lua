@@ -36,23 +36,4 @@ function M.show(command, ctx)
   }, function(choice) M.open(choice, client) end)
 end
 
---- Show the server's code lenses in `buf` and keep them fresh.
-function M.attach(buf)
-  local lens = vim.lsp.codelens
-  if lens.enable then
-    -- Neovim 0.12: the lenses follow the buffer by themselves.
-    lens.enable(true, { bufnr = buf })
-    return
-  end
-  local function refresh()
-    if vim.api.nvim_buf_is_valid(buf) then lens.refresh({ bufnr = buf }) end
-  end
-  refresh()
-  vim.api.nvim_create_autocmd({ 'BufEnter', 'InsertLeave', 'BufWritePost', 'CursorHold' }, {
-    buffer = buf,
-    group = vim.api.nvim_create_augroup('docs_lsp_codelens_' .. buf, { clear = true }),
-    callback = refresh,
-  })
-end
-
 return M

@@ -394,6 +394,44 @@ async function run() {
     return `${lens.command.title}; French opened from the quick pick; German's missing page showed ${line.trim().slice(0, 40)}…`;
   });
 
+  await scenario('heading ids and page titles as inlay hints, the inbound-links lens and its list, renaming a heading', async () => {
+    const install = at('guides/installation.mdx');
+    const doc = await vscode.workspace.openTextDocument(install);
+    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One, preview: false });
+    const hintLabels = async (uri, lines) => {
+      const hints = await vscode.commands.executeCommand('vscode.executeInlayHintProvider', uri, new vscode.Range(0, 0, lines, 0));
+      return (hints || []).map((h) => (typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join('')));
+    };
+    const ids = await waitFor('heading-id hints', async () => {
+      const l = await hintLabels(install, doc.lineCount);
+      return l.includes('#whats-new') && l.includes('#steps-2') ? l : undefined;
+    });
+    const lenses = await waitFor('the inbound-links lens', async () => {
+      const ls = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', install);
+      const titles = (ls || []).map((l) => l.command && l.command.title);
+      return titles.includes('2 inbound links') ? titles : undefined;
+    });
+    await screen('editor', { name: 'heading-hints-and-lens', texts: ['#whats-new', '#steps-2', '2 inbound links'] });
+    // A click on the lens lists the entry and the link in VS Code's references peek.
+    await screen('click-lens', { name: 'inbound-links-peek', text: '2 inbound links', expect: ['index.mdx', 'docs.json'] });
+    await vscode.commands.executeCommand('closeReferenceSearch');
+    await vscode.window.showTextDocument(docsJsonDoc, { viewColumn: vscode.ViewColumn.One, preview: false });
+    const titles = await waitFor('page-title hints in docs.json', async () => {
+      const l = await hintLabels(docsJson, docsJsonDoc.lineCount);
+      return l.includes('Welcome') && l.includes('Installation') ? l : undefined;
+    });
+    await screen('editor', { name: 'page-title-hints', texts: ['Welcome', 'Installation'] });
+    // Renaming the heading rewrites the link to it in index.mdx.
+    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One, preview: false });
+    const pos = positionOf(doc, "What's new?", 2);
+    const edit = await vscode.commands.executeCommand('vscode.executeDocumentRenameProvider', install, pos, 'Latest changes');
+    assert(edit && (await vscode.workspace.applyEdit(edit)), 'the rename edit was not applied');
+    const index = await vscode.workspace.openTextDocument(at('index.mdx'));
+    await waitFor('the link in index.mdx rewritten', () => index.getText().includes('/guides/installation#latest-changes'));
+    assert(doc.getText().includes('## Latest changes'), 'the heading was not renamed');
+    return `hints ${ids.join(' ')} | lens ${lenses.join(', ')} | docs.json hints ${titles.join(', ')} | index.mdx: ${index.getText().split('\n').find((l) => l.includes('latest-changes')).trim()}`;
+  });
+
   // The picture for the README: docs.json with its problems, the Problems view, the assistant panel.
   try {
     const ed = await vscode.window.showTextDocument(docsJsonDoc, { viewColumn: vscode.ViewColumn.One, preview: false });
