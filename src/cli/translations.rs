@@ -85,7 +85,7 @@ pub fn text(report: &Report) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     let Some(default) = &report.default_language else {
-        out.push_str("no languages in the navigation\n");
+        out.push_str("no `languages` list with more than one language in the navigation\n");
         return out;
     };
     let _ = writeln!(out, "default language: {}", named(default));

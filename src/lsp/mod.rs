@@ -36,7 +36,8 @@ pub async fn serve_stdio() {
 }
 
 /// The service around the backend `init` makes: the protocol's methods
-/// and ours (`docsLsp/navigation`, `docsLsp/translations`). The binary and the tests build it here.
+/// and ours (`docsLsp/navigation`, `docsLsp/translations`). The binary and
+/// the tests build it here.
 pub fn service(
     init: impl FnOnce(tower_lsp_server::Client) -> server::Backend,
 ) -> (LspService<server::Backend>, ClientSocket) {

@@ -376,14 +376,14 @@ async function run() {
     const lens = await waitFor('the translation lens of intl/guide.mdx', () => lensOf(guide), 30000);
     assert(lens.command.title === 'translated in 1 of 2 languages', `lens: ${lens.command.title}`);
     // The user clicks the lens above the first line: the languages in a quick pick; French is chosen.
-    await screen('lens-pick', { name: 'translation-lens', lens: lens.command.title, rows: ['fr (French)', 'untranslated (same body)', 'de (German)', 'translated'], choose: 'fr (French)' });
+    await screen('lens-pick', { name: 'translation-lens', shot: 'translation', lens: lens.command.title, rows: ['fr (French)', 'untranslated (same body)', 'de (German)', 'translated'], choose: 'fr (French)' });
     await waitFor('the French page in the active editor', () => vscode.window.activeTextEditor?.document.uri.path.endsWith('/intl/fr/guide.mdx'), 10000);
     // German does not list setup: choosing it shows German's element in docs.json.
     const setup = at('intl/setup.mdx');
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(setup), { viewColumn: vscode.ViewColumn.One, preview: false });
     const setupLens = await waitFor('the translation lens of intl/setup.mdx', () => lensOf(setup), 30000);
     const chosen = vscode.commands.executeCommand(setupLens.command.command, ...(setupLens.command.arguments || []));
-    await screen('pick', { name: 'translation-pick-missing', rows: ['de (German)', 'missing'], choose: 'de (German)' });
+    await screen('pick', { name: 'translation-pick-missing', shot: 'translation-missing', rows: ['de (German)', 'missing'], choose: 'de (German)' });
     assert((await chosen) === 'de', `chose ${await chosen}`);
     const ed = await waitFor('intl/docs.json in the active editor', () => {
       const e = vscode.window.activeTextEditor;
