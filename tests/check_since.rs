@@ -83,7 +83,13 @@ fn repo() -> tempfile::TempDir {
             )
         })
         .collect();
-    files.push(("docs/docs.json".into(), docs_json(&old_pages, "")));
+    // A redirect the change drops: its source stops working.
+    let old_redirects = r#"
+    { "source": "/legacy", "destination": "/chain-end" }"#;
+    files.push((
+        "docs/docs.json".into(),
+        docs_json(&old_pages, old_redirects),
+    ));
     // A site of its own below the docs root, unchanged: its pages are none
     // of the root's URLs, at REV as on disk.
     files.push(("docs/other/docs.json".into(), docs_json(&["start"], "")));
@@ -200,7 +206,7 @@ fn every_output_format_carries_them() {
         .collect();
     assert_eq!(
         codes.iter().filter(|c| **c == "url-removed").count(),
-        5,
+        6,
         "{json}"
     );
     let (gh, _, _) = check(
@@ -208,7 +214,7 @@ fn every_output_format_carries_them() {
         &["docs", "--since", "before", "--format", "github"],
     );
     let lines: Vec<&str> = gh.lines().filter(|l| l.contains("url-removed")).collect();
-    assert_eq!(lines.len(), 5, "{gh}");
+    assert_eq!(lines.len(), 6, "{gh}");
     assert!(
         lines
             .iter()

@@ -17,8 +17,11 @@ pub const CODE: &str = "url-removed";
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Gone {
     pub url: String,
-    /// The page file that served it (`None`: a page generated from a spec).
+    /// The page file that served it (`None`: a page generated from a spec,
+    /// or a redirect).
     pub page: Option<String>,
+    /// Where it redirected to, when it was a redirect's source.
+    pub redirected_to: Option<String>,
     /// Where a redirect covering it ends, on nothing (or in a loop).
     pub redirect: Option<String>,
 }
@@ -32,6 +35,7 @@ pub fn gone_urls(before: &[Served], targets: &Targets) -> Vec<Gone> {
             Reach::Gone { redirect } => Some(Gone {
                 url: s.url.clone(),
                 page: s.page.clone(),
+                redirected_to: s.redirected_to.clone(),
                 redirect,
             }),
         })
@@ -75,22 +79,32 @@ pub fn diagnostics(
         .and_then(|r| r.prop("redirects"))
         .map_or_else(|| top_of(own), |p| p.key_range.clone());
     let destination = |g: &Gone| -> String {
-        let to = g.page.as_ref().and_then(|p| moved.get(p)).cloned();
-        to.or_else(|| {
-            // No page took its place: the nearest page by name, else home.
-            site.nearest_page(g.url.as_str())
-        })
-        .unwrap_or_default()
+        if let Some(to) = g.page.as_ref().and_then(|p| moved.get(p)) {
+            return format!("/{to}");
+        }
+        // A redirect that was dropped: where it led.
+        if let Some(to) = &g.redirected_to {
+            return shown(to);
+        }
+        // No page took its place: the nearest page by name, else home.
+        format!("/{}", site.nearest_page(g.url.as_str()).unwrap_or_default())
     };
     let entries: Vec<(String, String)> = gone
         .iter()
-        .map(|g| (format!("/{}", g.url), format!("/{}", destination(g))))
+        .map(|g| (format!("/{}", g.url), destination(g)))
+        .collect();
+    let all: Vec<(String, String)> = gone
+        .iter()
+        .zip(&entries)
+        .filter(|(g, _)| g.redirect.is_none())
+        .map(|(_, e)| e.clone())
         .collect();
     let mut out = Vec::with_capacity(gone.len());
     for (i, g) in gone.iter().enumerate() {
-        let served = match &g.page {
-            Some(p) => format!("served `{p}`"),
-            None => "served a page generated from a spec".to_string(),
+        let served = match (&g.page, &g.redirected_to) {
+            (Some(p), _) => format!("served `{p}`"),
+            (None, Some(to)) => format!("redirected to `{}`", shown(to)),
+            (None, None) => "served a page generated from a spec".to_string(),
         };
         let now = match (g.page.as_ref().and_then(|p| moved.get(p)), &g.redirect) {
             (Some(to), _) => {
@@ -109,7 +123,12 @@ pub fn diagnostics(
             ),
         )
         .with_subject(g.page.clone().unwrap_or_else(|| g.url.clone()));
-        if let Some((range, text)) = redirect_edit(root, file.text(), &entries[i..=i]) {
+        // A URL whose redirect leads nowhere already has its entry: the fix
+        // is at the end of its chain (another gone URL's redirect), not a
+        // second entry for the same source.
+        if g.redirect.is_none()
+            && let Some((range, text)) = redirect_edit(root, file.text(), &entries[i..=i])
+        {
             d = d.with_fix(Fix::Edit {
                 title: format!("Add redirect {} -> {}", entries[i].0, entries[i].1),
                 range,
@@ -119,11 +138,11 @@ pub fn diagnostics(
         // Every diagnostic sits at one place: the action for all of them
         // is offered once, with the first.
         if i == 0
-            && entries.len() > 1
-            && let Some((range, text)) = redirect_edit(root, file.text(), &entries)
+            && all.len() > 1
+            && let Some((range, text)) = redirect_edit(root, file.text(), &all)
         {
             d = d.with_fix(Fix::Edit {
-                title: format!("Add {} redirects", entries.len()),
+                title: format!("Add {} redirects", all.len()),
                 range,
                 text,
             });
@@ -131,6 +150,15 @@ pub fn diagnostics(
         out.push(d);
     }
     out
+}
+
+/// A route or URL as a reader writes it: a route with its leading `/`.
+fn shown(to: &str) -> String {
+    if crate::model::paths::is_url(to) {
+        to.to_string()
+    } else {
+        format!("/{to}")
+    }
 }
 
 /// The first byte of docs.json's root object (`0..0` when it does not read).

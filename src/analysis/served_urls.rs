@@ -20,8 +20,48 @@ use crate::model::site::{FileKind, Site};
 pub struct Served {
     /// The route, without its leading `/` (`""` is the site's home).
     pub url: String,
-    /// The page file served there; `None` for a page generated from a spec.
+    /// The page file served there; `None` for a page generated from a spec
+    /// or a redirect.
     pub page: Option<String>,
+    /// Where it redirected to, when it was the source of a `redirects` entry
+    /// (and no page).
+    pub redirected_to: Option<String>,
+}
+
+/// Every URL `site` answers: [`served_urls`] and the sources of its
+/// `redirects` that lead somewhere ([`redirect_sources`]), sorted, a page
+/// first where both are at one URL.
+pub fn urls_of(site: &Site) -> Vec<Served> {
+    let config = super::resolve(site);
+    let targets = crate::model::links::targets_of(site, config.root.as_deref());
+    let mut out = served_urls(site, &targets.files);
+    out.extend(redirect_sources(&targets));
+    out.sort_by(|a, b| (&a.url, a.page.is_none()).cmp(&(&b.url, b.page.is_none())));
+    out.dedup_by(|a, b| a.url == b.url);
+    out
+}
+
+/// The exact sources of `redirects` (no `:param`, `*` or `#`) whose chain
+/// ends on something served (or another site): old links to them worked.
+/// Wildcard sources match URLs that cannot be listed.
+pub fn redirect_sources(targets: &Targets) -> Vec<Served> {
+    let mut out = Vec::new();
+    for (i, r) in targets.redirects().iter().enumerate() {
+        let url = crate::model::redirects::normalize_route(&r.source);
+        if r.source.contains('#') || url.contains(':') || url.contains('*') {
+            continue;
+        }
+        if let Reach::Redirected { to } = reach(targets, &url)
+            && matches!(targets.resolve(&url), Resolved::Redirect(j) if j == i)
+        {
+            out.push(Served {
+                url,
+                page: None,
+                redirected_to: Some(to),
+            });
+        }
+    }
+    out
 }
 
 /// Every URL `site` serves, sorted.
@@ -41,6 +81,7 @@ pub fn served_urls(site: &Site, files: &FileTargets) -> Vec<Served> {
         out.push(Served {
             url: route_of(key).to_string(),
             page: Some(path.to_string()),
+            redirected_to: None,
         });
     }
     let generated: std::collections::BTreeSet<&str> = files.generated_pages().collect();
@@ -53,6 +94,7 @@ pub fn served_urls(site: &Site, files: &FileTargets) -> Vec<Served> {
         out.push(Served {
             url: g.to_string(),
             page: None,
+            redirected_to: None,
         });
     }
     out.sort();
@@ -153,5 +195,16 @@ mod tests {
         ));
         assert!(matches!(reach(&t, "ext"), Reach::Redirected { .. }));
         assert_eq!(reach(&t, "gone"), Reach::Gone { redirect: None });
+        // Exact sources that lead somewhere are URLs the site answers.
+        let sources: Vec<(String, Option<String>)> = redirect_sources(&t)
+            .into_iter()
+            .map(|s| (s.url, s.redirected_to))
+            .collect();
+        assert_eq!(
+            sources,
+            [("ext".to_string(), Some("https://example.com".to_string()))]
+        );
+        let all: Vec<String> = urls_of(&s).into_iter().map(|u| u.url).collect();
+        assert_eq!(all, ["ext", "here", "new/a/b"]);
     }
 }

@@ -32,6 +32,12 @@ pub const UNAVAILABLE: &str = "since-unavailable";
 #[derive(Default)]
 pub struct Since {
     inner: Mutex<Inner>,
+    /// Revisions read so far (an observable count for tests: one per
+    /// commit, not per keystroke).
+    pub reads: std::sync::atomic::AtomicU64,
+    /// Findings computed so far (tests: not again while the file set and
+    /// the redirects stay).
+    pub compared: std::sync::atomic::AtomicU64,
 }
 
 #[derive(Default)]
@@ -118,6 +124,7 @@ impl Since {
                 let read = baseline(root, &rev, &nested)
                     .map(Arc::new)
                     .map_err(|e| e.to_string());
+                self.reads.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
                 store(&mut |g| {
                     g.baseline = Some((commit.clone(), read.clone()));
                     g.findings = None;
@@ -141,6 +148,8 @@ impl Since {
             .map(|k| k.found.clone());
         let found = kept.unwrap_or_else(|| {
             let found = Arc::new(findings(&base, root, &analysis.site, &targets));
+            self.compared
+                .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
             store(&mut |g| {
                 g.findings = Some(Kept {
                     commit: commit.clone(),

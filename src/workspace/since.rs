@@ -7,10 +7,10 @@
 use super::git::{self, AtRevision, GitError};
 use super::load::{self, FileIds};
 use crate::analysis::Analysis;
-use crate::analysis::served_urls::{Served, route_of, served_urls};
+use crate::analysis::served_urls::{Served, route_of, served_urls, urls_of};
 use crate::analysis::{page_moves, removed_urls};
 use crate::diagnostics::Diagnostic;
-use crate::model::links::{Targets, file_targets_of, targets_of};
+use crate::model::links::{Targets, targets_of};
 use crate::model::site::{FileKind, Site, strip_page_ext};
 use std::collections::HashMap;
 use std::path::Path;
@@ -33,10 +33,7 @@ pub fn baseline(root: &Path, rev: &str, nested: &[String]) -> Result<Baseline, G
     let mut at = git::site_at(root, rev, nested, &FileIds::default(), git::Pages::Listed)?;
     let site = at.site.take();
     let existed = site.is_some();
-    let urls = site
-        .as_ref()
-        .map(|s| served_urls(s, &file_targets_of(s)))
-        .unwrap_or_default();
+    let urls = site.as_ref().map(urls_of).unwrap_or_default();
     // The old site's parses are not needed past its URLs: freed elsewhere.
     std::thread::spawn(move || drop(site));
     Ok(Baseline {

@@ -140,10 +140,29 @@ fn removed_urls_are_diagnosed_in_docs_json_and_fixed_by_redirects() {
             json!([{"source": "/a", "destination": "/"}, {"source": "/b", "destination": "/guides/b"}])
         );
 
+        // A keystroke that leaves the redirects and the files as they are
+        // reads nothing again: the revision is kept per commit, what stopped
+        // working per file set and redirects.
+        let site_state = h.world.site_of(&h.path("docs.json")).expect("the site");
+        let counts = || {
+            use std::sync::atomic::Ordering::SeqCst;
+            (
+                site_state.since.reads.load(SeqCst),
+                site_state.since.compared.load(SeqCst),
+            )
+        };
+        assert_eq!(counts(), (1, 1));
+        let renamed = DOCS.replace("\"T\"", "\"Tee\"");
+        h.change(&uri, vec![json!({"text": renamed})]).await;
+        let diags = h.wait_current_diagnostics(&uri).await;
+        assert_eq!(of_code(&diags, "url-removed").len(), 2, "{diags:#?}");
+        assert_eq!(counts(), (1, 1));
+
         // With the redirects written, nothing stops working.
         h.change(&uri, vec![json!({"text": fixed})]).await;
         let diags = h.wait_current_diagnostics(&uri).await;
         assert!(of_code(&diags, "url-removed").is_empty(), "{diags:#?}");
+        assert_eq!(counts(), (1, 2));
 
         // A revision that cannot be read says so, once, in docs.json; an
         // empty setting turns it off.

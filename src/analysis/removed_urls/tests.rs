@@ -68,6 +68,7 @@ fn a_gone_url_is_reported_at_the_redirects_key_with_its_new_place() {
         ("b.mdx", ""),
         ("c.mdx", ""),
         ("old/x.mdx", ""),
+        ("old/y.mdx", ""),
     ]);
     let docs = "{\"name\": \"x\", \"redirects\": [{\"source\": \"/old/:p*\", \"destination\": \"/new/:p*\"}]}";
     let now = crate::analysis::analyze_texts(&[
@@ -80,7 +81,7 @@ fn a_gone_url_is_reported_at_the_redirects_key_with_its_new_place() {
     let targets = targets_of(&now.site, now.config.root.as_deref());
     let gone = gone_urls(&old, &targets);
     let urls: Vec<&str> = gone.iter().map(|g| g.url.as_str()).collect();
-    assert_eq!(urls, ["b", "c"]);
+    assert_eq!(urls, ["b", "c", "old/y"]);
     let moved = HashMap::from([("b.mdx".to_string(), "guides/b".to_string())]);
     let diags = diagnostics(
         &now.site,
@@ -93,7 +94,8 @@ fn a_gone_url_is_reported_at_the_redirects_key_with_its_new_place() {
     assert!(diags.iter().all(|d| d.range == (at..at + 11)), "{diags:?}");
     expect_test::expect![[r#"
         `/b` served `b.mdx` at `HEAD~1`; the page moved to `/guides/b`, and no redirect covers the old URL: readers and search engines get a 404
-        `/c` served `c.mdx` at `HEAD~1`; no page serves it now and no redirect covers it: readers and search engines get a 404"#]]
+        `/c` served `c.mdx` at `HEAD~1`; no page serves it now and no redirect covers it: readers and search engines get a 404
+        `/old/y` served `old/y.mdx` at `HEAD~1`; its redirect leads to `/new/y`, which serves nothing: readers and search engines get a 404"#]]
     .assert_eq(
         &diags
             .iter()
