@@ -29,3 +29,4 @@ pub mod rename;
 pub mod symbols;
 #[cfg(test)]
 mod tests;
+pub mod translation_lens;

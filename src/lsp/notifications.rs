@@ -11,6 +11,7 @@ use super::world::World;
 use super::{convert, file_events};
 use std::path::Path;
 use std::sync::Arc;
+use std::time::Duration;
 use tower_lsp_server::Client;
 use tower_lsp_server::ls_types::*;
 
@@ -128,7 +129,16 @@ impl SyncNotification for ApplySettings {
         // Hints shown under the old settings are asked again.
         let hints_changed =
             world.settings().inlay_hints != settings.inlay_hints && world.caps().inlay_hint_refresh;
-        world.set_settings(settings);
+        // A new `since` changes the sites' diagnostics: published again.
+        for site in world.set_settings(settings) {
+            publish::schedule(
+                client,
+                world,
+                site,
+                When::Analysed(Duration::ZERO),
+                world.caps().can_refresh(),
+            );
+        }
         if ignored.is_empty() && !hints_changed {
             return None;
         }

@@ -63,6 +63,9 @@ impl LanguageServer for Backend {
                     work_done_progress_options: Default::default(),
                 }),
                 code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
+                code_lens_provider: Some(CodeLensOptions {
+                    resolve_provider: Some(false),
+                }),
                 completion_provider: Some(CompletionOptions {
                     trigger_characters: Some(vec![
                         "\"".into(),
@@ -81,9 +84,6 @@ impl LanguageServer for Backend {
                 workspace_symbol_provider: Some(OneOf::Left(true)),
                 folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
                 inlay_hint_provider: Some(OneOf::Left(true)),
-                code_lens_provider: Some(CodeLensOptions {
-                    resolve_provider: Some(false),
-                }),
                 document_link_provider: Some(DocumentLinkOptions {
                     resolve_provider: Some(false),
                     work_done_progress_options: Default::default(),
@@ -233,12 +233,6 @@ impl LanguageServer for Backend {
         self.snapshot().inlay_hint_impl(p).await
     }
 
-    /// Each feature's lenses in its own module; this only gathers them.
-    async fn code_lens(&self, p: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
-        let lenses = self.snapshot().inbound_lens_impl(&p).await?;
-        Ok(Some(lenses))
-    }
-
     async fn document_link(&self, p: DocumentLinkParams) -> Result<Option<Vec<DocumentLink>>> {
         self.snapshot().document_link_impl(p).await
     }
@@ -250,6 +244,14 @@ impl LanguageServer for Backend {
             params.range,
         ));
         Ok(Some(actions))
+    }
+
+    /// Each feature's lenses in its own module; this only gathers them.
+    async fn code_lens(&self, p: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
+        let snapshot = self.snapshot();
+        let mut lenses = snapshot.translation_lenses(&p.text_document.uri).await?;
+        lenses.extend(snapshot.inbound_lens_impl(&p).await?);
+        Ok(Some(lenses))
     }
 
     async fn references(&self, p: ReferenceParams) -> Result<Option<Vec<Location>>> {

@@ -184,6 +184,28 @@ const checks = {
     });
     return { detail: `${r.seen.length} rows: ${r.seen.slice(0, 8).map((x) => x.replace(/\s+/g, ' ')).join(' | ')}` };
   },
+  /** The quick pick's rows hold `rows`; a screenshot (`shot`); then `choose` typed as the filter and Enter. */
+  async pick({ rows, choose, shot }) {
+    const r = await until('rows in the quick pick', async () => {
+      const seen = await page.locator('.quick-input-widget .monaco-list-row').allInnerTexts();
+      const joined = seen.join('\n');
+      return { ok: rows.every((t) => joined.includes(t)), seen };
+    });
+    const shotFile = await screenshot(shot ?? 'quick-pick');
+    const input = page.locator('.quick-input-widget input').first();
+    await input.pressSequentially(choose);
+    await page.keyboard.press('Enter');
+    return { detail: `${r.seen.length} rows: ${r.seen.map((x) => x.replace(/\s+/g, ' ')).join(' | ')}; chose "${choose}"`, shot: shotFile, shotTaken: true };
+  },
+  /** A click on the code lens whose text is `lens`, then `pick`. */
+  async 'lens-pick'({ lens, ...rest }) {
+    const link = page.locator('.codelens-decoration a').filter({ hasText: lens }).first();
+    await link.waitFor({ state: 'visible', timeout: 30000 });
+    await screenshot(`${rest.shot ?? 'code'}-lens`);
+    await link.click();
+    const r = await checks.pick(rest);
+    return { ...r, detail: `clicked "${lens}"; ${r.detail}` };
+  },
   async editor({ texts }) {
     // Inlay hints are injected into the lines' text; a code lens is a widget above its line.
     const editor = page.locator('.part.editor .monaco-editor').first();

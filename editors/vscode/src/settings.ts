@@ -30,6 +30,7 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'assistant.filter', omitWhen: isUndefined },
   { key: 'diagnostics.debounceMs', omitWhen: isUndefined },
   { key: 'links.addRedirectOnMove', omitWhen: isUndefined },
+  { key: 'since', omitWhen: isEmptyString },
   { key: 'inlayHints.pageTitles', omitWhen: isUndefined },
   { key: 'inlayHints.headingIds', omitWhen: isUndefined },
 ];

@@ -98,23 +98,23 @@ function M.setup(opts)
   vim.lsp.commands['docsLsp.askAssistant'] = function(command, ctx)
     require('docs_lsp.ask').from_code_action(command, ctx)
   end
+  -- The translation lens's command: the languages and their states, to pick one and open it.
+  vim.lsp.commands['docsLsp.showTranslations'] = function(command, ctx)
+    require('docs_lsp.translations').show(command, ctx)
+  end
   -- The inbound-links lens: its places in the location list.
   vim.lsp.commands['docsLsp.showReferences'] = function(command, ctx)
     require('docs_lsp.lens').show_references(command, ctx)
   end
+  -- Code lenses (translations, inbound links) in the buffers docs_lsp attaches to.
   if M.options.codelens then
-    local group = vim.api.nvim_create_augroup('docs_lsp_codelens', { clear = true })
     vim.api.nvim_create_autocmd('LspAttach', {
-      group = group,
-      callback = function(args)
-        local c = vim.lsp.get_client_by_id(args.data.client_id)
-        if not c or c.name ~= M.name then return end
-        vim.lsp.codelens.refresh({ bufnr = args.buf })
-        vim.api.nvim_create_autocmd({ 'BufEnter', 'InsertLeave', 'TextChanged' }, {
-          group = group,
-          buffer = args.buf,
-          callback = function() vim.lsp.codelens.refresh({ bufnr = args.buf }) end,
-        })
+      group = vim.api.nvim_create_augroup('docs_lsp_attach', { clear = true }),
+      callback = function(ev)
+        local client = vim.lsp.get_client_by_id(ev.data.client_id)
+        if client and client.name == M.name and client:supports_method('textDocument/codeLens') then
+          require('docs_lsp.lens').attach(ev.buf)
+        end
       end,
     })
   end

@@ -1,3 +1,4 @@
+-- Code lenses (the translation lens, the inbound-links lens): shown and kept fresh by attach(buf).
 -- The inbound-links code lens of a page ("3 inbound links"): its command, docsLsp.showReferences
 -- ({uri, position}), asks the server's docsLsp.inboundLinks for the places (the page's references:
 -- navigation entries and other pages' links) and puts them in the window's location list.
@@ -17,6 +18,25 @@ function M.show_references(command, ctx)
     vim.fn.setloclist(0, {}, ' ', { title = 'Inbound links of ' .. name, items = items })
     if #items > 0 then vim.cmd.lopen() end
   end, ctx.bufnr)
+end
+
+--- Show the server's code lenses in `buf` and keep them fresh.
+function M.attach(buf)
+  local lens = vim.lsp.codelens
+  if lens.enable then
+    -- Neovim 0.12: the lenses follow the buffer by themselves.
+    lens.enable(true, { bufnr = buf })
+    return
+  end
+  local function refresh()
+    if vim.api.nvim_buf_is_valid(buf) then lens.refresh({ bufnr = buf }) end
+  end
+  refresh()
+  vim.api.nvim_create_autocmd({ 'BufEnter', 'InsertLeave', 'BufWritePost', 'CursorHold' }, {
+    buffer = buf,
+    group = vim.api.nvim_create_augroup('docs_lsp_codelens_' .. buf, { clear = true }),
+    callback = refresh,
+  })
 end
 
 return M
