@@ -130,7 +130,11 @@ impl SiteState {
             let g = lock(&self.snapshot);
             (g.version, g.site.clone(), g.docs.clone())
         };
-        let a = Arc::new(analysis::analyze(site));
+        // Starting from the last analysis's memo tables: what it computed
+        // stands where what it read still holds.
+        let previous = lock(&self.analysis).as_ref().map(|(_, a, _)| a.clone());
+        let a = Arc::new(analysis::analyze_after(site, previous.as_deref()));
+        drop(previous);
         self.analyses.fetch_add(1, Ordering::SeqCst);
         keep_freed_memory_for_edits();
         let old = lock(&self.analysis).replace((version, a.clone(), docs.clone()));
