@@ -2,8 +2,10 @@
 //! it borrows from: the navigation rules build it once per tree, and the
 //! sidebar (`navigation_view`) reads the same one instead of indexing the
 //! tree again per request. What the sidebar adds to it (each element's
-//! kept child list as index items) is made on the first request and kept
-//! with it.
+//! kept child list as index items, and how many nodes each element holds)
+//! is made on the first request and kept with it: a tree is indexed for one
+//! resolved docs.json on one shape (the navigation query's reads), which is
+//! all the counts read (the specs are data files).
 
 use crate::model::nav::{self, NavIndex};
 use crate::syntax::tree::Node;
@@ -26,6 +28,15 @@ self_cell::self_cell!(
 pub struct NavTree {
     indexed: Indexed,
     items: OnceLock<Items>,
+    counts: OnceLock<Box<[Count]>>,
+}
+
+/// How many nodes of the sidebar an element holds, all levels down, and
+/// how many endpoint entries under it take their spec from above.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Count {
+    pub nodes: u32,
+    pub endpoints: u32,
 }
 
 impl std::fmt::Debug for NavTree {
@@ -65,7 +76,14 @@ impl NavTree {
                     .map(nav::index)
             }),
             items: OnceLock::new(),
+            counts: OnceLock::new(),
         }
+    }
+
+    /// Each element's [`Count`], by element index: `make`'s, kept from the
+    /// first call.
+    pub fn counts(&self, make: impl FnOnce() -> Box<[Count]>) -> &[Count] {
+        self.counts.get_or_init(make)
     }
 
     pub fn root(&self) -> &Arc<Node> {

@@ -7,7 +7,7 @@
 //! platform's title from the slug; `hidden`; icons; the API pages the
 //! prebuild generates from specs. Plain data, serialisable, no LSP types.
 
-use super::nav_tree::{Item, Items, NavTree};
+use super::nav_tree::{Count, Item, Items, NavTree};
 use super::rules::specs;
 use crate::model::docs_json::Config;
 use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint};
@@ -280,12 +280,13 @@ struct Builder<'a> {
     opened: std::cell::RefCell<Filter>,
     api_sources: Vec<nav::SpecSource>,
     all_specs: Vec<&'a std::sync::Arc<crate::model::site::SourceFile>>,
+    counts: &'a [Count],
 }
 
 impl<'a> Builder<'a> {
     fn new(site: &'a Site, config: &'a Config, tree: &'a NavTree, mode: Mode<'a>) -> Option<Self> {
         let ix = tree.index()?;
-        Some(Builder {
+        let mut b = Builder {
             site,
             config,
             ix,
@@ -294,7 +295,52 @@ impl<'a> Builder<'a> {
             opened: Default::default(),
             api_sources: specs::api_sources(tree.root()),
             all_specs: specs::all_specs(site),
-        })
+            counts: &[],
+        };
+        b.counts = tree.counts(|| b.all_counts());
+        Some(b)
+    }
+
+    /// Every element's count, children before parents (an element comes
+    /// after its parent in the index).
+    fn all_counts(&self) -> Box<[Count]> {
+        let _t = crate::timing::span("navigation counts");
+        let mut counts = vec![Count::default(); self.ix.elements.len()];
+        for i in (0..counts.len()).rev() {
+            let (mut nodes, mut endpoints) = (0, 0);
+            for item in self.kids(i) {
+                match *item {
+                    Item::Element(c) => {
+                        let el = &self.ix.elements[c as usize];
+                        if NodeKind::of(el.kind).is_some()
+                            && let Some(c) = counts.get(c as usize)
+                        {
+                            nodes += 1 + c.nodes;
+                            endpoints += c.endpoints;
+                        }
+                    }
+                    Item::Entry(e) => {
+                        nodes += 1;
+                        let value = self.ix.entries.get(e as usize).map_or("", |e| e.value);
+                        endpoints += u32::from(parse_endpoint(value).is_some());
+                    }
+                    Item::Graphql(_) => nodes += 1,
+                }
+            }
+            let el = &self.ix.elements[i];
+            if !el.openapi.is_empty() {
+                if endpoints == 0 {
+                    nodes += self
+                        .generated(el.node, &el.openapi)
+                        .iter()
+                        .map(|g| 1 + g.children.len() as u32)
+                        .sum::<u32>();
+                }
+                endpoints = 0;
+            }
+            counts[i] = Count { nodes, endpoints };
+        }
+        counts.into()
     }
 
     fn origin(&self, node: &Node) -> Option<Origin> {
@@ -349,49 +395,6 @@ impl<'a> Builder<'a> {
         (out, listed_endpoints)
     }
 
-    /// How many nodes the list element `i` keeps holds, all levels down,
-    /// and its endpoints taking their spec from above (as [`Self::children`]
-    /// counts them), without making the nodes.
-    fn count_children(&self, i: usize) -> (usize, usize) {
-        let (mut nodes, mut listed) = (0, 0);
-        for item in self.kids(i) {
-            match *item {
-                Item::Element(c) => {
-                    if NodeKind::of(self.ix.elements[c as usize].kind).is_some() {
-                        let (under, endpoints) = self.count_element(c as usize);
-                        nodes += 1 + under;
-                        listed += endpoints;
-                    }
-                }
-                Item::Entry(e) => {
-                    nodes += 1;
-                    let value = self.ix.entries.get(e as usize).map_or("", |e| e.value);
-                    listed += usize::from(parse_endpoint(value).is_some());
-                }
-                Item::Graphql(_) => nodes += 1,
-            }
-        }
-        (nodes, listed)
-    }
-
-    /// The nodes under element `i` and its endpoints taking their spec from
-    /// above.
-    fn count_element(&self, i: usize) -> (usize, usize) {
-        let el = &self.ix.elements[i];
-        let (mut under, mut endpoints) = self.count_children(i);
-        if !el.openapi.is_empty() {
-            if endpoints == 0 {
-                under += self
-                    .generated(el.node, &el.openapi)
-                    .iter()
-                    .map(|g| 1 + g.children.len())
-                    .sum::<usize>();
-            }
-            endpoints = 0;
-        }
-        (under, endpoints)
-    }
-
     /// Element `i` as a node; `first`: no language, version or product
     /// came before it in its list.
     fn element(&self, i: usize, path: &Filter, first: bool) -> Option<(NavNode, usize)> {
@@ -420,8 +423,8 @@ impl<'a> Builder<'a> {
         if let Some(slot) = path.to_mut().slot(el.kind) {
             *slot = el.label.map(str::to_string);
             node.scope = Some(path.clone().into_owned());
-            let (under, endpoints) = self.count_element(i);
-            node.count = Some(under);
+            let Count { nodes, endpoints } = self.counts.get(i).copied().unwrap_or_default();
+            node.count = Some(nodes as usize);
             if let Mode::Open(scope) = self.mode {
                 let open = match scope.wants(el.kind) {
                     Some(w) => el.label == Some(w),
@@ -429,7 +432,7 @@ impl<'a> Builder<'a> {
                 };
                 if !open {
                     node.elided = true;
-                    return Some((node, endpoints));
+                    return Some((node, endpoints as usize));
                 }
                 let mut opened = self.opened.borrow_mut();
                 if let Some(slot) = opened.slot(el.kind)
