@@ -8,6 +8,9 @@
 //   INPUT_DENY_WARNINGS  true: warnings fail too
 //   INPUT_BASE           changed-files: the ref to compare with (default: the pull request's base
 //                        branch, GITHUB_BASE_REF; on a push, the commit before it)
+//   INPUT_SINCE          auto (default): on a pull request (or with a base input), `check --since`
+//                        the base, so URLs the change stops serving are errors (url-removed);
+//                        false: never; anything else: that revision
 //   INPUT_TARBALLS       install from these .tgz files (whitespace separated) instead of the
 //                        registry, offline: the tarballs must include the platform package
 // DOCS_LSP_BINARY set: that binary is run and nothing is installed.
@@ -160,6 +163,29 @@ function rootsToCheck(path) {
   return roots;
 }
 
+// The revision to pass as `check --since`, or null: the pull request's base (fetched when the
+// clone lacks it, as shallow as the clone), an explicit revision, or none.
+function sinceRev(path) {
+  const value = input('SINCE', 'auto');
+  if (value === 'false') return null;
+  if (value !== 'auto') return value;
+  if (!env.GITHUB_BASE_REF && !input('BASE')) return null;
+  gitDir = path;
+  const base = baseRef();
+  if (!base || git(['rev-parse', '--show-toplevel'], { quiet: true }) === null) return null;
+  if (!isCommit(base.ref)) {
+    const shallow = git(['rev-parse', '--is-shallow-repository'], { quiet: true })?.trim() === 'true';
+    git(['fetch', '--no-tags', '--quiet', ...(shallow ? ['--depth=1'] : []), 'origin', base.fetch], { quiet: true });
+    if (!isCommit(base.ref)) {
+      const fetched = git(['rev-parse', '--verify', '--quiet', 'FETCH_HEAD^{commit}'], { quiet: true })?.trim();
+      if (fetched) return fetched;
+      command('warning', `since: ${base.what} is not in this clone and could not be fetched; URLs the change removes are not checked`);
+      return null;
+    }
+  }
+  return base.ref;
+}
+
 function npm(args, opts) {
   // npm is npm.cmd on Windows, which only a shell can start.
   const argv = win ? args.map((a) => `"${a}"`) : args;
@@ -207,11 +233,12 @@ function main() {
   const roots = rootsToCheck(path);
   if (env.GITHUB_OUTPUT) appendFileSync(env.GITHUB_OUTPUT, `roots=${JSON.stringify(roots.map(display))}\n`);
   if (roots.length === 0) return 0;
+  const since = sinceRev(path);
 
   const cmd = install();
   let worst = 0;
   for (const root of roots) {
-    const args = ['check', display(root), '--format', 'github', ...(denyInput === 'true' ? ['--deny', 'warnings'] : [])];
+    const args = ['check', display(root), '--format', 'github', ...(denyInput === 'true' ? ['--deny', 'warnings'] : []), ...(since ? ['--since', since] : [])];
     console.log(`docs-lsp: docs-lsp ${args.join(' ')}`);
     const r = spawnSync(cmd[0], [...cmd.slice(1), ...args], { stdio: 'inherit' });
     const status = r.status ?? 2;

@@ -1,4 +1,5 @@
-//! The `docs-lsp` binary: `serve` (stdio LSP, the default), `check`, `ask`.
+//! The `docs-lsp` binary: `serve` (stdio LSP, the default), `check`, `nav`,
+//! `translations`, `ask`.
 
 use clap::{Parser, Subcommand};
 use docs_lsp::cli;
@@ -73,6 +74,11 @@ enum Command {
         /// that wants them fixed.
         #[arg(long, value_enum)]
         deny: Option<Deny>,
+        /// Also report every URL the site served at this git revision (a
+        /// branch, tag, `HEAD~3`, a commit) that it no longer serves and
+        /// that no redirect covers (`url-removed`).
+        #[arg(long, value_name = "REV")]
+        since: Option<String>,
     },
     /// Print the sidebar readers will see: the navigation after the
     /// platform's rules, with page titles, hidden pages and API pages.
@@ -91,6 +97,21 @@ enum Command {
         product: Option<String>,
         #[arg(long, value_enum, default_value = "tree")]
         format: cli::nav::Format,
+    },
+    /// Report what each language lacks against the default language: pages
+    /// it does not list, listed pages with no file, pages whose body is the
+    /// default's (not translated) and pages whose last commit is older than
+    /// their source's. A report: exits 0 whatever it finds (2 when there is
+    /// no docs site).
+    Translations {
+        /// A docs site's folder or any file or folder in it (default: the
+        /// current folder).
+        path: Option<PathBuf>,
+        /// Only this language (its code, e.g. `fr`).
+        #[arg(long)]
+        language: Option<String>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: cli::translations::Format,
     },
     /// Ask the docs assistant a question, optionally about lines of a file.
     Ask {
@@ -175,11 +196,25 @@ fn main() {
             };
             cli::nav::run(&path, &filter, format, &mut std::io::stdout().lock())
         }
+        Some(Command::Translations {
+            path,
+            language,
+            format,
+        }) => {
+            let path = path.unwrap_or_else(|| PathBuf::from("."));
+            cli::translations::run(
+                &path,
+                language.as_deref(),
+                format,
+                &mut std::io::stdout().lock(),
+            )
+        }
         Some(Command::Check {
             path,
             format,
             all,
             deny,
+            since,
         }) => {
             let path = path.unwrap_or_else(|| PathBuf::from("."));
             // Colour only on a terminal, unless NO_COLOR or CLICOLOR_FORCE
@@ -192,6 +227,7 @@ fn main() {
                 deny_warnings: matches!(deny, Some(Deny::Warnings)),
                 relative_to: cli::check::display_bases(format),
                 color: choice != anstream::ColorChoice::Never,
+                since,
             };
             let mut out = anstream::AutoStream::new(std::io::stdout().lock(), choice);
             cli::check::run(&path, &opts, &mut out)

@@ -34,6 +34,7 @@ fn findings(corpus: &Path, site: &str) -> Vec<(String, String, String)> {
             deny_warnings: false,
             relative_to: vec![tmp.path().to_path_buf()],
             color: false,
+            since: None,
         },
         &mut buf,
     );

@@ -114,6 +114,7 @@ fn render(dir: &Path, deny_warnings: bool) -> (String, i32) {
             // As the binary run from the site's folder names them.
             relative_to: vec![dir.to_path_buf()],
             color: false,
+            since: None,
         },
         &mut buf,
     );

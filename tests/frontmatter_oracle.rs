@@ -62,6 +62,7 @@ fn front_matter_is_read_as_js_yaml_3_reads_it() {
             deny_warnings: false,
             relative_to: vec![site.path().to_path_buf()],
             color: false,
+            since: None,
         },
         &mut buf,
     );

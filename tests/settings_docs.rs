@@ -55,3 +55,34 @@ fn every_stated_debounce_default_is_the_servers() {
         "{description}"
     );
 }
+
+/// The settings the server reads, as the VS Code extension contributes them
+/// and the README's table lists them: the same keys (the extension's own,
+/// client-only settings aside).
+#[test]
+fn the_readme_table_lists_every_server_setting_the_extension_contributes() {
+    let pkg: serde_json::Value =
+        serde_json::from_str(&read("editors/vscode/package.json")).unwrap();
+    let client_only = ["serverPath", "trace.server", "jsonSchemaMapping"];
+    let mut contributed: Vec<String> = pkg["contributes"]["configuration"]["properties"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .filter_map(|k| k.strip_prefix("docsLsp."))
+        .filter(|k| !client_only.contains(k))
+        .map(str::to_string)
+        .collect();
+    contributed.sort();
+    let readme = read("README.md");
+    let table = readme
+        .split("## Server settings (`docsLsp.*`)")
+        .nth(1)
+        .and_then(|t| t.split("\n\n").next())
+        .unwrap();
+    let mut listed: Vec<String> = table
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `")?.split('`').next().map(str::to_string))
+        .collect();
+    listed.sort();
+    assert_eq!(contributed, listed);
+}

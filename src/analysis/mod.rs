@@ -5,9 +5,13 @@
 pub mod memos;
 pub mod nav_tree;
 pub mod navigation_view;
+pub mod page_moves;
 pub mod per_file;
 pub mod reads;
+pub mod removed_urls;
 pub mod rules;
+pub mod served_urls;
+pub mod translations;
 
 use crate::diagnostics::Diagnostic;
 use crate::model::config::{self, Config};

@@ -6,6 +6,7 @@ use crate::analysis;
 use crate::diagnostics::Severity;
 use crate::text::Encoding;
 use crate::workspace::load::{self, FileIds};
+use crate::workspace::since;
 use crate::workspace::suppress::Suppressions;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -70,6 +71,25 @@ impl PathNamer {
     }
 }
 
+/// The docs roots below `root`, relative to it: read from git, `root`
+/// leaves their files out as it does on disk. Those of `roots`, or for a
+/// site found above PATH (whose nested sites PATH did not reach), those
+/// below it.
+fn nested_in(root: &Path, roots: &[PathBuf], summary: &Summary) -> Vec<String> {
+    let below;
+    let roots = if summary.found_above.is_some() {
+        below = load::discover_roots(root);
+        &below
+    } else {
+        roots
+    };
+    roots
+        .iter()
+        .filter(|r| *r != root)
+        .filter_map(|r| load::rel_path(root, r))
+        .collect()
+}
+
 /// Run the check; returns the process exit status (0 clean, 1 errors, or
 /// warnings with `deny_warnings`, 2 could not run).
 pub fn run(path: &Path, opts: &Options, out: &mut dyn std::io::Write) -> i32 {
@@ -106,8 +126,30 @@ pub fn run(path: &Path, opts: &Options, out: &mut dyn std::io::Write) -> i32 {
                 return 2;
             }
         };
+        let baseline = match &opts.since {
+            Some(rev) => match since::baseline(root, rev, &nested_in(root, &roots, &summary)) {
+                Ok(b) => Some(b),
+                Err(e) => {
+                    eprintln!("docs-lsp: {e}");
+                    return 2;
+                }
+            },
+            None => None,
+        };
+        if let Some(b) = baseline.as_ref().filter(|b| !b.existed) {
+            eprintln!(
+                "docs-lsp: {} had no docs.json at {} ({}): no URL of it to compare",
+                names.name("docs.json"),
+                b.rev,
+                &b.commit[..b.commit.len().min(12)]
+            );
+        }
         let site = load::load_site(root, root.display().to_string(), &ids);
         let mut analysis = analysis::analyze(Arc::new(site));
+        if let Some(b) = &baseline {
+            let removed = since::removed(b, root, &analysis);
+            analysis.diagnostics.extend(removed);
+        }
         summary.sites += 1;
         summary.files += analysis.site.files().count();
         for d in std::mem::take(&mut analysis.diagnostics) {

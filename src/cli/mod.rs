@@ -4,3 +4,4 @@ pub mod check;
 pub mod nav;
 pub mod options;
 pub mod report;
+pub mod translations;

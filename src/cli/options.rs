@@ -17,6 +17,8 @@ pub struct Options {
     /// ANSI colours in the human format (the binary decides with
     /// [`anstream`]: a terminal, `NO_COLOR`, `CLICOLOR_FORCE`).
     pub color: bool,
+    /// `--since REV`: also report the URLs served at REV that stop working.
+    pub since: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]

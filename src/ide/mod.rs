@@ -25,3 +25,4 @@ pub mod rename;
 pub mod symbols;
 #[cfg(test)]
 mod tests;
+pub mod translation_lens;

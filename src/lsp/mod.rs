@@ -18,6 +18,8 @@ pub mod publish;
 pub mod refactor;
 pub mod server;
 pub mod settings;
+pub mod since;
+pub mod translations;
 pub mod world;
 
 use std::sync::Arc;
@@ -32,12 +34,13 @@ pub async fn serve_stdio() {
 }
 
 /// The service around the backend `init` makes: the protocol's methods
-/// and ours (`docsLsp/navigation`). The binary and the tests build it here.
+/// and ours (`docsLsp/navigation`, `docsLsp/translations`). The binary and the tests build it here.
 pub fn service(
     init: impl FnOnce(tower_lsp_server::Client) -> server::Backend,
 ) -> (LspService<server::Backend>, ClientSocket) {
     LspService::build(init)
         .custom_method(navigation::METHOD, server::Backend::navigation)
+        .custom_method(translations::METHOD, server::Backend::translations)
         .finish()
 }
 

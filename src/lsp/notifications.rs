@@ -11,6 +11,7 @@ use super::world::World;
 use super::{convert, file_events};
 use std::path::Path;
 use std::sync::Arc;
+use std::time::Duration;
 use tower_lsp_server::Client;
 use tower_lsp_server::ls_types::*;
 
@@ -125,7 +126,16 @@ impl SyncNotification for ApplySettings {
     type Params = serde_json::Value;
     fn apply(world: &Arc<World>, client: &Client, v: Self::Params) -> Followup {
         let (settings, ignored) = Settings::read(&v);
-        world.set_settings(settings);
+        // A new `since` changes the sites' diagnostics: published again.
+        for site in world.set_settings(settings) {
+            publish::schedule(
+                client,
+                world,
+                site,
+                When::Analysed(Duration::ZERO),
+                world.caps().can_refresh(),
+            );
+        }
         if ignored.is_empty() {
             return None;
         }

@@ -59,6 +59,9 @@ impl LanguageServer for Backend {
                     work_done_progress_options: Default::default(),
                 }),
                 code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
+                code_lens_provider: Some(CodeLensOptions {
+                    resolve_provider: Some(false),
+                }),
                 completion_provider: Some(CompletionOptions {
                     trigger_characters: Some(vec![
                         "\"".into(),
@@ -228,6 +231,13 @@ impl LanguageServer for Backend {
             params.range,
         ));
         Ok(Some(actions))
+    }
+
+    /// Each feature's lenses, in its own module.
+    async fn code_lens(&self, p: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
+        let uri = &p.text_document.uri;
+        let lenses = self.snapshot().translation_lenses(uri).await?;
+        Ok(Some(lenses))
     }
 
     async fn references(&self, p: ReferenceParams) -> Result<Option<Vec<Location>>> {

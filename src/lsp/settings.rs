@@ -34,6 +34,9 @@ pub struct Settings {
     pub redirect_on_move: RedirectOnMove,
     /// `assistant.*`, with the environment applied (`DOCS_ASSISTANT_*`).
     pub assistant: assistant::Settings,
+    /// `since`: a git revision whose URLs must keep working
+    /// (`url-removed`); `None` (unset or empty): off.
+    pub since: Option<String>,
 }
 
 impl Default for Settings {
@@ -78,12 +81,21 @@ impl Settings {
                 RedirectOnMove::Ask
             }
         };
+        let since = match v.get("since") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) => Some(s.trim().to_string()).filter(|s| !s.is_empty()),
+            Some(x) => {
+                wrong("since", "a git revision (a string)", x);
+                None
+            }
+        };
         let assistant = read_assistant(v.get("assistant").unwrap_or(&Value::Null), &mut wrong);
         (
             Settings {
                 debounce: Duration::from_millis(debounce_ms),
                 redirect_on_move,
                 assistant,
+                since,
             },
             ignored,
         )
@@ -163,7 +175,20 @@ mod tests {
         assert_eq!(s.debounce, Duration::from_millis(DEFAULT_DEBOUNCE_MS));
         assert_eq!(s.redirect_on_move, RedirectOnMove::Ask);
         assert_eq!(s.assistant.retrieval_page_size, 5);
+        assert_eq!(s.since, None);
         assert!(ignored.is_empty());
+    }
+
+    #[test]
+    fn since_is_a_revision_and_empty_is_off() {
+        let read = |v| Settings::read(&v);
+        assert_eq!(
+            read(json!({"since": " origin/main "})).0.since.as_deref(),
+            Some("origin/main")
+        );
+        assert_eq!(read(json!({"since": ""})).0.since, None);
+        let (s, ignored) = read(json!({"since": 3}));
+        assert_eq!((s.since, ignored.len()), (None, 1));
     }
 
     #[test]

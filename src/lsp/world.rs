@@ -52,6 +52,8 @@ pub struct SiteState {
     /// Analyses computed so far (an observable count for tests: a burst of
     /// file events must cost one).
     pub analyses: AtomicU64,
+    /// `docsLsp.since`: the URLs of a revision that stop working.
+    pub since: super::since::Since,
 }
 
 impl SiteState {
@@ -75,6 +77,7 @@ impl SiteState {
             published: Mutex::new(HashMap::new()),
             generation: AtomicU64::new(0),
             analyses: AtomicU64::new(0),
+            since: Default::default(),
         }
     }
 
@@ -133,8 +136,13 @@ impl SiteState {
         // Starting from the last analysis's memo tables: what it computed
         // stands where what it read still holds.
         let previous = lock(&self.analysis).as_ref().map(|(_, a, _)| a.clone());
-        let a = Arc::new(analysis::analyze_after(site, previous.as_deref()));
+        let mut a = analysis::analyze_after(site, previous.as_deref());
         drop(previous);
+        if !self.loose {
+            let removed = self.since.diagnostics(&self.root, &a);
+            a.diagnostics.extend(removed);
+        }
+        let a = Arc::new(a);
         self.analyses.fetch_add(1, Ordering::SeqCst);
         keep_freed_memory_for_edits();
         let old = lock(&self.analysis).replace((version, a.clone(), docs.clone()));
@@ -146,6 +154,19 @@ impl SiteState {
             free_later(Box::new(old));
         }
         (a, docs)
+    }
+
+    /// Sets `docsLsp.since`; `true` when it changed, and the analysis of
+    /// the latest snapshot is then made again when next asked for.
+    fn set_since(&self, rev: Option<String>) -> bool {
+        let changed = self.since.set_rev(rev);
+        if changed {
+            let old = lock(&self.analysis).take();
+            if let Some(old) = old {
+                free_later(Box::new(old));
+            }
+        }
+        changed
     }
 
     /// The analysis of the latest snapshot, if already computed.
@@ -228,8 +249,14 @@ impl World {
             .clone()
     }
 
-    pub(super) fn set_settings(&self, settings: Settings) {
+    /// Puts `settings` in force; the sites whose diagnostics they change.
+    pub(super) fn set_settings(&self, settings: Settings) -> Vec<Arc<SiteState>> {
+        let since = settings.since.clone();
         *self.settings.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(settings);
+        self.sites()
+            .into_iter()
+            .filter(|s| !s.loose && s.set_since(since.clone()))
+            .collect()
     }
 
     pub fn workspace_roots(&self) -> Vec<PathBuf> {
@@ -340,6 +367,7 @@ impl World {
             }
         }
         let state = Arc::new(SiteState::new(root.to_path_buf(), site, false, versions));
+        state.set_since(self.settings().since.clone());
         let mut sites = self.sites.write().unwrap_or_else(|e| e.into_inner());
         // A file opened before its root loaded got a loose site; drop it.
         sites.retain(|s| !(s.loose && s.root.starts_with(root)));

@@ -142,6 +142,12 @@ impl FileTargets {
         self.pages.keys().map(|k| &**k)
     }
 
+    /// The paths of the pages generated from specs at a known path (an
+    /// `x-mint: href`, or the default folder), unsorted.
+    pub fn generated_pages(&self) -> impl Iterator<Item = &str> {
+        self.generated.iter().map(|k| &**k)
+    }
+
     /// Every file, unsorted.
     pub fn files(&self) -> impl Iterator<Item = &str> {
         self.files.iter().map(|k| &**k)

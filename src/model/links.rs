@@ -35,13 +35,7 @@ pub use super::redirects::{normalize_route, substitute, wildcard_match};
 /// The link targets of a site snapshot with its docs.json (`root`: the
 /// resolved tree, if it reads).
 pub fn targets_of(site: &Site, root: Option<&crate::syntax::tree::Node>) -> Targets {
-    let files = site
-        .derived()
-        .shape
-        .link_files
-        .get_or_init(|| std::sync::Arc::new(file_targets(site)))
-        .clone();
-    let mut t = Targets::new(files);
+    let mut t = Targets::new(file_targets_of(site));
     let Some(root) = root else {
         // docs.json does not read: its redirects and specs are unknown.
         t.add_remote_dir("");
@@ -84,6 +78,15 @@ pub fn targets_of(site: &Site, root: Option<&crate::syntax::tree::Node>) -> Targ
         }
     }
     t
+}
+
+/// The site's files as link targets (kept on the site's shape).
+pub fn file_targets_of(site: &Site) -> std::sync::Arc<FileTargets> {
+    site.derived()
+        .shape
+        .link_files
+        .get_or_init(|| std::sync::Arc::new(file_targets(site)))
+        .clone()
 }
 
 /// Where the platform puts the pages it generates from a spec whose

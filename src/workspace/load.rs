@@ -1,5 +1,7 @@
 //! Reading docs roots from disk.
 
+use super::kept_text::{bulk_page, readable_as};
+use super::shared_indexes::SharedIndexes;
 use crate::model::site::{FileKind, Site, SourceFile, Unreadable};
 use crate::syntax::page::PageIndex;
 use crate::syntax::tree::FileId;
@@ -308,33 +310,37 @@ fn read_file_sharing(
     whole: bool,
     shared: Option<&SharedIndexes>,
 ) -> (Result<Arc<str>, Unreadable>, Option<Arc<PageIndex>>) {
+    match read_bytes(path, kind) {
+        Ok(bytes) => read_bytes_as(bytes, kind, whole, shared),
+        Err(e) => (Err(e), None),
+    }
+}
+
+/// What a file of `kind` holding `bytes` is to the site: its kept text and,
+/// for a page whose body is dropped, its body's index. The disk loader and
+/// a docs root read from git (`workspace::git`) both read files through it
+/// (with [`size_limit`]), so a revision is read as the disk would be.
+pub fn read_bytes_as(
+    bytes: Vec<u8>,
+    kind: FileKind,
+    whole: bool,
+    shared: Option<&SharedIndexes>,
+) -> (Result<Arc<str>, Unreadable>, Option<Arc<PageIndex>>) {
     if kind == FileKind::Page && !whole {
-        let read = match read_bytes(path, kind) {
-            Ok(bytes) => match shared {
-                Some(shared) => shared.page(bytes),
-                None => bulk_page(&bytes),
-            },
-            Err(e) => Err(e),
+        let read = match shared {
+            Some(shared) => shared.page(bytes),
+            None => bulk_page(&bytes),
         };
         return match read {
             Ok((text, index)) => (Ok(text), Some(index)),
             Err(e) => (Err(e), None),
         };
     }
-    match read_text(path, kind) {
+    let text = String::from_utf8(bytes).map_err(|_| Unreadable::NotUtf8);
+    match text.and_then(|t| readable_as(&t, kind).map(|()| t)) {
         Ok(text) => (Ok(Arc::from(text)), None),
         Err(e) => (Err(e), None),
     }
-}
-
-/// A page read in bulk: the part of its text that is kept (its front
-/// matter) and the index of its body.
-type BulkPage = Result<(Arc<str>, Arc<PageIndex>), Unreadable>;
-
-fn bulk_page(bytes: &[u8]) -> BulkPage {
-    let text = text_of(bytes, FileKind::Page)?;
-    let index = Arc::new(crate::syntax::page::read(text));
-    Ok((Arc::from(front_matter_prefix(text)), index))
 }
 
 /// A new [`SourceFile`] of what [`read_file_indexed`] read.
@@ -351,19 +357,18 @@ pub fn source_file(
     }
 }
 
-fn read_text(path: &Path, kind: FileKind) -> Result<String, Unreadable> {
-    let text = String::from_utf8(read_bytes(path, kind)?).map_err(|_| Unreadable::NotUtf8)?;
-    readable_as(&text, kind)?;
-    Ok(text)
-}
-
-/// A file's bytes, within the size limit of its kind.
-fn read_bytes(path: &Path, kind: FileKind) -> Result<Vec<u8>, Unreadable> {
-    let limit = if kind == FileKind::Page {
+/// The most bytes a file of this kind is read with.
+pub fn size_limit(kind: FileKind) -> u64 {
+    if kind == FileKind::Page {
         MAX_PAGE_FILE
     } else {
         MAX_DATA_FILE
-    };
+    }
+}
+
+/// A file's bytes, within the size limit of its kind.
+pub(super) fn read_bytes(path: &Path, kind: FileKind) -> Result<Vec<u8>, Unreadable> {
+    let limit = size_limit(kind);
     let meta = std::fs::metadata(path).map_err(|e| Unreadable::Io(e.kind().to_string()))?;
     if !meta.is_file() {
         return Err(Unreadable::Io("not a regular file".into()));
@@ -391,55 +396,6 @@ fn read_bytes(path: &Path, kind: FileKind) -> Result<Vec<u8>, Unreadable> {
         });
     }
     Ok(bytes)
-}
-
-/// A file's bytes as text, if the platform reads them as text.
-fn text_of(bytes: &[u8], kind: FileKind) -> Result<&str, Unreadable> {
-    let text = std::str::from_utf8(bytes).map_err(|_| Unreadable::NotUtf8)?;
-    readable_as(text, kind)?;
-    Ok(text)
-}
-
-fn readable_as(text: &str, kind: FileKind) -> Result<(), Unreadable> {
-    // A NUL byte is valid UTF-8: the platform's page parser (micromark)
-    // reads it as U+FFFD and renders the page. Its YAML reader (js-yaml),
-    // which reads specs and other data files, refuses one.
-    if text.contains('\0') && !matches!(kind, FileKind::Page | FileKind::Snippet) {
-        return Err(Unreadable::NotUtf8);
-    }
-    Ok(())
-}
-
-/// The leading part of a page that holds its front matter (up to and
-/// including the closing fence line, and the body's first line with text),
-/// or the whole page when the fence is not closed (so the
-/// unclosed-front-matter diagnostic still sees it).
-fn front_matter_prefix(text: &str) -> &str {
-    let body = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if !body.starts_with("---") {
-        return "";
-    }
-    let mut pos = text.find('\n').map_or(text.len(), |i| i + 1);
-    while pos < text.len() {
-        let end = text[pos..].find('\n').map_or(text.len(), |i| pos + i + 1);
-        let line = text[pos..end].trim_end();
-        if line == "---" || line == "..." {
-            // And the body's first line with text, if any: whether the page
-            // has a body of its own decides how bad an unusable front
-            // matter `openapi` is.
-            let mut at = end;
-            while at < text.len() {
-                let next = text[at..].find('\n').map_or(text.len(), |i| at + i + 1);
-                if !text[at..next].trim().is_empty() {
-                    return &text[..next];
-                }
-                at = next;
-            }
-            return &text[..end];
-        }
-        pos = end;
-    }
-    text
 }
 
 /// The file with its whole text when `file` is a page read in bulk (its
@@ -486,63 +442,6 @@ fn io_pool() -> Option<&'static rayon::ThreadPool> {
     .as_ref()
 }
 
-/// The body indexes of one batch of pages read together, by text: pages
-/// whose texts are byte-identical share one index (it is a function of the
-/// text alone). Sites that keep a copy of their pages per version and
-/// language hold few distinct texts (crewAI: 1,723 among 24,803 pages), and
-/// reading bodies is most of the cost of loading one. A hash only finds the
-/// candidates; the texts are compared in full, so two different pages never
-/// share an index. The texts are held while the batch is read, then dropped,
-/// and only up to [`SHARED_TEXT_BUDGET`] bytes of them: a site whose pages
-/// all differ holds no copy of all its pages (120 MB on the 25,000-page site
-/// with bodies), and pages read past the budget are read on their own.
-#[derive(Default)]
-pub struct SharedIndexes {
-    by_bytes: dashmap::DashMap<u64, Vec<SharedPage>, rustc_hash::FxBuildHasher>,
-    held: std::sync::atomic::AtomicUsize,
-}
-
-/// How many bytes of page texts [`SharedIndexes`] holds at most (crewAI's
-/// 1,723 distinct texts are 16 MB).
-const SHARED_TEXT_BUDGET: usize = 32 << 20;
-
-/// A page's bytes and what was read of them.
-type SharedPage = (Box<[u8]>, BulkPage);
-
-impl SharedIndexes {
-    /// The page of these bytes: from an earlier page with the same bytes
-    /// (their UTF-8 check, kept text and index included), or read now.
-    fn page(&self, bytes: Vec<u8>) -> BulkPage {
-        let hash = {
-            use std::hash::BuildHasher;
-            rustc_hash::FxBuildHasher.hash_one(&bytes)
-        };
-        let known = |pages: &Vec<SharedPage>| {
-            pages
-                .iter()
-                .find(|(b, _)| **b == *bytes)
-                .map(|(_, page)| page.clone())
-        };
-        if let Some(page) = self.by_bytes.get(&hash).and_then(|e| known(&e)) {
-            return page;
-        }
-        // Read outside the table's lock; two threads reading one text at
-        // once both read it, and the first to insert is kept.
-        let read = bulk_page(&bytes);
-        use std::sync::atomic::Ordering::Relaxed;
-        if self.held.fetch_add(bytes.len(), Relaxed) + bytes.len() > SHARED_TEXT_BUDGET {
-            self.held.fetch_sub(bytes.len(), Relaxed);
-            return read;
-        }
-        let mut entry = self.by_bytes.entry(hash).or_default();
-        if let Some(page) = known(&entry) {
-            return page;
-        }
-        entry.push((bytes.into_boxed_slice(), read.clone()));
-        read
-    }
-}
-
 /// Read a whole docs root into a snapshot, in parallel.
 pub fn load_site(root: &Path, name: String, ids: &FileIds) -> Site {
     let _t = crate::timing::span("load site");
@@ -563,8 +462,14 @@ pub fn load_site(root: &Path, name: String, ids: &FileIds) -> Site {
         Some(pool) => pool.install(read),
         None => read(),
     };
+    site_of(name, loaded, assets)
+}
+
+/// The snapshot of a docs root's files read (and the paths of its other
+/// files).
+pub fn site_of(name: String, files: Vec<SourceFile>, assets: Vec<String>) -> Site {
     let mut site = Site::new(name);
-    for f in loaded {
+    for f in files {
         site.insert(Arc::new(f));
     }
     for a in assets {

@@ -2,5 +2,11 @@
 //! [`crate::model::site::Site`] snapshot. The only layer (with `assistant`)
 //! that does I/O.
 
+pub mod git;
+pub mod git_history;
+pub mod kept_text;
 pub mod load;
+pub mod shared_indexes;
+pub mod since;
 pub mod suppress;
+pub mod translation_sources;

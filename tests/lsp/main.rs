@@ -13,3 +13,5 @@ mod lifecycle;
 mod navigation;
 mod page_components;
 mod robustness;
+mod since;
+mod translations;

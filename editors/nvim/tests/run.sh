@@ -23,6 +23,14 @@ trap cleanup EXIT
 # The fixture is copied so that the server's files (if any) never land in the repository.
 cp -r "$here/fixture" "$work/site"
 cp -r "$here/corpus_site" "$work/corpus"
+# A git history for docsLsp.since: the site as tagged since-base had a page it no longer has.
+(
+  cd "$work/site"
+  printf -- '---\ntitle: Old page\n---\n\nRemoved since.\n' >old-page.mdx
+  g() { GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 git -c user.name=t -c user.email=t@example.invalid "$@"; }
+  g init -q && g add -A && g commit -qm base && g tag since-base && g rm -q old-page.mdx
+)
+cp -r "$here/../../../tests/fixtures/translations/three-languages" "$work/translations"
 : >"$work/requests.jsonl"
 python3 "$here/assistant_server.py" "$work/port" "$work/requests.jsonl" "${ASSISTANT_DELAY:-0.05}" &
 server_pid=$!
@@ -35,7 +43,7 @@ unset DOCS_ASSISTANT_API_KEY DOCS_ASSISTANT_BASE_URL DOCS_ASSISTANT_DOMAIN
 echo "# nvim: $("$NVIM" --version | head -1); docs-lsp: $DOCS_LSP ($("$DOCS_LSP" --version 2>/dev/null | head -1 || true))"
 status=0
 DOCS_LSP="$DOCS_LSP" ASSISTANT_PORT="$(cat "$work/port")" REQUEST_LOG="$work/requests.jsonl" \
-  PLUGIN_DIR="$(dirname "$here")" FIXTURE_DIR="$work/site" CORPUS_DIR="$work/corpus" XDG_STATE_HOME="$work/state" \
+  PLUGIN_DIR="$(dirname "$here")" FIXTURE_DIR="$work/site" CORPUS_DIR="$work/corpus" TRANSLATIONS_DIR="$work/translations" XDG_STATE_HOME="$work/state" \
   timeout "${TEST_TOTAL_TIMEOUT:-300}" "$NVIM" --headless --clean -l "$here/test_docs_lsp.lua" || status=$?
 if [ "$status" -ne 0 ] && [ -f "$work/state/nvim/lsp.log" ]; then
   echo "# --- tail of the LSP log ---"; tail -n 40 "$work/state/nvim/lsp.log" | sed 's/^/# /'

@@ -350,6 +350,52 @@ step(':checkhealth docs_lsp reports binary, version, settings and key without pr
   vim.cmd('tabclose')
 end)
 
+step('docsLsp.since: a URL removed since the revision is an error in docs.json, fixed by its redirect', function()
+  local c = client()
+  c.settings = vim.tbl_deep_extend('force', c.settings or {}, { docsLsp = { since = 'since-base' } })
+  c:notify('workspace/didChangeConfiguration', { settings = c.settings })
+  -- Neovim takes no workspace/diagnostic/refresh (it pulls again on its
+  -- next edit): pull now, through Neovim's own handler.
+  local function pulled()
+    local uri = vim.uri_from_bufnr(docs_buf)
+    local res = vim.lsp.buf_request_sync(docs_buf, 'textDocument/diagnostic', { textDocument = { uri = uri } }, timeout)
+    for _, r in pairs(res or {}) do
+      if r.result then vim.lsp.diagnostic.on_diagnostic(nil, r.result, r.context) end
+    end
+    return vim.diagnostic.get(docs_buf)
+  end
+  local found
+  wait_for('a url-removed diagnostic', function()
+    for _, d in ipairs(pulled()) do
+      if d.code == 'url-removed' then found = d return true end
+    end
+  end)
+  assert(found.message:find('`/old-page` served `old-page.mdx` at `since-base`', 1, true), found.message)
+  local params = {
+    textDocument = { uri = vim.uri_from_bufnr(docs_buf) },
+    range = { start = { line = found.lnum, character = found.col }, ['end'] = { line = found.lnum, character = found.col } },
+    context = { diagnostics = { found.user_data and found.user_data.lsp or {} } },
+  }
+  local res = vim.lsp.buf_request_sync(docs_buf, 'textDocument/codeAction', params, timeout)
+  local action
+  for _, r in pairs(res or {}) do
+    for _, a in ipairs(r.result or {}) do
+      if vim.startswith(a.title, 'Add redirect /old-page -> /') then action = a end
+    end
+  end
+  assert(action, 'no "Add redirect" action: ' .. vim.inspect(res))
+  vim.lsp.util.apply_workspace_edit(action.edit, c.offset_encoding)
+  local text = table.concat(vim.api.nvim_buf_get_lines(docs_buf, 0, -1, false), '\n')
+  assert(text:find('"source": "/old-page"', 1, true), text)
+  wait_for('the url-removed diagnostic to clear', function()
+    for _, d in ipairs(pulled()) do
+      if d.code == 'url-removed' then return false end
+    end
+    return true
+  end)
+  vim.api.nvim_buf_call(docs_buf, function() vim.cmd('silent write') end)
+end)
+
 -- Last: it starts a second client (another docs root).
 step('completion ranks by match quality: `in` offers introduction on a real site of 300+ pages', function()
   -- corpus_site is trigger.dev's docs.json (325 pages): most page names hold an `i` and an `n`.
@@ -375,6 +421,66 @@ step('completion ranks by match quality: `in` offers introduction on a real site
     return labels['introduction']
   end)
   assert(labels['quick-start'] == nil, 'quick-start (no `in` in it) offered')
+end)
+
+-- After the corpus step: this one too starts a client for another docs root.
+step('the translation lens on a default-language page lists each language; the chosen one opens', function()
+  local root = env.TRANSLATIONS_DIR
+  vim.cmd.edit(vim.fn.fnameescape(root .. '/guide/copied.mdx'))
+  local buf = vim.api.nvim_get_current_buf()
+  wait_for('docs-lsp to attach to the translations site', function()
+    local c = vim.lsp.get_clients({ bufnr = buf, name = 'docs_lsp' })[1]
+    return c and c.initialized
+  end)
+  assert(vim.lsp.commands['docsLsp.showTranslations'], 'lens command handler')
+  local lens
+  wait_for('the translation lens', function()
+    if not vim.lsp.codelens.enable then vim.lsp.codelens.refresh({ bufnr = buf }) end
+    for _, l in ipairs(vim.lsp.codelens.get(buf)) do
+      if l.command and l.command.title:find('translated in', 1, true) then lens = l end
+    end
+    return lens
+  end)
+  assert(lens.command.title == 'translated in 1 of 2 languages', 'title: ' .. lens.command.title)
+  assert(lens.range.start.line == 0, 'lens on the first line')
+  -- The lens is run from its line; the list goes to vim.ui.select, the French page is chosen.
+  local listed
+  local orig = vim.ui.select
+  vim.ui.select = function(items, opts, on_choice)
+    listed = vim.tbl_map(opts.format_item, items)
+    for _, it in ipairs(items) do
+      if it.language == 'fr' then return on_choice(it) end
+    end
+    on_choice(nil)
+  end
+  vim.api.nvim_win_set_cursor(0, { 1, 0 })
+  local ok, err = pcall(vim.lsp.codelens.run)
+  vim.ui.select = orig
+  assert(ok, err)
+  assert(listed, 'vim.ui.select was not called')
+  assert(vim.deep_equal(listed, { 'fr (French): untranslated (same body)', 'de (German): translated' }), vim.inspect(listed))
+  wait_for('the French page to open', function()
+    return vim.api.nvim_buf_get_name(0):find('/fr/guide/copied.mdx$') ~= nil
+  end, 5000)
+  -- A page whose French file is missing: its docs.json entry opens.
+  require('docs_lsp.translations').open({ entry = nil }, nil) -- nothing to open: no error
+  vim.cmd.edit(vim.fn.fnameescape(root .. '/guide/gone.mdx'))
+  local gone = vim.api.nvim_get_current_buf()
+  local gone_lens
+  wait_for('the lens of guide/gone.mdx', function()
+    if not vim.lsp.codelens.enable then vim.lsp.codelens.refresh({ bufnr = gone }) end
+    gone_lens = vim.lsp.codelens.get(gone)[1]
+    return gone_lens
+  end)
+  local items = require('docs_lsp.translations').items(gone_lens.command)
+  local fr = vim.tbl_filter(function(i) return i.language == 'fr' end, items)[1]
+  assert(fr and fr.state == 'fileMissing', vim.inspect(items))
+  require('docs_lsp.translations').open(fr, client())
+  wait_for('docs.json at the entry', function()
+    return vim.api.nvim_buf_get_name(0):find('/docs.json$') ~= nil
+  end, 5000)
+  local line = vim.api.nvim_get_current_line()
+  assert(line:find('"fr/guide/gone"', 1, true), 'cursor line: ' .. line)
 end)
 
 for _, c in ipairs(vim.lsp.get_clients({ name = 'docs_lsp' })) do

@@ -186,6 +186,28 @@ const checks = {
     // When the rows were seen (polled every 20 ms), before the screenshot is taken.
     return { seenMs: Date.now() - asked, detail: `${r.seen.length} rows: ${r.seen.slice(0, 8).map((x) => x.replace(/\s+/g, ' ')).join(' | ')}` };
   },
+  /** The quick pick's rows hold `rows`; a screenshot; then `choose` typed as the filter and Enter. */
+  async pick({ rows, choose, name }) {
+    const r = await until('rows in the quick pick', async () => {
+      const seen = await page.locator('.quick-input-widget .monaco-list-row').allInnerTexts();
+      const joined = seen.join('\n');
+      return { ok: rows.every((t) => joined.includes(t)), seen };
+    });
+    const shotFile = await screenshot(name ?? 'quick-pick');
+    const input = page.locator('.quick-input-widget input').first();
+    await input.pressSequentially(choose);
+    await page.keyboard.press('Enter');
+    return { detail: `${r.seen.length} rows: ${r.seen.map((x) => x.replace(/\s+/g, ' ')).join(' | ')}; chose "${choose}"`, shot: shotFile, shotTaken: true };
+  },
+  /** A click on the code lens whose text is `lens`, then `pick`. */
+  async 'lens-pick'({ lens, ...rest }) {
+    const link = page.locator('.codelens-decoration a').filter({ hasText: lens }).first();
+    await link.waitFor({ state: 'visible', timeout: 30000 });
+    await screenshot(`${rest.name}-lens`);
+    await link.click();
+    const r = await checks.pick(rest);
+    return { ...r, detail: `clicked "${lens}"; ${r.detail}` };
+  },
   async screenshot() {
     return {};
   },

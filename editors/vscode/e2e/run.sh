@@ -20,6 +20,13 @@ export SITE=$WORK/site USER_DATA=$WORK/user-data EXTENSIONS=$WORK/extensions OUT
 export CODE_SERVER=$E2E_HOME/code-server/node_modules/.bin/code-server
 export XDG_CONFIG_HOME=$WORK/config XDG_DATA_HOME=$WORK/data
 cp -r "$here/site" "$SITE"
+# A git history for docsLsp.since: the site as tagged e2e-since-base had a page it no longer has.
+(
+  cd "$SITE"
+  printf -- '---\ntitle: Old page\n---\n\nRemoved since.\n' >old-page.mdx
+  g() { GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 git -c user.name=e2e -c user.email=e2e@example.invalid "$@"; }
+  g init -q && g add -A && g commit -qm base && g tag e2e-since-base && g rm -q old-page.mdx
+)
 
 # No docs-lsp on PATH: the extension must run the server inside the .vsix.
 clean_path=""

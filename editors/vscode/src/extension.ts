@@ -11,6 +11,7 @@ import { dedupe, isDocsJson, VSCODE_JSON_SOURCE } from './dedupe';
 import { AnswerNotification, AnswerResult, newEntry } from './render';
 import { AssistantPanel } from './assistant';
 import { NavAnswer, NavFilter, NavigationTree, scopeText, scopesOf } from './navtree';
+import { LensArgument, pickRows } from './translationsmodel';
 
 /** Server-side command names (workspace/executeCommand), fixed by the server. */
 export const SERVER_ASK = 'docsLsp.askAssistant';
@@ -18,6 +19,8 @@ export const SERVER_NEW_CONVERSATION = 'docsLsp.newConversation';
 /** Client-side command names (contributed in package.json). */
 export const CMD_ASK = 'docsLsp.ask';
 export const CMD_NEW_CONVERSATION = 'docsLsp.newChat';
+/** The translation lens's command (a client command: the server sends its languages as the argument). */
+export const CMD_SHOW_TRANSLATIONS = 'docsLsp.showTranslations';
 export const DEFAULT_QUESTION = 'explain this selection in the context of this site';
 
 interface AskArgument {
@@ -66,6 +69,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       await ctx.secrets.delete(SECRET_KEY_NAME);
       void vscode.window.showInformationMessage('Docs LSP: the stored assistant API key was removed.');
     }),
+    vscode.commands.registerCommand(CMD_SHOW_TRANSLATIONS, (arg?: LensArgument) => showTranslations(arg)),
     vscode.commands.registerCommand('docsLsp.restartServer', () => restart()),
     vscode.commands.registerCommand('docsLsp.showOutput', () => output.show()),
     vscode.workspace.onDidChangeConfiguration(async (e) => {
@@ -352,4 +356,25 @@ function registerNavigation(context: vscode.ExtensionContext): void {
       await tree.open(chosen.scope);
     }),
   );
+}
+
+/**
+ * The translation lens's list: each language with its state in a quick pick; the chosen one opens
+ * its page, or its docs.json entry when the file is missing (the language's element when it does
+ * not list the page). Returns the row chosen (for the e2e probe).
+ */
+async function showTranslations(arg?: LensArgument): Promise<string | undefined> {
+  const rows = pickRows(arg);
+  if (!rows.length) return undefined;
+  const chosen = await vscode.window.showQuickPick(rows, { title: arg?.title ?? 'Translations', matchOnDescription: true });
+  if (!chosen) return undefined;
+  const { uri, entry } = chosen.item;
+  if (uri) {
+    await vscode.window.showTextDocument(vscode.Uri.parse(uri), { preview: false });
+  } else if (entry) {
+    const r = entry.range;
+    const range = new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
+    await vscode.window.showTextDocument(vscode.Uri.parse(entry.uri), { selection: range, preview: false });
+  }
+  return chosen.item.language;
 }

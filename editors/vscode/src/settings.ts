@@ -30,6 +30,7 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'assistant.filter', omitWhen: isUndefined },
   { key: 'diagnostics.debounceMs', omitWhen: isUndefined },
   { key: 'links.addRedirectOnMove', omitWhen: isUndefined },
+  { key: 'since', omitWhen: isEmptyString },
 ];
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

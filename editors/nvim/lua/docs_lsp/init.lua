@@ -96,6 +96,20 @@ function M.setup(opts)
   vim.lsp.commands['docsLsp.askAssistant'] = function(command, ctx)
     require('docs_lsp.ask').from_code_action(command, ctx)
   end
+  -- The translation lens's command: the languages and their states, to pick one and open it.
+  vim.lsp.commands['docsLsp.showTranslations'] = function(command, ctx)
+    require('docs_lsp.translations').show(command, ctx)
+  end
+  -- Code lenses (translations) in the buffers docs_lsp attaches to.
+  vim.api.nvim_create_autocmd('LspAttach', {
+    group = vim.api.nvim_create_augroup('docs_lsp_attach', { clear = true }),
+    callback = function(ev)
+      local client = vim.lsp.get_client_by_id(ev.data.client_id)
+      if client and client.name == M.name and client:supports_method('textDocument/codeLens') then
+        require('docs_lsp.translations').attach(ev.buf)
+      end
+    end,
+  })
   if M.options.enable then vim.lsp.enable(M.name) end
   M._did_setup = true
 end

@@ -315,6 +315,22 @@ async function run() {
     return `domains asked: ${req.map((r) => r.domain).join(' then ')}`;
   });
 
+  await scenario('docsLsp.since: a URL removed since a git revision is an error in docs.json, and its quick fix adds the redirect', async () => {
+    await vscode.workspace.getConfiguration('docsLsp').update('since', 'e2e-since-base', vscode.ConfigurationTarget.Global);
+    const d = await waitFor('url-removed in docs.json', () => ours(docsJson).find((x) => code(x) === 'url-removed'));
+    assert(d.message.includes('`/old-page` served `old-page.mdx` at `e2e-since-base`'), d.message);
+    await vscode.window.showTextDocument(docsJsonDoc, { preview: false });
+    const actions = await vscode.commands.executeCommand('vscode.executeCodeActionProvider', docsJson, d.range, vscode.CodeActionKind.QuickFix.value);
+    const fix = actions.find((a) => a.title.startsWith('Add redirect /old-page -> /'));
+    assert(fix && fix.edit, `quick fixes: ${JSON.stringify(actions.map((a) => a.title))}`);
+    assert(await vscode.workspace.applyEdit(fix.edit), 'the edit was not applied');
+    assert(docsJsonDoc.getText().includes('"source": "/old-page"'), 'no redirect from /old-page in docs.json');
+    await waitFor('no url-removed in docs.json', () => !codes(docsJson).includes('url-removed'));
+    await docsJsonDoc.save();
+    await vscode.workspace.getConfiguration('docsLsp').update('since', '', vscode.ConfigurationTarget.Global);
+    return `${d.message} -> ${fix.title}`;
+  });
+
   await scenario('restarting the server (Docs: Restart language server)', async () => {
     assert(serverPid, 'no server pid from the first scenario');
     await vscode.commands.executeCommand('docsLsp.restartServer');
@@ -348,6 +364,34 @@ async function run() {
     back.replace(docsJson, new vscode.Range(at, at.translate(0, 'All pets'.length)), 'Pets');
     assert(await vscode.workspace.applyEdit(back), 'the edit was not undone');
     return `the renamed group seen on screen ${seen.seenMs} ms after the driver was asked (polled every 20 ms), ${ms} ms after the edit with the screenshot`;
+  });
+
+  await scenario('the translation lens on a default-language page lists the languages in a quick pick; the chosen one opens', async () => {
+    const lensOf = async (uri) => {
+      const lenses = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri);
+      return (lenses || []).find((l) => l.command && l.command.title.startsWith('translated in'));
+    };
+    const guide = at('intl/guide.mdx');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(guide), { viewColumn: vscode.ViewColumn.One, preview: false });
+    const lens = await waitFor('the translation lens of intl/guide.mdx', () => lensOf(guide), 30000);
+    assert(lens.command.title === 'translated in 1 of 2 languages', `lens: ${lens.command.title}`);
+    // The user clicks the lens above the first line: the languages in a quick pick; French is chosen.
+    await screen('lens-pick', { name: 'translation-lens', lens: lens.command.title, rows: ['fr (French)', 'untranslated (same body)', 'de (German)', 'translated'], choose: 'fr (French)' });
+    await waitFor('the French page in the active editor', () => vscode.window.activeTextEditor?.document.uri.path.endsWith('/intl/fr/guide.mdx'), 10000);
+    // German does not list setup: choosing it shows German's element in docs.json.
+    const setup = at('intl/setup.mdx');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(setup), { viewColumn: vscode.ViewColumn.One, preview: false });
+    const setupLens = await waitFor('the translation lens of intl/setup.mdx', () => lensOf(setup), 30000);
+    const chosen = vscode.commands.executeCommand(setupLens.command.command, ...(setupLens.command.arguments || []));
+    await screen('pick', { name: 'translation-pick-missing', rows: ['de (German)', 'missing'], choose: 'de (German)' });
+    assert((await chosen) === 'de', `chose ${await chosen}`);
+    const ed = await waitFor('intl/docs.json in the active editor', () => {
+      const e = vscode.window.activeTextEditor;
+      return e && e.document.uri.path.endsWith('/intl/docs.json') ? e : undefined;
+    }, 10000);
+    const line = ed.document.lineAt(ed.selection.start.line).text;
+    assert(line.includes('"language": "de"'), `selection on: ${line}`);
+    return `${lens.command.title}; French opened from the quick pick; German's missing page showed ${line.trim().slice(0, 40)}…`;
   });
 
   // The picture for the README: docs.json with its problems, the Problems view, the assistant panel.

@@ -1,0 +1,219 @@
+//! URLs that stop working (`url-removed`): each URL a site served at an
+//! earlier revision that it serves no more and that no redirect covers,
+//! reported in docs.json (at its `redirects` key, else at its top) with a
+//! fix that writes the missing `redirects` entries.
+
+use super::served_urls::{Reach, Served, reach};
+use crate::diagnostics::{Diagnostic, Fix};
+use crate::model::link_targets::Targets;
+use crate::model::site::Site;
+use crate::syntax::tree::{Node, Value};
+use std::collections::HashMap;
+use std::ops::Range;
+
+pub const CODE: &str = "url-removed";
+
+/// A URL served before that nothing serves now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Gone {
+    pub url: String,
+    /// The page file that served it (`None`: a page generated from a spec).
+    pub page: Option<String>,
+    /// Where a redirect covering it ends, on nothing (or in a loop).
+    pub redirect: Option<String>,
+}
+
+/// The URLs of `before` that lead nowhere on the site of `targets`.
+pub fn gone_urls(before: &[Served], targets: &Targets) -> Vec<Gone> {
+    before
+        .iter()
+        .filter_map(|s| match reach(targets, &s.url) {
+            Reach::Served | Reach::Redirected { .. } => None,
+            Reach::Gone { redirect } => Some(Gone {
+                url: s.url.clone(),
+                page: s.page.clone(),
+                redirect,
+            }),
+        })
+        .collect()
+}
+
+/// The pages of `now` served at a URL that `before` did not serve and that
+/// no URL of `before` redirects to (on the site of `targets`): where a gone
+/// page may have moved.
+pub fn added_pages(before: &[Served], now: &[Served], targets: &Targets) -> Vec<Served> {
+    let mut old: std::collections::HashSet<&str> = before.iter().map(|s| s.url.as_str()).collect();
+    let reached: Vec<String> = before
+        .iter()
+        .filter_map(|s| match reach(targets, &s.url) {
+            Reach::Redirected { to } => Some(to),
+            _ => None,
+        })
+        .collect();
+    old.extend(reached.iter().map(String::as_str));
+    now.iter()
+        .filter(|s| s.page.is_some() && !old.contains(s.url.as_str()))
+        .cloned()
+        .collect()
+}
+
+/// The diagnostics of `gone` URLs (`rev`: the revision as the user named
+/// it) in the docs.json of `site`; `root`: the resolved docs.json;
+/// `moved`: for a gone page's file, the URL its page moved to.
+pub fn diagnostics(
+    site: &Site,
+    root: Option<&Node>,
+    rev: &str,
+    gone: &[Gone],
+    moved: &HashMap<String, String>,
+) -> Vec<Diagnostic> {
+    let Some(file) = site.docs_json.and_then(|id| site.file(id)) else {
+        return Vec::new();
+    };
+    let own = file.json().root.as_deref();
+    let at = own
+        .and_then(|r| r.prop("redirects"))
+        .map_or_else(|| top_of(own), |p| p.key_range.clone());
+    let destination = |g: &Gone| -> String {
+        let to = g.page.as_ref().and_then(|p| moved.get(p)).cloned();
+        to.or_else(|| {
+            // No page took its place: the nearest page by name, else home.
+            site.nearest_page(g.url.as_str())
+        })
+        .unwrap_or_default()
+    };
+    let entries: Vec<(String, String)> = gone
+        .iter()
+        .map(|g| (format!("/{}", g.url), format!("/{}", destination(g))))
+        .collect();
+    let mut out = Vec::with_capacity(gone.len());
+    for (i, g) in gone.iter().enumerate() {
+        let served = match &g.page {
+            Some(p) => format!("served `{p}`"),
+            None => "served a page generated from a spec".to_string(),
+        };
+        let now = match (g.page.as_ref().and_then(|p| moved.get(p)), &g.redirect) {
+            (Some(to), _) => {
+                format!("the page moved to `/{to}`, and no redirect covers the old URL")
+            }
+            (None, Some(to)) => format!("its redirect leads to `/{to}`, which serves nothing"),
+            (None, None) => "no page serves it now and no redirect covers it".to_string(),
+        };
+        let mut d = Diagnostic::error(
+            file.id,
+            at.clone(),
+            CODE,
+            format!(
+                "`/{}` {served} at `{rev}`; {now}: readers and search engines get a 404",
+                g.url
+            ),
+        )
+        .with_subject(g.page.clone().unwrap_or_else(|| g.url.clone()));
+        if let Some((range, text)) = redirect_edit(root, file.text(), &entries[i..=i]) {
+            d = d.with_fix(Fix::Edit {
+                title: format!("Add redirect {} -> {}", entries[i].0, entries[i].1),
+                range,
+                text,
+            });
+        }
+        // Every diagnostic sits at one place: the action for all of them
+        // is offered once, with the first.
+        if i == 0
+            && entries.len() > 1
+            && let Some((range, text)) = redirect_edit(root, file.text(), &entries)
+        {
+            d = d.with_fix(Fix::Edit {
+                title: format!("Add {} redirects", entries.len()),
+                range,
+                text,
+            });
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// The first byte of docs.json's root object (`0..0` when it does not read).
+fn top_of(root: Option<&Node>) -> Range<usize> {
+    root.map_or(0..0, |r| r.range.start..r.range.start + 1)
+}
+
+/// The edit of docs.json's text that adds `entries` (source, destination)
+/// to its `redirects`: after the last entry, into an empty list, or as a
+/// new `redirects` key first in the root object. `None` when the list is
+/// in another file (a `$ref`) or docs.json does not read.
+pub fn redirect_edit(
+    root: Option<&Node>,
+    text: &str,
+    entries: &[(String, String)],
+) -> Option<(Range<usize>, String)> {
+    let root = root?;
+    let entry = |indent: &str, (s, d): &(String, String)| {
+        let json = |v: &str| serde_json::to_string(v).unwrap_or_default();
+        format!(
+            "{indent}{{ \"source\": {}, \"destination\": {} }}",
+            json(s),
+            json(d)
+        )
+    };
+    let unit = indent_unit(text);
+    match root.prop("redirects") {
+        Some(p) => {
+            let list = &p.value;
+            if !matches!(list.value, Value::Array(_)) || list.file != root.file {
+                return None;
+            }
+            let key_indent = line_indent(text, p.key_range.start);
+            let inner = format!("{key_indent}{unit}");
+            let body: Vec<String> = entries.iter().map(|e| entry(&inner, e)).collect();
+            match list.items().last() {
+                Some(last) => {
+                    let at = last.range.end;
+                    Some((at..at, format!(",\n{}", body.join(",\n"))))
+                }
+                None => {
+                    let at = list.range.start + 1;
+                    let close = list.range.end.saturating_sub(1).max(at);
+                    Some((at..close, format!("\n{}\n{key_indent}", body.join(",\n"))))
+                }
+            }
+        }
+        None => {
+            if !matches!(root.value, Value::Object(_)) {
+                return None;
+            }
+            let at = root.range.start + 1;
+            let inner = format!("{unit}{unit}");
+            let body: Vec<String> = entries.iter().map(|e| entry(&inner, e)).collect();
+            let comma = if root.props().is_empty() { "" } else { "," };
+            Some((
+                at..at,
+                format!(
+                    "\n{unit}\"redirects\": [\n{}\n{unit}]{comma}",
+                    body.join(",\n")
+                ),
+            ))
+        }
+    }
+}
+
+/// The whitespace that starts the line holding `offset`.
+fn line_indent(text: &str, offset: usize) -> &str {
+    let start = text[..offset.min(text.len())]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    let line = &text[start..];
+    &line[..line.len() - line.trim_start_matches([' ', '\t']).len()]
+}
+
+/// One level of indentation as the file writes it (its first indented
+/// line's), two spaces by default.
+fn indent_unit(text: &str) -> &str {
+    text.lines()
+        .map(|l| &l[..l.len() - l.trim_start_matches([' ', '\t']).len()])
+        .find(|i| !i.is_empty())
+        .unwrap_or("  ")
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,120 @@
+use super::*;
+use crate::analysis::served_urls::served_urls;
+use crate::model::links::{file_targets_of, targets_of};
+
+fn edit(docs: &str, entries: &[(&str, &str)]) -> String {
+    let parsed = crate::syntax::json::parse(0, docs);
+    let entries: Vec<(String, String)> = entries
+        .iter()
+        .map(|(s, d)| (s.to_string(), d.to_string()))
+        .collect();
+    let Some((range, text)) = redirect_edit(parsed.root.as_deref(), docs, &entries) else {
+        return "no edit".into();
+    };
+    let mut out = docs.to_string();
+    out.replace_range(range, &text);
+    // The edited text still reads as JSON.
+    assert!(
+        serde_json::from_str::<serde_json::Value>(&out).is_ok(),
+        "{out}"
+    );
+    out
+}
+
+#[test]
+fn redirects_are_added_after_the_last_entry_into_an_empty_list_or_as_a_new_key() {
+    let two = [("/a", "/b"), ("/c", "/")];
+    expect_test::expect![[r#"
+        {
+          "name": "x",
+          "redirects": [
+            { "source": "/old", "destination": "/new" },
+            { "source": "/a", "destination": "/b" },
+            { "source": "/c", "destination": "/" }
+          ]
+        }"#]]
+    .assert_eq(&edit(
+        "{\n  \"name\": \"x\",\n  \"redirects\": [\n    { \"source\": \"/old\", \"destination\": \"/new\" }\n  ]\n}",
+        &two,
+    ));
+    expect_test::expect![[r#"
+        {
+            "redirects": [
+                { "source": "/a", "destination": "/b" },
+                { "source": "/c", "destination": "/" }
+            ]
+        }"#]]
+    .assert_eq(&edit("{\n    \"redirects\": []\n}", &two));
+    expect_test::expect![[r#"
+        {
+          "redirects": [
+            { "source": "/a", "destination": "/b" }
+          ],
+          "name": "x"
+        }"#]]
+    .assert_eq(&edit("{\n  \"name\": \"x\"\n}", &two[..1]));
+    assert_eq!(edit("[]", &two[..1]), "no edit");
+    assert_eq!(
+        edit("{\"redirects\": {\"$ref\": \"r.json\"}}", &two[..1]),
+        "no edit"
+    );
+}
+
+#[test]
+fn a_gone_url_is_reported_at_the_redirects_key_with_its_new_place() {
+    let before = crate::analysis::analyze_texts(&[
+        ("docs.json", "{}"),
+        ("a.mdx", ""),
+        ("b.mdx", ""),
+        ("c.mdx", ""),
+        ("old/x.mdx", ""),
+    ]);
+    let docs = "{\"name\": \"x\", \"redirects\": [{\"source\": \"/old/:p*\", \"destination\": \"/new/:p*\"}]}";
+    let now = crate::analysis::analyze_texts(&[
+        ("docs.json", docs),
+        ("a.mdx", ""),
+        ("guides/b.mdx", ""),
+        ("new/x.mdx", ""),
+    ]);
+    let old = served_urls(&before.site, &file_targets_of(&before.site));
+    let targets = targets_of(&now.site, now.config.root.as_deref());
+    let gone = gone_urls(&old, &targets);
+    let urls: Vec<&str> = gone.iter().map(|g| g.url.as_str()).collect();
+    assert_eq!(urls, ["b", "c"]);
+    let moved = HashMap::from([("b.mdx".to_string(), "guides/b".to_string())]);
+    let diags = diagnostics(
+        &now.site,
+        now.config.root.as_deref(),
+        "HEAD~1",
+        &gone,
+        &moved,
+    );
+    let at = docs.find("\"redirects\"").unwrap();
+    assert!(diags.iter().all(|d| d.range == (at..at + 11)), "{diags:?}");
+    expect_test::expect![[r#"
+        `/b` served `b.mdx` at `HEAD~1`; the page moved to `/guides/b`, and no redirect covers the old URL: readers and search engines get a 404
+        `/c` served `c.mdx` at `HEAD~1`; no page serves it now and no redirect covers it: readers and search engines get a 404"#]]
+    .assert_eq(
+        &diags
+            .iter()
+            .map(|d| d.message.as_str())
+            .collect::<Vec<_>>()
+            .join("\n"),
+    );
+    let titles: Vec<String> = diags
+        .iter()
+        .flat_map(|d| &d.fixes)
+        .map(|f| match f {
+            Fix::Edit { title, .. } => title.clone(),
+            other => format!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(
+        titles,
+        [
+            "Add redirect /b -> /guides/b",
+            "Add 2 redirects",
+            "Add redirect /c -> /"
+        ]
+    );
+}

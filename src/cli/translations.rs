@@ -1,0 +1,132 @@
+//! `docs-lsp translations [PATH]`: what each language lacks against the
+//! default language (`analysis::translations`), as text or JSON. A report:
+//! it exits 0 whatever it finds (2 when there is no site).
+
+use crate::analysis::translations::{self, Report, State};
+use crate::ide::translation_lens::days;
+use crate::workspace::load::{self, FileIds};
+use crate::workspace::translation_sources::Disk;
+use std::path::Path;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Format {
+    #[default]
+    Text,
+    Json,
+}
+
+/// The report of every site under `path` (or of the site `path` is in,
+/// found as `check` finds it); returns the exit status.
+pub fn run(
+    path: &Path,
+    language: Option<&str>,
+    format: Format,
+    out: &mut dyn std::io::Write,
+) -> i32 {
+    if !path.exists() {
+        eprintln!("docs-lsp: {} does not exist", path.display());
+        return 2;
+    }
+    let mut roots = load::discover_roots(path);
+    if roots.is_empty() {
+        match load::root_above(path) {
+            Some(root) => roots.push(root),
+            None => {
+                eprintln!(
+                    "docs-lsp: no docs.json found under {} or in any folder above it",
+                    path.display()
+                );
+                return 2;
+            }
+        }
+    }
+    let ids = FileIds::default();
+    let mut sites: Vec<(String, Report)> = Vec::new();
+    for root in &roots {
+        let site = load::load_site(root, root.display().to_string(), &ids);
+        let config = crate::analysis::resolve(&site);
+        let report = match config.root.as_deref() {
+            Some(doc) => {
+                let sources = Disk { root, cache: None };
+                translations::report(&site, doc, language, &sources)
+            }
+            None => Report::default(),
+        };
+        sites.push((root.display().to_string(), report));
+        // Freeing the pages is not worth waiting for before the output.
+        std::thread::spawn(move || drop((site, config)));
+    }
+    let text = match format {
+        Format::Text if sites.len() == 1 => text(&sites[0].1),
+        Format::Text => sites
+            .iter()
+            .map(|(root, r)| format!("# {root}\n{}", text(r)))
+            .collect(),
+        Format::Json if sites.len() == 1 => json(&sites[0].1),
+        Format::Json => json(
+            &sites
+                .iter()
+                .map(|(root, r)| serde_json::json!({"root": root, "translations": r}))
+                .collect::<Vec<_>>(),
+        ),
+    };
+    match out.write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("docs-lsp: {e}");
+            2
+        }
+        _ => 0,
+    }
+}
+
+/// One line a language (`fr (French): 3 of 5 pages translated`), then one
+/// a page that does not read in it or reads out of date.
+pub fn text(report: &Report) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let Some(default) = &report.default_language else {
+        out.push_str("no languages in the navigation\n");
+        return out;
+    };
+    let _ = writeln!(out, "default language: {}", named(default));
+    for l in &report.languages {
+        let _ = writeln!(
+            out,
+            "{}: {} of {} pages translated",
+            named(&l.language),
+            l.translated,
+            l.pages
+        );
+        for t in &l.problems {
+            let page = t.file.as_deref().or(t.page.as_deref()).unwrap_or("");
+            let _ = match t.state {
+                State::Missing => writeln!(out, "  missing       {}", t.source),
+                State::FileMissing => writeln!(out, "  file missing  {page} (for {})", t.source),
+                State::Untranslated => {
+                    writeln!(out, "  untranslated  {page} (same body as {})", t.source)
+                }
+                State::Older => writeln!(
+                    out,
+                    "  older         {page} ({} older than {})",
+                    days(t.days.unwrap_or(0)),
+                    t.source
+                ),
+                State::UpToDate | State::Translated => Ok(()),
+            };
+        }
+    }
+    out
+}
+
+fn named(code: &str) -> String {
+    match crate::model::languages::name(code) {
+        Some(name) => format!("{code} ({name})"),
+        None => code.to_string(),
+    }
+}
+
+fn json<T: serde::Serialize>(v: &T) -> String {
+    let mut s = serde_json::to_string_pretty(v).unwrap_or_default();
+    s.push('\n');
+    s
+}
