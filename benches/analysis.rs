@@ -4,7 +4,7 @@
 //! (`../shared/corpus`, and `/tmp/gen25k` from `gen_site.py --pages 25000`,
 //! or `DOCS_LSP_BENCH_SITE`); absent ones are skipped with a note.
 
-use docs_lsp::analysis::analyze;
+use docs_lsp::analysis::{analyze, analyze_after};
 use docs_lsp::model::openapi::SpecIndex;
 use docs_lsp::model::site::{FileKind, Site, SourceFile};
 use docs_lsp::workspace::load::{FileIds, load_site};
@@ -77,7 +77,7 @@ fn spec_index_github(bencher: divan::Bencher) {
 fn analysis_after_docs_json_edit(bencher: divan::Bencher) {
     let Some(root) = generated() else { return };
     let site = load(&root);
-    let _ = analyze(site.clone());
+    let first = analyze(site.clone());
     let id = site.docs_json.expect("docs.json");
     let text = site.file(id).expect("docs.json").text().to_string();
     let mut n = 0u64;
@@ -91,7 +91,7 @@ fn analysis_after_docs_json_edit(bencher: divan::Bencher) {
             FileKind::DocsJson,
             Ok(edited.into()),
         )));
-        analyze(Arc::new(s)).diagnostics.len()
+        analyze_after(Arc::new(s), Some(&first)).diagnostics.len()
     });
 }
 
@@ -103,7 +103,7 @@ fn analysis_after_docs_json_edit(bencher: divan::Bencher) {
 fn analysis_after_docs_json_keystroke(bencher: divan::Bencher) {
     let Some(root) = generated() else { return };
     let mut site = load(&root);
-    let _ = analyze(site.clone());
+    let mut last = analyze(site.clone());
     let id = site.docs_json.expect("docs.json");
     let text = site.file(id).expect("docs.json").text().to_string();
     let mid = text.len() / 2;
@@ -123,7 +123,8 @@ fn analysis_after_docs_json_keystroke(bencher: divan::Bencher) {
             Ok(next_text.as_str().into()),
         )));
         site = Arc::new(s);
-        analyze(site.clone()).diagnostics.len()
+        last = analyze_after(site.clone(), Some(&last));
+        last.diagnostics.len()
     });
 }
 

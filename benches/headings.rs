@@ -62,7 +62,7 @@ fn inbound_lens_after_an_edit(b: divan::Bencher) {
         return;
     };
     b.bench(|| {
-        *a.site.memos().inbound.lock().unwrap() = None;
+        *a.memos().inbound.lock().unwrap() = None;
         docs_lsp::ide::inbound_lens::inbound_lens(a, f.id).map(|l| l.total())
     });
 }

@@ -2,10 +2,11 @@
 //! generated site (`/tmp/gen25kn`, the 4 x 34 shape of `gen_site.py`, or
 //! `DOCS_LSP_BENCH_SITE`), from a finished analysis as the server answers
 //! it: the view alone, and the view converted to the request's JSON; the
-//! whole sidebar and one language and version. Skipped with a note when the
+//! whole sidebar (`docs-lsp nav`), and one scope open with the rest as a
+//! skeleton (the request's answer). Skipped with a note when the
 //! site is absent. The budget is 50 ms.
 
-use docs_lsp::analysis::navigation_view::{Filter, navigation};
+use docs_lsp::analysis::navigation_view::{Filter, navigation, scoped};
 use docs_lsp::analysis::{Analysis, analyze};
 use docs_lsp::text::Encoding;
 use docs_lsp::workspace::load::{FileIds, load_site};
@@ -34,36 +35,41 @@ fn analysis() -> Option<&'static Analysis> {
     .as_ref()
 }
 
-fn one_version() -> Filter {
+fn scope(which: &str) -> Filter {
+    let mut words = which.split(' ').skip(1);
     Filter {
-        language: Some("en".into()),
-        version: Some("v1".into()),
+        language: words.next().map(String::from),
+        version: words.next().map(String::from),
         product: None,
     }
 }
 
-#[divan::bench(args = ["all", "en v1"])]
-fn view(b: divan::Bencher, which: &str) {
-    let Some(a) = analysis() else { return };
-    let filter = if which == "all" {
-        Filter::default()
+/// The nodes the server answers: the whole site (`docs-lsp nav`'s), or one
+/// scope open and the rest as a skeleton (`docsLsp/navigation`'s), with
+/// the scope's first language and version, or fr v20.
+fn view_of(a: &Analysis, which: &str) -> Vec<docs_lsp::analysis::navigation_view::NavNode> {
+    let tree = a.navigation.as_deref().expect("docs.json parses");
+    if which == "whole site" {
+        navigation(&a.site, &a.config, tree, &Filter::default())
     } else {
-        one_version()
-    };
-    b.bench(|| navigation(&a.site, &a.config, &filter));
+        scoped(&a.site, &a.config, tree, &scope(which)).1
+    }
 }
 
-#[divan::bench(args = ["all", "en v1"])]
+const WHICH: [&str; 3] = ["whole site", "scoped", "scoped fr v20"];
+
+#[divan::bench(args = WHICH)]
+fn view(b: divan::Bencher, which: &str) {
+    let Some(a) = analysis() else { return };
+    b.bench(|| view_of(a, which));
+}
+
+#[divan::bench(args = WHICH)]
 fn request(b: divan::Bencher, which: &str) {
     let Some(a) = analysis() else { return };
-    let filter = if which == "all" {
-        Filter::default()
-    } else {
-        one_version()
-    };
     let root = PathBuf::from("/tmp/site");
     b.bench(|| {
-        let nodes = navigation(&a.site, &a.config, &filter);
+        let nodes = view_of(a, which);
         let answer = docs_lsp::lsp::convert::nav_nodes(nodes, &a.site, &root, Encoding::Utf16);
         // What tower-lsp-server does with the answer, then writes.
         serde_json::to_value(&answer).and_then(|v| serde_json::to_vec(&v).map(|b| b.len()))

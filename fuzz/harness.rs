@@ -7,7 +7,7 @@
 
 #![allow(dead_code)]
 
-use docs_lsp::analysis::{Analysis, analyze};
+use docs_lsp::analysis::{Analysis, analyze_after};
 use docs_lsp::assistant::stream::{Answer, StreamEvent, StreamParser};
 use docs_lsp::lsp::documents::Document;
 use docs_lsp::model::openapi::SpecIndex;
@@ -391,8 +391,8 @@ pub fn incremental_equals_fresh_every(
     final_text: &str,
     every: usize,
 ) {
-    let first = site(files);
-    let mut snapshot: Arc<Site> = first.site.clone();
+    let mut analysed = site(files);
+    let mut snapshot: Arc<Site> = analysed.site.clone();
     let mut doc = Document::new(files[which].1, 1);
     let (path, _) = files[which];
     let id = which as FileId;
@@ -410,11 +410,11 @@ pub fn incremental_equals_fresh_every(
         // Analyse some intermediate snapshots, so caches get filled with
         // parses of texts that are later replaced.
         if i % every == 0 {
-            let _ = analyze(snapshot.clone());
+            analysed = analyze_after(snapshot.clone(), Some(&analysed));
         }
     }
-    drop(first);
-    let last = analyze(snapshot);
+    let last = analyze_after(snapshot, Some(&analysed));
+    drop(analysed);
     let mut fresh_files: Vec<(&str, &str)> = files.to_vec();
     fresh_files[which].1 = final_text;
     let fresh = site(&fresh_files);

@@ -11,7 +11,7 @@ mod json_text;
 #[path = "support/rng.rs"]
 mod rng;
 
-use docs_lsp::analysis::{analyze, analyze_texts};
+use docs_lsp::analysis::{analyze_after, analyze_texts};
 use docs_lsp::model::site::{FileKind, Site, SourceFile};
 use rng::XorShift;
 use std::sync::Arc;
@@ -191,8 +191,8 @@ fn large_docs_json_keystrokes_analysed_incrementally_equal_fresh() {
 fn keystrokes_equal_fresh(start: &str, seeds: u64) {
     for seed in 1..=seeds {
         let mut rng = XorShift(seed.wrapping_mul(0x2545_F491_4F6C_DD1D) | 1);
-        let first = analyze_texts(&files(start));
-        let mut snapshot: Arc<Site> = first.site.clone();
+        let mut last = analyze_texts(&files(start));
+        let mut snapshot: Arc<Site> = last.site.clone();
         let mut text = start.to_string();
         for step in 0..25 {
             text = keystroke(&mut rng, &text);
@@ -204,12 +204,13 @@ fn keystrokes_equal_fresh(start: &str, seeds: u64) {
                 Ok(Arc::from(text.as_str())),
             )));
             snapshot = Arc::new(next);
-            let incremental = analyze(snapshot.clone());
+            let incremental = analyze_after(snapshot.clone(), Some(&last));
             let fresh = analyze_texts(&files(&text));
             assert_eq!(
                 incremental.diagnostics, fresh.diagnostics,
                 "seed {seed}, step {step}, text:\n{text}"
             );
+            last = incremental;
         }
     }
 }

@@ -11,7 +11,7 @@
 #[path = "support/rng.rs"]
 mod rng;
 
-use docs_lsp::analysis::{analyze, analyze_texts};
+use docs_lsp::analysis::{analyze_after, analyze_texts};
 use docs_lsp::model::site::{FileKind, Site, SourceFile, kind_of};
 use rng::XorShift;
 use std::sync::Arc;
@@ -90,7 +90,8 @@ fn page_edit_sequences_incremental_equals_fresh() {
             .iter()
             .map(|(p, t)| (p.as_str(), t.as_str()))
             .collect();
-        let mut snapshot: Arc<Site> = analyze_texts(&pairs).site.clone();
+        let mut last = analyze_texts(&pairs);
+        let mut snapshot: Arc<Site> = last.site.clone();
         let steps = 1 + rng.below(12);
         for step in 0..steps {
             // Mostly pages; now and then the snippet, whose text is part of
@@ -121,10 +122,10 @@ fn page_edit_sequences_incremental_equals_fresh() {
             )));
             snapshot = Arc::new(next);
             if rng.below(2) == 0 || step + 1 == steps {
-                let got = analyze(snapshot.clone()).diagnostics;
+                last = analyze_after(snapshot.clone(), Some(&last));
                 let want = fresh(&files);
                 assert_eq!(
-                    got, want,
+                    last.diagnostics, want,
                     "seed {seed} step {step}: incremental != fresh after editing {path}"
                 );
             }
@@ -148,21 +149,21 @@ fn a_page_edit_checks_that_page_again_not_the_site() {
         .iter()
         .map(|(p, t)| (p.as_str(), t.as_str()))
         .collect();
-    let mut site = analyze_texts(&pairs).site;
+    let mut last = analyze_texts(&pairs);
     let mut edit = |files: &mut Vec<(String, String)>, text: String| {
+        let site = &last.site;
         files[2].1 = text.clone();
-        let mut next = (*site).clone();
+        let mut next = Site::clone(site);
         next.insert(Arc::new(SourceFile::new(
             2,
             files[2].0.clone(),
             FileKind::Page,
             Ok(Arc::from(text.as_str())),
         )));
-        site = Arc::new(next);
-        let before = site.memos().computed.load(Relaxed);
-        let got = analyze(site.clone()).diagnostics;
-        assert_eq!(got, fresh(files));
-        site.memos().computed.load(Relaxed) - before
+        let before = last.memos().computed.load(Relaxed);
+        last = analyze_after(Arc::new(next), Some(&last));
+        assert_eq!(last.diagnostics, fresh(files));
+        last.memos().computed.load(Relaxed) - before
     };
     // Same headings: the page's three rules, nothing else.
     let text = format!("{}\nMore words.\n", files[2].1);

@@ -6,7 +6,7 @@
 //! each expectation was checked against the platform is in the site's
 //! README.md.
 
-use docs_lsp::analysis::navigation_view::Filter;
+use docs_lsp::analysis::navigation_view::{self as view, Filter, NavNode};
 use docs_lsp::cli::nav::{self, Format};
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::{Path, PathBuf};
@@ -40,6 +40,8 @@ fn main() {
             let site = site.clone();
             trials.push(Trial::test(name, move || check(&site, &file)));
         }
+        let name = format!("{}/scopes", site.file_name().unwrap().to_string_lossy());
+        trials.push(Trial::test(name, move || check_scopes(&site)));
     }
     // A renamed folder must not leave the sidebar untested.
     let count = trials.len();
@@ -98,4 +100,98 @@ fn count(v: &serde_json::Value) -> usize {
         serde_json::Value::Object(o) => 1 + o.get("children").map_or(0, count),
         _ => 0,
     }
+}
+
+/// The request's answer against the whole sidebar (the expectation above):
+/// each language, version and product counts the nodes under it, and
+/// opening its scope gives its whole subtree, as the analysis's memoised
+/// navigation index is read.
+fn check_scopes(site: &Path) -> Result<(), Failed> {
+    let loaded = docs_lsp::workspace::load::load_site(
+        site,
+        site.display().to_string(),
+        &docs_lsp::workspace::load::FileIds::default(),
+    );
+    let a = docs_lsp::analysis::analyze(std::sync::Arc::new(loaded));
+    let tree = a.navigation.as_deref().ok_or("docs.json does not parse")?;
+    let whole = view::navigation(&a.site, &a.config, tree, &Filter::default());
+    let mut scopes = Vec::new();
+    every(&whole, &mut |n| {
+        if let Some(scope) = &n.scope {
+            scopes.push((scope.clone(), n.count, under(n), n.children.clone()));
+        }
+    });
+    for (scope, count, nodes, expected) in scopes {
+        if count != Some(nodes) {
+            return Err(format!("{scope:?}: count {count:?}, {nodes} nodes under it").into());
+        }
+        let (opened, answer) = view::scoped(&a.site, &a.config, tree, &scope);
+        let mut found = None;
+        every(&answer, &mut |n| {
+            if n.scope.as_ref() == Some(&scope) {
+                found = Some(n.clone());
+            }
+        });
+        let node = found.ok_or_else(|| format!("{scope:?}: not in its own answer"))?;
+        // The whole subtree, but for the scopes below it left closed.
+        let expected = view::tree_text(&cut(&expected, &node.children));
+        if node.elided || view::tree_text(&node.children) != expected {
+            return Err(format!(
+                "{scope:?} opened as\n{}\nnot\n{expected}",
+                view::tree_text(&node.children)
+            )
+            .into());
+        }
+        let named = |f: &Filter| [f.language.clone(), f.version.clone(), f.product.clone()];
+        for (want, got) in named(&scope).into_iter().zip(named(&opened)) {
+            if want.is_some() && want != got {
+                return Err(format!("{scope:?}: the answer says it opened {opened:?}").into());
+            }
+        }
+        // Elided nodes have no children; the rest of the answer is open.
+        let mut shown = 0;
+        every(&answer, &mut |n| {
+            shown += 1;
+            if n.elided && !n.children.is_empty() {
+                shown = usize::MAX / 2;
+            }
+        });
+        if shown > count_all(&whole) {
+            return Err(format!("{scope:?}: an elided node has children").into());
+        }
+    }
+    Ok(())
+}
+
+/// `whole` without the children of the nodes `answer` elides (matched by
+/// position).
+fn cut(whole: &[NavNode], answer: &[NavNode]) -> Vec<NavNode> {
+    whole
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let mut n = n.clone();
+            match answer.get(i) {
+                Some(a) if a.elided => n.children.clear(),
+                Some(a) => n.children = cut(&n.children, &a.children),
+                None => {}
+            }
+            n
+        })
+        .collect()
+}
+
+fn every(nodes: &[NavNode], f: &mut impl FnMut(&NavNode)) {
+    for n in nodes {
+        f(n);
+        every(&n.children, f);
+    }
+}
+
+fn under(n: &NavNode) -> usize {
+    n.children.iter().map(|c| 1 + under(c)).sum()
+}
+
+fn count_all(nodes: &[NavNode]) -> usize {
+    nodes.iter().map(|n| 1 + under(n)).sum()
 }

@@ -9,13 +9,14 @@
 //! snapshot (kept in `Memos::inbound` by what they were made from) and
 //! read by every lens request of that snapshot.
 
+use super::Analysis;
+use super::memos::{DocsJsonValue, InboundCounts};
 use super::reads::{self, Revisions};
-use crate::model::derived::{DocsJsonValue, InboundCounts};
 use crate::model::links::{self, Resolved, Target};
 use crate::model::memo::Reads;
 use crate::model::site::{FileKind, Site, SourceFile, lock};
 use crate::syntax::page::LinkKind;
-use crate::syntax::tree::{FileId, Node};
+use crate::syntax::tree::FileId;
 use rayon::prelude::*;
 use std::sync::Arc;
 
@@ -24,8 +25,9 @@ use std::sync::Arc;
 const PART: u8 = 100;
 
 /// The files whose body links lead to each page, once per link.
-pub fn counts(site: &Site, root: Option<&Node>) -> Arc<InboundCounts> {
-    let memos = site.memos();
+pub fn counts(analysis: &Analysis) -> Arc<InboundCounts> {
+    let (site, root) = (&*analysis.site, analysis.config.root.as_deref());
+    let memos = analysis.memos();
     let targets = links::targets_of(site, root);
     let part = memos
         .docs_json_parts
@@ -36,7 +38,7 @@ pub fn counts(site: &Site, root: Option<&Node>) -> Arc<InboundCounts> {
     {
         return kept.clone();
     }
-    let mut revisions = Revisions::new(site);
+    let mut revisions = Revisions::new(site, &memos.anchors);
     revisions.link_part = Some(part);
     let shape = site.derived().shape.epoch;
     let outbound = |f: &SourceFile| -> Arc<[FileId]> {

@@ -3,6 +3,8 @@
 //! go through here; `ide` reads it, and nothing here reads `ide`.
 
 pub mod inbound;
+pub mod memos;
+pub mod nav_tree;
 pub mod navigation_view;
 pub mod page_moves;
 pub mod per_file;
@@ -24,10 +26,20 @@ pub struct Analysis {
     pub site: Arc<Site>,
     pub config: Config,
     pub diagnostics: Vec<Diagnostic>,
+    /// docs.json's tree with its navigation index, as the navigation rules
+    /// read it (none when docs.json does not parse): the sidebar reads it.
+    pub navigation: Option<Arc<nav_tree::NavTree>>,
     listing: Listing,
+    /// What the next analysis of this docs root starts from.
+    memos: Arc<memos::Memos>,
 }
 
 impl Analysis {
+    /// The memo tables this analysis filled (and the ones before it).
+    pub fn memos(&self) -> &memos::Memos {
+        &self.memos
+    }
+
     /// Whether some navigation entry lists the page of this ordinal
     /// ([`crate::model::site::Site::page_names`]).
     pub fn is_listed(&self, ordinal: usize) -> bool {
@@ -63,15 +75,28 @@ pub fn analyze_texts(files: &[(&str, &str)]) -> Analysis {
     analyze(Arc::new(site))
 }
 
+/// The analysis of `site` from scratch.
 pub fn analyze(site: Arc<Site>) -> Analysis {
+    analyze_after(site, None)
+}
+
+/// The analysis of `site`, reusing what `previous` (an analysis of an
+/// earlier snapshot of the same docs root) computed where what it read
+/// still holds: its memo tables are this one's. Equal to [`analyze`]'s
+/// (`tests/incremental*.rs`).
+pub fn analyze_after(site: Arc<Site>, previous: Option<&Analysis>) -> Analysis {
     let _t = crate::timing::span("analysis");
-    let config = {
+    let memos = previous.map_or_else(Default::default, |p| p.memos.clone());
+    let (config, config_revision) = {
         let _t = crate::timing::span("parse+resolve");
-        resolve(&site)
+        resolve_memo(&site, &memos)
     };
     let mut diagnostics = config.diagnostics.clone();
-    let listing = rules::collect(&site, &config, &mut diagnostics);
-    forget_gone_files(&site);
+    let mut revisions = reads::Revisions::new(&site, &memos.anchors);
+    revisions.config = Some(config_revision);
+    let (listing, navigation) = rules::collect(&memos, &revisions, &config, &mut diagnostics);
+    forget_gone_files(&site, &memos);
+    let config = Config::clone(&config);
     diagnostics.sort_by(|a, b| {
         (a.file, a.range.start, a.range.end, a.code).cmp(&(
             b.file,
@@ -85,14 +110,15 @@ pub fn analyze(site: Arc<Site>) -> Analysis {
         site,
         config,
         diagnostics,
+        navigation,
         listing,
+        memos,
     }
 }
 
 /// Drops the memo entries of files the site no longer has, once per shape
 /// (files come and go only with a new shape).
-fn forget_gone_files(site: &Site) {
-    let memos = site.memos();
+fn forget_gone_files(site: &Site, memos: &memos::Memos) {
     let epoch = site.derived().shape.epoch;
     if memos
         .pruned_at
@@ -159,24 +185,35 @@ fn last_steps(message: &str) -> String {
     out
 }
 
-/// docs.json resolved, or the last resolution of the same docs.json text
-/// (`$ref` files and pages are part of the shape it is kept on). Public for
-/// what needs the config without the diagnostics (`docs-lsp nav`).
+/// docs.json resolved (`$ref`s, overlays), for what needs the config
+/// without the diagnostics (`docs-lsp nav`).
 pub fn resolve(site: &Site) -> Config {
-    let file = site.docs_json.and_then(|id| site.file(id));
-    let memo = &site.derived().shape.config;
-    if let Some(file) = file
-        && let Some((_, config)) = crate::model::site::lock(memo)
-            .as_ref()
-            .filter(|(f, _)| Arc::ptr_eq(f, file))
-    {
-        return config.clone();
-    }
     let mut config = config::resolve(site);
     config.overlays =
         crate::model::overlays::resolve(site, config.root.as_deref(), &config.ref_files);
-    if let Some(file) = file {
-        *crate::model::site::lock(memo) = Some((file.clone(), config.clone()));
-    }
     config
+}
+
+/// docs.json resolved, from the memo table while docs.json and the shape
+/// (which holds the `$ref` files and specs) stay, and the revision at which
+/// it last changed (what the navigation query reads of it).
+fn resolve_memo(site: &Site, memos: &memos::Memos) -> (Arc<Config>, crate::model::memo::Revision) {
+    let docs_json = site.docs_json.and_then(|id| site.file(id));
+    let epoch = site.derived().shape.epoch;
+    let of = |k| match k {
+        reads::SHAPE => Some(epoch),
+        k => docs_json
+            .filter(|f| reads::file(f.id) == k)
+            .map(|f| f.revision),
+    };
+    let (config, revision) = memos.config.get(&(), of, |r| {
+        match docs_json {
+            Some(f) => r.read(reads::file(f.id), f.revision),
+            // Nothing to resolve: not worth keeping.
+            None => r.forget(),
+        }
+        r.read(reads::SHAPE, epoch);
+        crate::model::memo::Shared(Arc::new(resolve(site)))
+    });
+    (config.0, revision)
 }

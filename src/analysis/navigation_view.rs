@@ -7,6 +7,7 @@
 //! platform's title from the slug; `hidden`; icons; the API pages the
 //! prebuild generates from specs. Plain data, serialisable, no LSP types.
 
+use super::nav_tree::{Count, Item, Items, NavTree};
 use super::rules::specs;
 use crate::model::docs_json::Config;
 use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint};
@@ -14,7 +15,6 @@ use crate::model::nav::{self, ElementKind, NavIndex, slug_to_title};
 use crate::model::openapi::SpecIndex;
 use crate::model::site::Site;
 use crate::syntax::tree::{FileId, Node, Value};
-use rustc_hash::FxHashMap;
 use serde::Serialize;
 
 /// What a node of the sidebar is.
@@ -121,6 +121,18 @@ pub struct NavNode<Src = Origin, Uri = ()> {
     /// `openapi` that generated it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<Src>,
+    /// A language, version or product: the scope that opens it (its
+    /// label and those of the languages, versions and products above it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scope: Option<Filter>,
+    /// A language, version or product: how many nodes are under it, all
+    /// levels down, in the whole sidebar.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<usize>,
+    /// Its children are left out of this answer (another scope is open):
+    /// ask with its `scope` for them.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub elided: bool,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub children: Vec<NavNode<Src, Uri>>,
 }
@@ -140,6 +152,9 @@ impl NavNode {
             spec: None,
             generated: false,
             source: None,
+            scope: None,
+            count: None,
+            elided: false,
             children: Vec::new(),
         }
     }
@@ -166,6 +181,9 @@ impl<Src, Uri> NavNode<Src, Uri> {
             spec: self.spec,
             generated: self.generated,
             source,
+            scope: self.scope,
+            count: self.count,
+            elided: self.elided,
             children: self
                 .children
                 .into_iter()
@@ -175,85 +193,156 @@ impl<Src, Uri> NavNode<Src, Uri> {
     }
 }
 
-/// Which language, version and product to show; `None`: all of them.
-#[derive(Debug, Clone, Default)]
+/// Which language, version and product to show (`navigation`: `None` is
+/// all of them) or open (`scoped`: `None` is the first, where readers land).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Filter {
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub language: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub version: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub product: Option<String>,
 }
 
 impl Filter {
+    fn slot(&mut self, kind: ElementKind) -> Option<&mut Option<String>> {
+        match kind {
+            ElementKind::Language => Some(&mut self.language),
+            ElementKind::Version => Some(&mut self.version),
+            ElementKind::Product => Some(&mut self.product),
+            _ => None,
+        }
+    }
+
+    fn wants(&self, kind: ElementKind) -> Option<&str> {
+        match kind {
+            ElementKind::Language => self.language.as_deref(),
+            ElementKind::Version => self.version.as_deref(),
+            ElementKind::Product => self.product.as_deref(),
+            _ => None,
+        }
+    }
+
     fn excludes(&self, kind: ElementKind, label: Option<&str>) -> bool {
-        let want = match kind {
-            ElementKind::Language => &self.language,
-            ElementKind::Version => &self.version,
-            ElementKind::Product => &self.product,
-            _ => return false,
-        };
-        want.as_deref().is_some_and(|w| label != Some(w))
+        self.wants(kind).is_some_and(|w| label != Some(w))
     }
 }
 
-/// The sidebar of the site under `config` (the analysis's resolved
-/// docs.json): the root's children. Empty when docs.json does not parse.
-pub fn navigation(site: &Site, config: &Config, filter: &Filter) -> Vec<NavNode> {
-    let Some(root) = config.root.as_deref() else {
-        return Vec::new();
-    };
-    let Some(nav_node) = root.get("navigation") else {
-        return Vec::new();
-    };
+/// The whole sidebar of the site under `config` (the analysis's resolved
+/// docs.json, `tree` its navigation index), or the languages, versions and
+/// products `filter` names: the root's children. Empty when docs.json has
+/// no navigation.
+pub fn navigation(site: &Site, config: &Config, tree: &NavTree, filter: &Filter) -> Vec<NavNode> {
     let _t = crate::timing::span("navigation view");
-    let ix = nav::index(nav_node);
-    let mut by_node: FxHashMap<*const Node, Item> = FxHashMap::default();
-    for (i, e) in ix.elements.iter().enumerate() {
-        by_node.insert(e.node as *const Node, Item::Element(i));
+    match Builder::new(site, config, tree, Mode::Only(filter)) {
+        Some(b) => b.children(0, &Filter::default()).0,
+        None => Vec::new(),
     }
-    // A group's `root` page, by the group's element index.
-    let mut roots: FxHashMap<usize, usize> = FxHashMap::default();
-    for (i, e) in ix.entries.iter().enumerate() {
-        if e.is_root_page {
-            roots.insert(e.parent, i);
-        } else {
-            by_node.insert(e.node as *const Node, Item::Entry(i));
+}
+
+/// The sidebar with one scope open: in each list of languages, versions or
+/// products, the one `scope` names (the first where it names none, the
+/// sidebar readers land on) with its whole tree, the others as a skeleton
+/// (`elided`: their label, node count and the scope that opens them). The
+/// scope opened (what was chosen for each kind) and the root's children.
+pub fn scoped(
+    site: &Site,
+    config: &Config,
+    tree: &NavTree,
+    scope: &Filter,
+) -> (Filter, Vec<NavNode>) {
+    let _t = crate::timing::span("navigation view (scoped)");
+    match Builder::new(site, config, tree, Mode::Open(scope)) {
+        Some(b) => {
+            let nodes = b.children(0, &Filter::default()).0;
+            (b.opened.take(), nodes)
         }
+        None => (Filter::default(), Vec::new()),
     }
-    for g in &ix.graphql_entries {
-        by_node.insert(*g as *const Node, Item::Graphql);
-    }
-    let b = Builder {
-        site,
-        config,
-        ix: &ix,
-        by_node,
-        roots,
-        filter,
-        api_sources: specs::api_sources(root),
-        all_specs: specs::all_specs(site),
-    };
-    b.children(0).0
 }
 
 #[derive(Clone, Copy)]
-enum Item {
-    Element(usize),
-    Entry(usize),
-    Graphql,
+enum Mode<'a> {
+    /// Leave out what the filter does not name.
+    Only(&'a Filter),
+    /// Open what the scope names, elide the rest.
+    Open(&'a Filter),
 }
 
 struct Builder<'a> {
     site: &'a Site,
     config: &'a Config,
     ix: &'a NavIndex<'a>,
-    by_node: FxHashMap<*const Node, Item>,
-    roots: FxHashMap<usize, usize>,
-    filter: &'a Filter,
+    items: &'a Items,
+    mode: Mode<'a>,
+    /// What `Mode::Open` opened, first of each kind.
+    opened: std::cell::RefCell<Filter>,
     api_sources: Vec<nav::SpecSource>,
     all_specs: Vec<&'a std::sync::Arc<crate::model::site::SourceFile>>,
+    counts: &'a [Count],
 }
 
-impl Builder<'_> {
+impl<'a> Builder<'a> {
+    fn new(site: &'a Site, config: &'a Config, tree: &'a NavTree, mode: Mode<'a>) -> Option<Self> {
+        let ix = tree.index()?;
+        let mut b = Builder {
+            site,
+            config,
+            ix,
+            items: tree.items(),
+            mode,
+            opened: Default::default(),
+            api_sources: specs::api_sources(tree.root()),
+            all_specs: specs::all_specs(site),
+            counts: &[],
+        };
+        b.counts = tree.counts(|| b.all_counts());
+        Some(b)
+    }
+
+    /// Every element's count, children before parents (an element comes
+    /// after its parent in the index).
+    fn all_counts(&self) -> Box<[Count]> {
+        let _t = crate::timing::span("navigation counts");
+        let mut counts = vec![Count::default(); self.ix.elements.len()];
+        for i in (0..counts.len()).rev() {
+            let (mut nodes, mut endpoints) = (0, 0);
+            for item in self.kids(i) {
+                match *item {
+                    Item::Element(c) => {
+                        let el = &self.ix.elements[c as usize];
+                        if NodeKind::of(el.kind).is_some()
+                            && let Some(c) = counts.get(c as usize)
+                        {
+                            nodes += 1 + c.nodes;
+                            endpoints += c.endpoints;
+                        }
+                    }
+                    Item::Entry(e) => {
+                        nodes += 1;
+                        let value = self.ix.entries.get(e as usize).map_or("", |e| e.value);
+                        endpoints += u32::from(parse_endpoint(value).is_some());
+                    }
+                    Item::Graphql(_) => nodes += 1,
+                }
+            }
+            let el = &self.ix.elements[i];
+            if !el.openapi.is_empty() {
+                if endpoints == 0 {
+                    nodes += self
+                        .generated(el.node, &el.openapi)
+                        .iter()
+                        .map(|g| 1 + g.children.len() as u32)
+                        .sum::<u32>();
+                }
+                endpoints = 0;
+            }
+            counts[i] = Count { nodes, endpoints };
+        }
+        counts.into()
+    }
+
     fn origin(&self, node: &Node) -> Option<Origin> {
         let f = self.site.file(node.file)?;
         Some(Origin {
@@ -264,65 +353,96 @@ impl Builder<'_> {
         })
     }
 
+    fn kids(&self, i: usize) -> &[Item] {
+        self.items.children.get(i).map_or(&[], |k| &k[..])
+    }
+
     /// The nodes of the list element `i` keeps, in the order written, and
     /// how many endpoint entries among them take their spec from above
     /// (the prebuild generates no pages for an `openapi` whose endpoints
-    /// are listed by hand).
-    fn children(&self, i: usize) -> (Vec<NavNode>, usize) {
-        let el = &self.ix.elements[i];
+    /// are listed by hand). `path`: the languages, versions and products
+    /// above.
+    fn children(&self, i: usize, path: &Filter) -> (Vec<NavNode>, usize) {
         let mut out = Vec::new();
         let mut listed_endpoints = 0;
-        if el.node.get("$ref").is_some() {
-            return (out, 0);
-        }
-        let Some(key) = nav::kept_child(el.node, el.kind) else {
-            return (out, 0);
-        };
-        let Some(list) = el.node.get(key) else {
-            return (out, 0);
-        };
-        for item in list.items() {
-            match self.by_node.get(&(item as *const Node)) {
-                Some(Item::Element(c)) => {
-                    if let Some((node, endpoints)) = self.element(*c) {
+        let mut switchers = 0;
+        for item in self.kids(i) {
+            match *item {
+                Item::Element(c) => {
+                    if let Some((node, endpoints)) = self.element(c as usize, path, switchers == 0)
+                    {
+                        switchers += usize::from(node.scope.is_some());
                         out.push(node);
                         listed_endpoints += endpoints;
                     }
                 }
-                Some(Item::Entry(e)) => {
-                    let node = self.entry(*e);
+                Item::Entry(e) => {
+                    let node = self.entry(e as usize);
                     listed_endpoints += usize::from(node.kind == NodeKind::Endpoint);
                     out.push(node);
                 }
-                Some(Item::Graphql) => {
+                Item::Graphql(g) => {
+                    let Some(item) = self.ix.graphql_entries.get(g as usize) else {
+                        continue;
+                    };
                     let mut node =
                         NavNode::new(NodeKind::Graphql, item.as_str().unwrap_or("").to_string());
                     node.source = self.origin(item);
                     out.push(node);
                 }
-                None => {}
             }
         }
         (out, listed_endpoints)
     }
 
-    fn element(&self, i: usize) -> Option<(NavNode, usize)> {
+    /// Element `i` as a node; `first`: no language, version or product
+    /// came before it in its list.
+    fn element(&self, i: usize, path: &Filter, first: bool) -> Option<(NavNode, usize)> {
         let el = &self.ix.elements[i];
         let kind = NodeKind::of(el.kind)?;
-        if self.filter.excludes(el.kind, el.label) {
+        if let Mode::Only(filter) = self.mode
+            && filter.excludes(el.kind, el.label)
+        {
             return None;
         }
         let mut node = NavNode::new(kind, el.label.unwrap_or_default().to_string());
         node.icon = icon(el.node);
         node.hidden = el.node.get("hidden").and_then(Node::as_bool) == Some(true);
         node.source = self.origin(el.node);
-        if let Some(root) = self.roots.get(&i).map(|&r| &self.ix.entries[r])
+        if let Some(root) = self
+            .items
+            .roots
+            .get(&(i as u32))
+            .and_then(|&r| self.ix.entries.get(r as usize))
             && let Some(page) = self.site.page(root.value)
         {
             node.page = Some(page.path.clone());
             node.page_file = Some(page.id);
         }
-        let (children, mut endpoints) = self.children(i);
+        let mut path = std::borrow::Cow::Borrowed(path);
+        if let Some(slot) = path.to_mut().slot(el.kind) {
+            *slot = el.label.map(str::to_string);
+            node.scope = Some(path.clone().into_owned());
+            let Count { nodes, endpoints } = self.counts.get(i).copied().unwrap_or_default();
+            node.count = Some(nodes as usize);
+            if let Mode::Open(scope) = self.mode {
+                let open = match scope.wants(el.kind) {
+                    Some(w) => el.label == Some(w),
+                    None => first,
+                };
+                if !open {
+                    node.elided = true;
+                    return Some((node, endpoints as usize));
+                }
+                let mut opened = self.opened.borrow_mut();
+                if let Some(slot) = opened.slot(el.kind)
+                    && slot.is_none()
+                {
+                    *slot = el.label.map(str::to_string);
+                }
+            }
+        }
+        let (children, mut endpoints) = self.children(i, &path);
         node.children = children;
         if !el.openapi.is_empty() {
             if endpoints == 0 {

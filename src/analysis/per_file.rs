@@ -6,9 +6,9 @@
 //! answer stands. A rule gives its per-file function and what it reads of
 //! the whole site; it never decides what an edit made stale.
 
+use super::memos::{Memos, SiteAnswer};
 use super::reads::{self, Revisions};
 use crate::diagnostics::Diagnostic;
-use crate::model::derived::SiteAnswer;
 use crate::model::memo::{Dep, MemoTable, Reads};
 use crate::model::site::{Site, SourceFile, lock};
 use crate::syntax::tree::FileId;
@@ -35,6 +35,7 @@ pub struct Rule<'a, Files, Includes, Compute> {
 /// The rule's diagnostics for the whole site.
 pub fn answer<'s, Files, Includes, Compute>(
     site: &'s Site,
+    memos: &Memos,
     revisions: &Revisions,
     rule: Rule<'_, Files, Includes, Compute>,
 ) -> Arc<Vec<Diagnostic>>
@@ -50,7 +51,7 @@ where
             for d in &rule.site_reads {
                 r.read(d.key, d.revision);
             }
-            site.memos().computed.fetch_add(1, Ordering::Relaxed);
+            memos.computed.fetch_add(1, Ordering::Relaxed);
             let found = (rule.compute)(f, r);
             if found.is_empty() {
                 // Asked again only when the file itself changed: not kept.

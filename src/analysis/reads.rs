@@ -2,7 +2,7 @@
 //! ([`crate::model::memo`]), and the revision each has in one snapshot. A
 //! rule records its reads with these keys; the table checks them here.
 
-use crate::model::memo::{Key, Revision};
+use crate::model::memo::{Key, MemoTable, Revision};
 use crate::model::site::Site;
 use crate::syntax::tree::FileId;
 
@@ -16,6 +16,9 @@ pub const FILES: Key = 3 << 32;
 pub const LINK_PART: Key = 4 << 32;
 /// The overlay lists of docs.json.
 pub const OVERLAYS: Key = 5 << 32;
+/// docs.json resolved (a memoised value: its revision is the one at which
+/// it last changed).
+pub const CONFIG: Key = 6 << 32;
 
 /// One file's text.
 pub fn file(id: FileId) -> Key {
@@ -38,18 +41,24 @@ pub fn dep(key: Key, revision: Revision) -> crate::model::memo::Dep {
 }
 
 /// The revisions of one snapshot's inputs.
+#[derive(Clone, Copy)]
 pub struct Revisions<'a> {
     pub site: &'a Site,
+    /// The anchors query's table (`Memos::anchors`), read for [`ANCHORS`].
+    pub anchors: &'a MemoTable<FileId, u64>,
     pub link_part: Option<Revision>,
     pub overlays: Option<Revision>,
+    pub config: Option<Revision>,
 }
 
 impl<'a> Revisions<'a> {
-    pub fn new(site: &'a Site) -> Self {
+    pub fn new(site: &'a Site, anchors: &'a MemoTable<FileId, u64>) -> Self {
         Revisions {
             site,
+            anchors,
             link_part: None,
             overlays: None,
+            config: None,
         }
     }
 
@@ -63,6 +72,7 @@ impl<'a> Revisions<'a> {
             FILES => Some(self.site.files_revision()),
             LINK_PART => self.link_part,
             OVERLAYS => self.overlays,
+            CONFIG => self.config,
             _ => None,
         }
     }
@@ -71,7 +81,7 @@ impl<'a> Revisions<'a> {
     /// version of the page with the same anchors keeps it.
     pub fn anchors(&self, id: FileId) -> Option<Revision> {
         let f = self.site.file(id)?;
-        let memo = &self.site.memos().anchors;
+        let memo = self.anchors;
         let of = |k: Key| (k == file(id)).then_some(f.revision);
         let (_, changed_at) = memo.get(&id, of, |r| {
             r.read(file(id), f.revision);

@@ -39,7 +39,13 @@ pub fn run(path: &Path, filter: &Filter, format: Format, out: &mut dyn std::io::
     for root in &roots {
         let site = load::load_site(root, root.display().to_string(), &ids);
         let config = crate::analysis::resolve(&site);
-        let nodes = navigation_view::navigation(&site, &config, filter);
+        let nodes = match &config.root {
+            Some(root) => {
+                let tree = crate::analysis::nav_tree::NavTree::new(root.clone());
+                navigation_view::navigation(&site, &config, &tree, filter)
+            }
+            None => Vec::new(),
+        };
         sites.push((root.display().to_string(), nodes));
         // Freeing the pages is not worth waiting for before the output.
         std::thread::spawn(move || drop((site, config)));

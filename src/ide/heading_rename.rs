@@ -104,7 +104,7 @@ pub fn rename_heading(
     };
     // The files whose links lead to the page, by the reverse link index,
     // and the page itself (its own `#x` links are not in the index).
-    let index = crate::analysis::inbound::counts(&analysis.site, analysis.config.root.as_deref());
+    let index = crate::analysis::inbound::counts(analysis);
     let mut from = index.by_page.get(&file).cloned().unwrap_or_default();
     from.push(file);
     out.extend(

@@ -39,7 +39,7 @@ pub fn inbound_lens(analysis: &Analysis, file: FileId) -> Option<InboundLens> {
     if f.kind != FileKind::Page {
         return None;
     }
-    let counts = crate::analysis::inbound::counts(&analysis.site, analysis.config.root.as_deref());
+    let counts = crate::analysis::inbound::counts(analysis);
     let links = counts.by_page.get(&file).map_or(0, Vec::len);
     let entries =
         super::references::page_references(analysis, super::lookup::page_key(&f.path), Some(f))

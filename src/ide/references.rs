@@ -90,7 +90,7 @@ pub fn page_inbound(analysis: &Analysis, page: &SourceFile) -> Vec<Location> {
     let mut v = page_references(analysis, page_key(&page.path), Some(page));
     // The reverse link index names the files to read (a page's own links
     // are not in it).
-    let index = crate::analysis::inbound::counts(&analysis.site, analysis.config.root.as_deref());
+    let index = crate::analysis::inbound::counts(analysis);
     let from = index.by_page.get(&page.id).map_or(&[][..], Vec::as_slice);
     v.extend(
         super::page_links::links_into_from(analysis, page, Some(from))

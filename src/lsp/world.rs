@@ -133,7 +133,11 @@ impl SiteState {
             let g = lock(&self.snapshot);
             (g.version, g.site.clone(), g.docs.clone())
         };
-        let mut a = analysis::analyze(site);
+        // Starting from the last analysis's memo tables: what it computed
+        // stands where what it read still holds.
+        let previous = lock(&self.analysis).as_ref().map(|(_, a, _)| a.clone());
+        let mut a = analysis::analyze_after(site, previous.as_deref());
+        drop(previous);
         if !self.loose {
             let removed = self.since.diagnostics(&self.root, &a);
             a.diagnostics.extend(removed);

@@ -180,6 +180,15 @@ impl<K: Eq + Hash + Clone, V: Clone + PartialEq> MemoTable<K, V> {
         }
     }
 
+    /// `key`'s kept value, whether or not what it read still holds: for a
+    /// computation that starts from its own last answer (a docs.json
+    /// keystroke re-checks the entries of the tree the last answer holds,
+    /// and keeps the rest); it must check itself that the parts it keeps
+    /// still hold.
+    pub fn last(&self, key: &K) -> Option<V> {
+        self.entries.get(key).map(|e| e.value.clone())
+    }
+
     /// The entries that made an indexed read of `key`.
     pub fn readers_of(&self, key: Key) -> Vec<K> {
         self.readers
@@ -203,6 +212,24 @@ impl<K: Eq + Hash + Clone, V: Clone + PartialEq> MemoTable<K, V> {
 
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
+    }
+}
+
+/// A value compared by identity: a recomputed one is always a change (no
+/// early cutoff), for values too large to compare (a resolved docs.json, the
+/// navigation rules' outcome).
+#[derive(Debug)]
+pub struct Shared<T>(pub std::sync::Arc<T>);
+
+impl<T> Clone for Shared<T> {
+    fn clone(&self) -> Self {
+        Shared(self.0.clone())
+    }
+}
+
+impl<T> PartialEq for Shared<T> {
+    fn eq(&self, other: &Self) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
     }
 }
 

@@ -9,7 +9,7 @@ use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 // What the site is made of, where other layers have always found it.
-pub use super::derived::{Derived, DocsJsonValue, Memos, Shape};
+pub use super::derived::{Derived, Shape};
 pub use super::file_kind::{
     FileKind, Unreadable, is_snippet, kind_of, platform_ignores, platform_ignores_name,
 };
@@ -43,8 +43,6 @@ pub struct Site {
     /// are skipped rather than reporting everything as missing.
     pub partial: bool,
     derived: Arc<Derived>,
-    /// The analysis's memo tables, carried to every later snapshot.
-    memos: Arc<Memos>,
     /// Changes with every change to the files but docs.json (a revision):
     /// what a rule's answer for the whole site reads of its pages.
     files_revision: crate::model::memo::Revision,
@@ -214,11 +212,6 @@ impl Site {
     /// What is derived from the pages and data files (not docs.json).
     pub fn derived(&self) -> &Derived {
         &self.derived
-    }
-
-    /// The analysis's memo tables (shared with the snapshots before).
-    pub fn memos(&self) -> &Memos {
-        &self.memos
     }
 
     /// A new shape: which files exist or a data file changed.

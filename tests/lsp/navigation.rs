@@ -1,5 +1,6 @@
 //! `docsLsp/navigation` through the protocol: the sidebar of the site a
-//! document is in, filtered, with docs.json ranges, following edits.
+//! document is in, one scope open and the rest as a skeleton, with docs.json
+//! ranges, following edits.
 
 use crate::harness::*;
 use serde_json::{Value, json};
@@ -16,7 +17,7 @@ fn find<'a>(nodes: &'a Value, kind: &str, label: &str) -> Option<&'a Value> {
 }
 
 #[test]
-fn navigation_answers_the_filtered_sidebar_and_follows_edits() {
+fn navigation_answers_one_scope_and_the_skeleton_and_follows_edits() {
     run(async {
         let site = copy_site("tests/fixtures/nav/sidebar");
         let h = Harness::start(site.path(), json!({}), caps(false)).await;
@@ -26,9 +27,38 @@ fn navigation_answers_the_filtered_sidebar_and_follows_edits() {
         let ask = json!({"uri": uri, "language": "en", "version": "v2"});
         let r = h.request("docsLsp/navigation", ask.clone()).await.unwrap();
         let nav = &r["navigation"];
-        // One language, one version: the filter holds.
-        assert_eq!(nav.as_array().map(Vec::len), Some(1), "{r:#}");
-        assert!(find(nav, "version", "v1").is_none(), "{r:#}");
+        assert_eq!(
+            r["scope"],
+            json!({"language": "en", "version": "v2"}),
+            "{r:#}"
+        );
+        // The scope asked for is open; the rest of the site is a skeleton:
+        // each other language and version with its node count and the
+        // scope that opens it, and no children.
+        let fr = find(nav, "language", "fr").unwrap_or_else(|| panic!("{r:#}"));
+        assert_eq!(
+            (&fr["elided"], &fr["count"], &fr["scope"], &fr["children"]),
+            (
+                &json!(true),
+                &json!(7),
+                &json!({"language": "fr"}),
+                &Value::Null
+            ),
+            "{r:#}"
+        );
+        let v1 = find(nav, "version", "v1").unwrap_or_else(|| panic!("{r:#}"));
+        assert_eq!(
+            (&v1["elided"], &v1["count"], &v1["scope"]),
+            (
+                &json!(true),
+                &json!(2),
+                &json!({"language": "en", "version": "v1"})
+            ),
+            "{r:#}"
+        );
+        let en = find(nav, "language", "en").unwrap_or_else(|| panic!("{r:#}"));
+        assert_eq!((&en["elided"], &en["count"]), (&Value::Null, &json!(23)));
+        assert!(find(nav, "page", "Old home").is_none(), "{r:#}");
         let page = find(nav, "page", "Quickstart").unwrap_or_else(|| panic!("{r:#}"));
         assert_eq!(page["pageUri"], h.uri("en/v2/quickstart.mdx"));
         // Its range is the entry's string in docs.json.
@@ -51,6 +81,32 @@ fn navigation_answers_the_filtered_sidebar_and_follows_edits() {
         let r = h.request("docsLsp/navigation", ask).await.unwrap();
         assert!(find(&r["navigation"], "group", "Begin").is_some(), "{r:#}");
         assert!(find(&r["navigation"], "group", "Start").is_none(), "{r:#}");
+
+        // Without a scope: the first language and version, as readers
+        // land; a language alone opens its first version.
+        let r = h
+            .request("docsLsp/navigation", json!({"uri": uri}))
+            .await
+            .unwrap();
+        assert_eq!(
+            r["scope"],
+            json!({"language": "en", "version": "v2"}),
+            "{r:#}"
+        );
+        let r = h
+            .request("docsLsp/navigation", json!({"uri": uri, "language": "fr"}))
+            .await
+            .unwrap();
+        assert_eq!(
+            r["scope"],
+            json!({"language": "fr", "version": "v2"}),
+            "{r:#}"
+        );
+        assert!(find(&r["navigation"], "page", "Accueil").is_some(), "{r:#}");
+        assert!(
+            find(&r["navigation"], "page", "Quickstart").is_none(),
+            "{r:#}"
+        );
 
         // A file of no site: no answer, not an error.
         let elsewhere = json!({"uri": "file:///nowhere/docs.json"});

@@ -182,6 +182,37 @@ step(':DocsNav shows the sidebar readers will see, and <CR> opens a page', funct
   end)
 end)
 
+step(':DocsNav shows closed languages and versions with their node count; <CR> on one asks for its scope', function()
+  local nav = require('docs_lsp.nav')
+  local lines, targets = nav.render({
+    { kind = 'language', label = 'en', scope = { language = 'en' }, count = 2, children = {
+      { kind = 'version', label = 'v2', scope = { language = 'en', version = 'v2' }, count = 1, children = {
+        { kind = 'page', label = 'Home', page = 'en/v2/index.mdx' } } },
+    } },
+    { kind = 'language', label = 'fr', scope = { language = 'fr' }, count = 7, elided = true },
+  })
+  assert(lines[4] == 'language fr  (7 nodes, <CR> opens)', 'closed language: ' .. vim.inspect(lines))
+  assert(lines[1] == 'language en', 'open language: ' .. vim.inspect(lines))
+  -- <CR> on a closed scope asks the server for it and shows the answer in the same window.
+  vim.cmd.edit(vim.fn.fnameescape(docs_json))
+  local before = nav.last
+  vim.cmd('DocsNav')
+  wait_for('the sidebar buffer', function() return nav.last and nav.last ~= before and vim.api.nvim_buf_is_valid(nav.last) end)
+  local buf = nav.last
+  local win = vim.fn.bufwinid(buf)
+  nav._targets[buf] = targets
+  vim.api.nvim_set_current_win(win)
+  vim.api.nvim_win_set_cursor(0, { 4, 0 })
+  nav.follow(buf)
+  wait_for('the scope asked for', function() return nav.last ~= buf and vim.api.nvim_buf_is_valid(nav.last) end)
+  assert(vim.api.nvim_win_get_buf(win) == nav.last, 'shown in the same window')
+  local shown = vim.api.nvim_buf_get_lines(nav.last, 0, -1, false)
+  -- the fixture has no languages: its whole sidebar, whatever the scope
+  assert(shown[1] == 'group Getting started', 'first line: ' .. tostring(shown[1]))
+  vim.cmd('only')
+  vim.api.nvim_set_current_buf(docs_buf)
+end)
+
 step('the quick fix creates the missing page with a title from its path', function()
   vim.api.nvim_set_current_buf(docs_buf)
   local diags = vim.tbl_filter(function(d) return d.code == 'missing-page' end, vim.diagnostic.get(docs_buf))

@@ -73,7 +73,7 @@ async function screenshot(name) {
   return path.relative(OUT, file);
 }
 
-async function until(what, fn, ms = 15000) {
+async function until(what, fn, ms = 15000, every = 150) {
   const start = Date.now();
   let last;
   for (;;) {
@@ -84,7 +84,7 @@ async function until(what, fn, ms = 15000) {
       last = { error: String(e.message || e) };
     }
     if (Date.now() - start > ms) throw new Error(`${what}: not seen in ${ms} ms${last && last.seen ? ` (saw: ${JSON.stringify(last.seen).slice(0, 600)})` : last && last.error ? ` (${last.error})` : ''}`);
-    await sleep(150);
+    await sleep(every);
   }
 }
 
@@ -171,6 +171,7 @@ const checks = {
     return { detail: r.panel.replace(/\s+/g, ' ').slice(0, 200), shot: shotFile, shotTaken: true };
   },
   async tree({ view, texts, collapse }) {
+    const asked = Date.now();
     const pane = page.locator('.pane').filter({ has: page.locator('.pane-header', { hasText: view }) }).first();
     if (collapse) {
       // Select the row, then collapse it from the keyboard (a click on a row selects it only).
@@ -181,8 +182,9 @@ const checks = {
       const rows = await pane.locator('.monaco-list-row').allInnerTexts();
       const joined = rows.join('\n');
       return { ok: texts.every((t) => joined.includes(t)), seen: rows };
-    });
-    return { detail: `${r.seen.length} rows: ${r.seen.slice(0, 8).map((x) => x.replace(/\s+/g, ' ')).join(' | ')}` };
+    }, 15000, 20);
+    // When the rows were seen (polled every 20 ms), before the screenshot is taken.
+    return { seenMs: Date.now() - asked, detail: `${r.seen.length} rows: ${r.seen.slice(0, 8).map((x) => x.replace(/\s+/g, ' ')).join(' | ')}` };
   },
   /** The quick pick's rows hold `rows`; a screenshot (`shot`); then `choose` typed as the filter and Enter. */
   async pick({ rows, choose, shot }) {
@@ -238,7 +240,7 @@ async function screen({ check, name, ...args }) {
     const r = await fn(args);
     const shotFile = r.shotTaken ? r.shot : name === 'readme' ? (await page.screenshot({ path: path.join(OUT, 'readme.png') }), 'readme.png') : await screenshot(name);
     say(`  screen ${check}: ${r.detail ?? 'ok'} [${shotFile}]`);
-    return { ok: true, detail: r.detail, shot: shotFile };
+    return { ok: true, detail: r.detail, shot: shotFile, seenMs: r.seenMs };
   } catch (e) {
     const shotFile = await screenshot(`${name}-FAILED`).catch(() => '');
     say(`  screen ${check}: FAILED ${e.message} [${shotFile}]`);

@@ -10,7 +10,7 @@ import { withDocsJsonMapping } from './jsonschema';
 import { dedupe, isDocsJson, VSCODE_JSON_SOURCE } from './dedupe';
 import { AnswerNotification, AnswerResult, newEntry } from './render';
 import { AssistantPanel } from './assistant';
-import { NavAnswer, NavFilter, NavigationTree, choicesOf } from './navtree';
+import { NavAnswer, NavFilter, NavigationTree, scopeText, scopesOf } from './navtree';
 import { LensArgument, pickRows } from './translationsmodel';
 
 /** Server-side command names (workspace/executeCommand), fixed by the server. */
@@ -350,28 +350,28 @@ async function requestNavigation(filter: NavFilter): Promise<NavAnswer | null | 
 function registerNavigation(context: vscode.ExtensionContext): void {
   const tree = new NavigationTree(requestNavigation);
   const view = vscode.window.createTreeView('docsLsp.navigation', { treeDataProvider: tree, showCollapseAll: true });
+  tree.onScope = (scope) => { view.description = scopeText(scope) || undefined; };
   const relevant = (d: vscode.TextDocument) => d.uri.scheme === 'file' && /\.(json|mdx|md|ya?ml)$/.test(d.uri.fsPath);
   context.subscriptions.push(
     view,
-    vscode.workspace.onDidChangeTextDocument((e) => { if (relevant(e.document) && e.contentChanges.length) tree.schedule(50); }),
-    vscode.workspace.onDidSaveTextDocument((d) => { if (relevant(d)) tree.schedule(50); }),
+    // At once: the server answers from the analysis of the edit (a few ms), one request at a time.
+    vscode.workspace.onDidChangeTextDocument((e) => { if (relevant(e.document) && e.contentChanges.length) tree.schedule(0); }),
+    vscode.workspace.onDidSaveTextDocument((d) => { if (relevant(d)) tree.schedule(0); }),
     vscode.languages.onDidChangeDiagnostics(() => tree.schedule(150)),
     vscode.window.onDidChangeActiveTextEditor(() => tree.schedule(150)),
     view.onDidChangeVisibility((e) => { if (e.visible) tree.schedule(0); }),
     vscode.commands.registerCommand('docsLsp.navigation.refresh', () => tree.refresh()),
     vscode.commands.registerCommand('docsLsp.navigation.filter', async () => {
-      const all = (await requestNavigation({}))?.navigation ?? [];
-      type Pick = vscode.QuickPickItem & { filter: NavFilter };
-      const items: Pick[] = [{ label: 'Whole site', description: 'every language, version and product', filter: {} }];
-      for (const kind of ['language', 'version', 'product'] as const) {
-        for (const label of choicesOf(all, kind)) items.push({ label, description: kind, filter: { ...tree.filter, [kind]: label } });
+      // The skeleton of the last answer: every language, the versions and products of the open one.
+      const nodes = (tree.last ?? (await requestNavigation(tree.filter)))?.navigation ?? [];
+      type Pick = vscode.QuickPickItem & { scope: NavFilter };
+      const items: Pick[] = [{ label: 'Where readers land', description: 'the first language, version and product', scope: {} }];
+      for (const n of scopesOf(nodes)) {
+        items.push({ label: n.label, description: `${n.kind} · ${scopeText(n.scope)}`, detail: n.count === undefined ? undefined : `${n.count} nodes`, scope: n.scope ?? {} });
       }
-      const chosen = await vscode.window.showQuickPick(items, { title: 'Docs navigation: show one language, version or product' });
+      const chosen = await vscode.window.showQuickPick(items, { title: 'Docs navigation: open one language, version or product' });
       if (!chosen) return;
-      tree.filter = chosen.filter;
-      const f = Object.entries(tree.filter).map(([k, v]) => `${k} ${v}`).join(', ');
-      view.description = f || undefined;
-      await tree.refresh();
+      await tree.open(chosen.scope);
     }),
   );
 }

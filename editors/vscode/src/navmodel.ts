@@ -14,10 +14,17 @@ export interface NavNode {
   spec?: string;
   generated?: boolean;
   source?: { uri: string; range: { start: { line: number; character: number }; end: { line: number; character: number } } };
+  /** A language, version or product: the scope that opens it. */
+  scope?: NavFilter;
+  /** A language, version or product: how many nodes are under it. */
+  count?: number;
+  /** Another scope is open: its children are not in this answer (ask with its `scope`). */
+  elided?: boolean;
   children?: NavNode[];
 }
 
-export interface NavAnswer { root?: string; navigation: NavNode[] }
+/** The server answers one scope's sidebar in full and the rest of the site as a skeleton. */
+export interface NavAnswer { root?: string; scope?: NavFilter; navigation: NavNode[] }
 
 export interface NavFilter { language?: string; version?: string; product?: string }
 
@@ -28,6 +35,7 @@ export function describeNode(n: NavNode): string {
   if (n.page) parts.push(n.page);
   else if (n.kind === 'page') parts.push('no file');
   if (n.generated) parts.push('generated');
+  if (n.elided && n.count !== undefined) parts.push(`${n.count} ${n.count === 1 ? 'node' : 'nodes'}`);
   if (n.hidden) parts.push('hidden');
   return parts.join(' · ');
 }
@@ -42,5 +50,34 @@ export function choicesOf(nodes: NavNode[], kind: string): string[] {
     }
   };
   walk(nodes, 0);
+  return out;
+}
+
+/** The node of `nodes` whose scope is `scope` (all levels down). */
+export function nodeOfScope(nodes: NavNode[] | undefined, scope: NavFilter): NavNode | undefined {
+  for (const n of nodes ?? []) {
+    if (n.scope && sameScope(n.scope, scope)) return n;
+    const found = nodeOfScope(n.children, scope);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export function sameScope(a: NavFilter, b: NavFilter): boolean {
+  return a.language === b.language && a.version === b.version && a.product === b.product;
+}
+
+/** How the view names a scope: `en · v2`. */
+export function scopeText(scope: NavFilter | undefined): string {
+  return [scope?.language, scope?.version, scope?.product].filter(Boolean).join(' · ');
+}
+
+/** The languages, versions and products of an answer (open or closed), in order: what the picker offers. */
+export function scopesOf(nodes: NavNode[] | undefined): NavNode[] {
+  const out: NavNode[] = [];
+  for (const n of nodes ?? []) {
+    if (n.scope) out.push(n);
+    out.push(...scopesOf(n.children));
+  }
   return out;
 }

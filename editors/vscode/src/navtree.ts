@@ -1,13 +1,15 @@
 // The "Docs navigation" view: the sidebar readers will see, as the server resolves it (the
 // `docsLsp/navigation` request: what the platform drops is gone, hidden pages are marked, API pages
-// generated from specs are listed). It follows edits: a change to docs.json or a page asks again (after
-// 100 ms of quiet), and nodes whose page has errors are marked. Pickers choose one language, version or
-// product (on a site of 4 languages x 34 versions the whole sidebar is 55,000 nodes).
+// generated from specs are listed). It follows edits: a change to docs.json or a page asks again at once
+// (one request at a time: changes during one ask once more when it returns), and nodes whose page has
+// errors are marked. The server answers one scope (language, version, product) in full and the rest
+// of the site as a skeleton with node counts (a site of 4 languages x 34 versions is 55,900 nodes):
+// expanding a closed language or version, or the picker, asks for that scope.
 import * as vscode from 'vscode';
 
-import { NavAnswer, NavFilter, NavNode, describeNode } from './navmodel';
+import { NavAnswer, NavFilter, NavNode, describeNode, nodeOfScope } from './navmodel';
 
-export { NavAnswer, NavFilter, NavNode, choicesOf, describeNode } from './navmodel';
+export { NavAnswer, NavFilter, NavNode, choicesOf, describeNode, scopeText, scopesOf } from './navmodel';
 
 const KIND_ICONS: Record<string, string> = {
   language: 'globe', version: 'versions', product: 'package', tab: 'folder-library', anchor: 'link',
@@ -22,33 +24,65 @@ export class NavigationTree implements vscode.TreeDataProvider<NavNode> {
   /** The last whole answer (unfiltered picks come from it). */
   last: NavAnswer | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private asking = false;
+  private askAgain = false;
+  /** Told the scope the server opened after each answer. */
+  onScope: (scope: NavFilter | undefined) => void = () => {};
 
   constructor(private readonly request: (filter: NavFilter) => Promise<NavAnswer | null | undefined>) {}
 
-  /** Ask again after `delay` ms of quiet (edits come in bursts). */
-  schedule(delay = 100): void {
+  /** Ask again after `delay` ms (0: now). */
+  schedule(delay = 0): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => { void this.refresh(); }, delay);
   }
 
+  /** Ask the server now; while an answer is awaited, changes make one more ask when it comes. */
   async refresh(): Promise<void> {
-    try {
-      const answer = await this.request(this.filter);
-      this.last = answer ?? undefined;
-      this.nodes = answer?.navigation ?? [];
-    } catch {
-      // the server is (re)starting: the next change asks again
+    if (this.asking) {
+      this.askAgain = true;
       return;
     }
-    this.changed.fire(undefined);
+    this.asking = true;
+    try {
+      do {
+        this.askAgain = false;
+        let answer: NavAnswer | null | undefined;
+        try {
+          answer = await this.request(this.filter);
+        } catch {
+          // the server is (re)starting: the next change asks again
+          return;
+        }
+        this.last = answer ?? undefined;
+        this.nodes = answer?.navigation ?? [];
+        this.onScope(answer?.scope);
+        this.changed.fire(undefined);
+      } while (this.askAgain);
+    } finally {
+      this.asking = false;
+    }
   }
 
-  getChildren(n?: NavNode): NavNode[] {
-    return n ? n.children ?? [] : this.nodes;
+  /** Open `scope` (its tree in full, the rest as a skeleton). */
+  async open(scope: NavFilter): Promise<void> {
+    this.filter = { ...scope };
+    await this.refresh();
+  }
+
+  async getChildren(n?: NavNode): Promise<NavNode[]> {
+    if (!n) return this.nodes;
+    if (n.elided && n.scope) {
+      // A closed language, version or product expanded: its scope becomes the open one.
+      await this.open(n.scope);
+      return nodeOfScope(this.nodes, n.scope)?.children ?? [];
+    }
+    return n.children ?? [];
   }
 
   getTreeItem(n: NavNode): vscode.TreeItem {
-    const item = new vscode.TreeItem(n.label, n.children?.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+    const state = n.elided ? vscode.TreeItemCollapsibleState.Collapsed : n.children?.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None;
+    const item = new vscode.TreeItem(n.label, state);
     item.description = describeNode(n);
     const errors = n.pageUri ? vscode.languages.getDiagnostics(vscode.Uri.parse(n.pageUri)).filter((d) => d.severity === vscode.DiagnosticSeverity.Error) : [];
     item.iconPath = new vscode.ThemeIcon(errors.length ? 'error' : n.page || n.kind !== 'page' ? KIND_ICONS[n.kind] ?? 'circle-outline' : 'warning');

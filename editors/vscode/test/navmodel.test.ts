@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NavNode, choicesOf, describeNode } from '../src/navmodel';
+import { NavNode, choicesOf, describeNode, nodeOfScope, scopeText, scopesOf } from '../src/navmodel';
 
 test('a row says the method and path, the page file, and what the platform does with it', () => {
   assert.equal(describeNode({ kind: 'endpoint', label: 'List pets', method: 'GET', apiPath: '/pets', generated: true }), 'GET /pets · generated');
@@ -21,4 +21,24 @@ test('the pickers offer the languages, versions and products of the answer, in o
   assert.deepEqual(choicesOf(nodes, 'product'), []);
   // a group named like a version is no version
   assert.deepEqual(choicesOf([{ kind: 'group', label: 'v9', children: [version('v3')] }], 'version'), []);
+});
+
+test('a skeleton answer: closed scopes say their node count, and each scope is found and offered', () => {
+  const page: NavNode = { kind: 'page', label: 'A', page: 'a.mdx' };
+  const nodes: NavNode[] = [
+    { kind: 'language', label: 'en', scope: { language: 'en' }, count: 5, children: [
+      { kind: 'version', label: 'v2', scope: { language: 'en', version: 'v2' }, count: 2, children: [{ kind: 'tab', label: 'T', children: [
+        { kind: 'product', label: 'P', scope: { language: 'en', version: 'v2', product: 'P' }, count: 1, children: [page] }] }] },
+      { kind: 'version', label: 'v1', scope: { language: 'en', version: 'v1' }, count: 1, elided: true },
+    ] },
+    { kind: 'language', label: 'fr', scope: { language: 'fr' }, count: 1, elided: true },
+  ];
+  assert.equal(describeNode(nodes[1]), '1 node');
+  assert.equal(describeNode(nodes[0].children![1]), '1 node');
+  // an open scope's count is in its children, not its row
+  assert.equal(describeNode(nodes[0]), '');
+  assert.equal(nodeOfScope(nodes, { language: 'en', version: 'v1' })?.label, 'v1');
+  assert.equal(nodeOfScope(nodes, { language: 'en', version: 'v9' }), undefined);
+  // products inside a tab are offered too
+  assert.deepEqual(scopesOf(nodes).map((n) => scopeText(n.scope)), ['en', 'en · v2', 'en · v2 · P', 'en · v1', 'fr']);
 });

@@ -6,18 +6,18 @@
 use super::link_writing::write_like;
 use super::redirects::check_redirects;
 use super::snippets::{check_import, check_snippet_element, missing_exports};
+use crate::analysis::memos::{DocsJsonValue, Memos};
 use crate::analysis::per_file;
 use crate::analysis::reads::{self, Revisions};
 use crate::diagnostics::{Diagnostic, Fix};
 use crate::model::links::{self, Resolved, Style, Target, Targets};
 use crate::model::memo::Reads;
-use crate::model::site::DocsJsonValue;
 use crate::model::site::{FileKind, Site, SourceFile};
 use crate::syntax::page::{Link, LinkKind};
 use crate::syntax::tree::{FileId, Node};
 
 /// Every link diagnostic of the site into `out`.
-pub fn check(site: &Site, root: Option<&Node>, out: &mut Vec<Diagnostic>) {
+pub fn check(site: &Site, memos: &Memos, root: Option<&Node>, out: &mut Vec<Diagnostic>) {
     if site.partial {
         return;
     }
@@ -26,8 +26,7 @@ pub fn check(site: &Site, root: Option<&Node>, out: &mut Vec<Diagnostic>) {
     // into and a small part of docs.json: a keystroke in a navigation
     // entry reuses the last answer, a keystroke in a page checks that page
     // (and the pages linking into it, if its anchors changed).
-    let memos = site.memos();
-    let mut revisions = Revisions::new(site);
+    let mut revisions = Revisions::new(site, &memos.anchors);
     let part_revision = memos.docs_json_parts.set(
         super::LINK_PART,
         &DocsJsonValue::Links(targets.docs_json_part()),
@@ -42,6 +41,7 @@ pub fn check(site: &Site, root: Option<&Node>, out: &mut Vec<Diagnostic>) {
     let images = || *images.get_or_init(|| targets.files.files().any(links::is_image_path));
     let found = per_file::answer(
         site,
+        memos,
         &revisions,
         per_file::Rule {
             table: &memos.links,

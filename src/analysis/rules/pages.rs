@@ -1,5 +1,6 @@
 //! Page files: unreadable files and front matter.
 
+use crate::analysis::memos::{DocsJsonValue, Memos};
 use crate::analysis::per_file;
 use crate::analysis::reads::{self, Revisions};
 use crate::diagnostics::Diagnostic;
@@ -7,17 +8,15 @@ use crate::model::endpoint::{Resolution, parse_asyncapi_ref, parse_endpoint, res
 use crate::model::memo::Reads;
 use crate::model::overlays::SpecOverlays;
 use crate::model::paths;
-use crate::model::site::DocsJsonValue;
 use crate::model::site::{Site, SourceFile};
 use crate::schema::{self, ValidateOptions};
 use crate::syntax::tree::Node;
 
-pub fn check(site: &Site, overlays: &SpecOverlays, out: &mut Vec<Diagnostic>) {
+pub fn check(site: &Site, memos: &Memos, overlays: &SpecOverlays, out: &mut Vec<Diagnostic>) {
     // Pages and specs only (and the overlay lists docs.json gives): each
     // page's answer is kept while it, the shape and those lists stay.
     stale_docs_json(site, out);
-    let memos = site.memos();
-    let mut revisions = Revisions::new(site);
+    let mut revisions = Revisions::new(site, &memos.anchors);
     let overlays_revision = memos
         .docs_json_parts
         .set(super::OVERLAYS_PART, &DocsJsonValue::Overlays(overlays.key));
@@ -28,6 +27,7 @@ pub fn check(site: &Site, overlays: &SpecOverlays, out: &mut Vec<Diagnostic>) {
     let specs = std::sync::OnceLock::new();
     let found = per_file::answer(
         site,
+        memos,
         &revisions,
         per_file::Rule {
             table: &memos.pages,

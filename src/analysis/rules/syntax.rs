@@ -2,6 +2,7 @@
 //! page reader (`syntax::page`) found, as the platform's parser (`getAST` of
 //! `@mintlify/common`) would stop on it. Such a page breaks the build.
 
+use crate::analysis::memos::Memos;
 use crate::analysis::per_file;
 use crate::analysis::reads::{self, Revisions};
 use crate::diagnostics::{Diagnostic, Fix};
@@ -11,13 +12,13 @@ use crate::model::site::{Site, SourceFile};
 
 pub const CODE: &str = "mdx-syntax";
 
-pub fn check(site: &Site, out: &mut Vec<Diagnostic>) {
+pub fn check(site: &Site, memos: &Memos, out: &mut Vec<Diagnostic>) {
     // Depends on the pages alone: each file's errors are kept while it
     // stays, the site's list while no file but docs.json changes.
-    let revisions = Revisions::new(site);
-    let memos = site.memos();
+    let revisions = Revisions::new(site, &memos.anchors);
     let found = per_file::answer(
         site,
+        memos,
         &revisions,
         per_file::Rule {
             table: &memos.syntax,

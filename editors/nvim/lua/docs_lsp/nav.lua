@@ -1,11 +1,14 @@
 -- :DocsNav: the sidebar readers will see, as the server resolves it (the `docsLsp/navigation`
 -- request: what the platform drops is gone, hidden pages are marked, API pages generated from specs
 -- are listed), in a scratch buffer. <CR> on a line opens its page, or the docs.json entry that made it
--- when it has no page file.
+-- when it has no page file. The server answers one scope (language, version, product) in full and the
+-- rest of the site as a skeleton: a closed language or version shows its node count, and <CR> on it
+-- opens that scope in the same window.
 local M = {}
 
---- Each open sidebar buffer's nodes, by line.
+--- Each open sidebar buffer's nodes, by line, and the buffer it was asked from.
 M._targets = {}
+M._sources = {}
 
 local function describe(n)
   local text = n.kind .. ' ' .. n.label
@@ -14,6 +17,7 @@ local function describe(n)
   if n.spec then text = text .. '  <- ' .. n.spec end
   if n.generated then text = text .. '  [generated]' end
   if n.hidden then text = text .. '  [hidden]' end
+  if n.elided and n.count then text = text .. '  (' .. n.count .. (n.count == 1 and ' node' or ' nodes') .. ', <CR> opens)' end
   return text
 end
 
@@ -36,6 +40,11 @@ function M.follow(buf)
   buf = buf or vim.api.nvim_get_current_buf()
   local n = (M._targets[buf] or {})[vim.api.nvim_win_get_cursor(0)[1]]
   if not n then return end
+  if n.elided and n.scope and n.scope ~= vim.NIL then
+    local src = M._sources[buf]
+    if src and vim.api.nvim_buf_is_valid(src) then M.open(n.scope, src, vim.api.nvim_get_current_win()) end
+    return
+  end
   local client = require('docs_lsp').get_client()
   local enc = client and client.offset_encoding or 'utf-16'
   vim.cmd('wincmd p')
@@ -46,7 +55,17 @@ function M.follow(buf)
   end
 end
 
-local function show(result, title)
+--- A scope as `language=fr,version=v2`.
+local function scope_text(scope)
+  local parts = {}
+  for _, k in ipairs({ 'language', 'version', 'product' }) do
+    local v = scope and scope ~= vim.NIL and scope[k]
+    if v and v ~= vim.NIL then parts[#parts + 1] = k .. '=' .. v end
+  end
+  return table.concat(parts, ',')
+end
+
+local function show(result, src, win)
   local lines, targets = M.render(result.navigation)
   if #lines == 0 then lines = { '(no navigation)' } end
   local buf = vim.api.nvim_create_buf(false, true)
@@ -54,37 +73,46 @@ local function show(result, title)
   vim.api.nvim_buf_set_lines(buf, 0, -1, false, lines)
   vim.bo[buf].modifiable = false
   vim.bo[buf].filetype = 'docsnav'
-  pcall(vim.api.nvim_buf_set_name, buf, title)
+  local scope = scope_text(result.scope)
+  pcall(vim.api.nvim_buf_set_name, buf, 'docs-nav://' .. (scope ~= '' and scope or 'all') .. '#' .. buf)
   M._targets[buf] = targets
-  vim.api.nvim_create_autocmd('BufWipeout', { buffer = buf, once = true, callback = function() M._targets[buf] = nil end })
-  vim.keymap.set('n', '<CR>', function() M.follow(buf) end, { buffer = buf, desc = 'Open this page or entry' })
-  vim.cmd('vsplit')
+  M._sources[buf] = src
+  vim.api.nvim_create_autocmd('BufWipeout', { buffer = buf, once = true, callback = function()
+    M._targets[buf] = nil
+    M._sources[buf] = nil
+  end })
+  vim.keymap.set('n', '<CR>', function() M.follow(buf) end, { buffer = buf, desc = 'Open this page, entry or scope' })
+  if win and vim.api.nvim_win_is_valid(win) then
+    vim.api.nvim_set_current_win(win)
+  else
+    vim.cmd('vsplit')
+  end
   vim.api.nvim_win_set_buf(0, buf)
   return buf
 end
 
---- Ask the server for the sidebar of the current buffer's site and show it.
---- opts: { language = 'fr', version = 'v2', product = '...' } (each optional).
-function M.open(opts)
+--- Ask the server for the sidebar of a buffer's site (default: the current one) and show it.
+--- opts: the scope to open, { language = 'fr', version = 'v2', product = '...' } (each optional:
+--- the first of its list). win: a window to show it in instead of a new split.
+function M.open(opts, src, win)
   opts = opts or {}
-  local src = vim.api.nvim_get_current_buf()
+  src = src or vim.api.nvim_get_current_buf()
   local client = require('docs_lsp').get_client(src)
   if not client then
     vim.notify('DocsNav: docs-lsp is not running for this buffer', vim.log.levels.ERROR)
     return
   end
-  local params = { uri = vim.uri_from_bufnr(src), language = opts.language, version = opts.version, product = opts.product }
+  local params = { uri = vim.uri_from_bufnr(src) }
+  for _, k in ipairs({ 'language', 'version', 'product' }) do
+    if opts[k] ~= vim.NIL then params[k] = opts[k] end
+  end
   client:request('docsLsp/navigation', params, function(err, result)
     if err then
       vim.notify('DocsNav: ' .. (err.message or vim.inspect(err)), vim.log.levels.ERROR)
     elseif result == nil or result == vim.NIL then
       vim.notify('DocsNav: no docs site holds this file', vim.log.levels.WARN)
     else
-      local filter = {}
-      for _, k in ipairs({ 'language', 'version', 'product' }) do
-        if opts[k] then filter[#filter + 1] = k .. '=' .. opts[k] end
-      end
-      M.last = show(result, 'docs-nav://' .. (#filter > 0 and table.concat(filter, ',') or 'all'))
+      M.last = show(result, src, win)
     end
   end, src)
 end

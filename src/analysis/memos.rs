@@ -1,0 +1,80 @@
+//! The analysis's memo tables: every value it reuses across keystrokes is
+//! one of their entries, with what computing it read
+//! ([`crate::model::memo`]). They are the analysis's, not the site's: an
+//! [`super::Analysis`] holds them and the next analysis of the same docs
+//! root starts from them.
+
+use super::rules::navigation_pass::Outcome;
+use crate::diagnostics::Diagnostic;
+use crate::model::docs_json::Config;
+use crate::model::link_targets::DocsJsonPart;
+use crate::model::memo::{MemoTable, Revision, Shared};
+use crate::syntax::tree::FileId;
+use std::sync::Arc;
+
+/// The analysis's memo tables ([`crate::model::memo`]), carried from each
+/// analysis of a docs root to the next whatever changed ([`super::analyze_after`]):
+/// an entry is checked against what it read when it is asked for, so no
+/// change has to say what it made stale.
+#[derive(Debug, Default)]
+pub struct Memos {
+    /// docs.json resolved (`$ref`s, overlays): reads docs.json and the
+    /// shape, so a page keystroke does not resolve it again.
+    pub config: MemoTable<(), Shared<Config>>,
+    /// The navigation rules' outcome: reads the resolved docs.json and the
+    /// shape.
+    pub navigation: MemoTable<(), Outcome>,
+    /// Each page's own diagnostics (front matter, components, `openapi`).
+    pub pages: MemoTable<FileId, Arc<[Diagnostic]>>,
+    /// Each page's and snippet's MDX syntax errors.
+    pub syntax: MemoTable<FileId, Arc<[Diagnostic]>>,
+    /// Each page's and snippet's link diagnostics.
+    pub links: MemoTable<FileId, Arc<[Diagnostic]>>,
+    /// What links into a page find there (its anchor fingerprint): links
+    /// read this, so an edit that leaves a page's anchors alone keeps the
+    /// results of the pages linking into it.
+    pub anchors: MemoTable<FileId, u64>,
+    /// Values of docs.json that per-file rules read, compared by value
+    /// (the link part, the overlay lists' key).
+    pub docs_json_parts: MemoTable<u8, DocsJsonValue>,
+    /// Each page's and snippet's outbound pages (`analysis::inbound`).
+    pub outbound: MemoTable<FileId, Arc<[FileId]>>,
+    /// The inbound link counts of the whole site, summed from `outbound`.
+    pub inbound: std::sync::Mutex<Option<Arc<InboundCounts>>>,
+    /// A whole rule's answer for the site, by rule.
+    pub site: [std::sync::Mutex<Option<Arc<SiteAnswer>>>; 3],
+    /// How many per-file values were computed (not taken from the table):
+    /// tests tell by it that an edit recomputes what it touched only.
+    pub computed: std::sync::atomic::AtomicUsize,
+    /// The shape (its epoch) at which entries of gone files were dropped.
+    pub pruned_at: std::sync::atomic::AtomicU64,
+}
+
+/// A per-file rule's answer for the whole site: its per-file values
+/// (those with something to say), made at one `Site::files_revision` under
+/// what every per-file value reads of the whole site. The next snapshot of
+/// the same shape asks the table again for the files edited since (and
+/// their indexed readers) only.
+#[derive(Debug)]
+pub struct SiteAnswer {
+    pub files_revision: Revision,
+    pub reads: Box<[crate::model::memo::Dep]>,
+    pub by_file: std::collections::BTreeMap<FileId, Arc<[Diagnostic]>>,
+    pub all: Arc<Vec<Diagnostic>>,
+}
+
+/// The body links of other files that lead to each page (the file of
+/// each, once per link), with what they were gathered at (files revision,
+/// shape epoch, links' docs.json part).
+#[derive(Debug)]
+pub struct InboundCounts {
+    pub made_from: (Revision, Revision, Revision),
+    pub by_page: rustc_hash::FxHashMap<FileId, Vec<FileId>>,
+}
+
+/// A docs.json value a per-file rule reads.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DocsJsonValue {
+    Links(DocsJsonPart),
+    Overlays(u64),
+}

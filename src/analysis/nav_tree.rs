@@ -1,0 +1,143 @@
+//! The navigation index of one resolved docs.json tree, held with the tree
+//! it borrows from: the navigation rules build it once per tree, and the
+//! sidebar (`navigation_view`) reads the same one instead of indexing the
+//! tree again per request. What the sidebar adds to it (each element's
+//! kept child list as index items, and how many nodes each element holds)
+//! is made on the first request and kept with it: a tree is indexed for one
+//! resolved docs.json on one shape (the navigation query's reads), which is
+//! all the counts read (the specs are data files).
+
+use crate::model::nav::{self, NavIndex};
+use crate::syntax::tree::Node;
+use rustc_hash::FxHashMap;
+use std::sync::{Arc, OnceLock};
+
+type MaybeIndex<'a> = Option<NavIndex<'a>>;
+
+self_cell::self_cell!(
+    /// A docs.json tree and the index of its `navigation` (none when it
+    /// has none, or one that is not an object).
+    struct Indexed {
+        owner: Arc<Node>,
+        #[covariant]
+        dependent: MaybeIndex,
+    }
+);
+
+/// A docs.json tree with its navigation index.
+pub struct NavTree {
+    indexed: Indexed,
+    items: OnceLock<Items>,
+    counts: OnceLock<Box<[Count]>>,
+}
+
+/// How many nodes of the sidebar an element holds, all levels down, and
+/// how many endpoint entries under it take their spec from above.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Count {
+    pub nodes: u32,
+    pub endpoints: u32,
+}
+
+impl std::fmt::Debug for NavTree {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NavTree")
+            .field("elements", &self.index().map(|ix| ix.elements.len()))
+            .finish_non_exhaustive()
+    }
+}
+
+/// One item of an element's kept child list, as the index knows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Item {
+    /// In [`NavIndex::elements`].
+    Element(u32),
+    /// In [`NavIndex::entries`].
+    Entry(u32),
+    /// In [`NavIndex::graphql_entries`].
+    Graphql(u32),
+}
+
+/// Each element's kept child list in the order written, and each group's
+/// `root` page entry.
+#[derive(Debug, Default)]
+pub struct Items {
+    pub children: Vec<Box<[Item]>>,
+    pub roots: FxHashMap<u32, u32>,
+}
+
+impl NavTree {
+    /// Indexes `root`'s `navigation` (the resolved docs.json tree).
+    pub fn new(root: Arc<Node>) -> NavTree {
+        NavTree {
+            indexed: Indexed::new(root, |root| {
+                root.get("navigation")
+                    .filter(|n| n.is_object())
+                    .map(nav::index)
+            }),
+            items: OnceLock::new(),
+            counts: OnceLock::new(),
+        }
+    }
+
+    /// Each element's [`Count`], by element index: `make`'s, kept from the
+    /// first call.
+    pub fn counts(&self, make: impl FnOnce() -> Box<[Count]>) -> &[Count] {
+        self.counts.get_or_init(make)
+    }
+
+    pub fn root(&self) -> &Arc<Node> {
+        self.indexed.borrow_owner()
+    }
+
+    pub fn index(&self) -> Option<&NavIndex<'_>> {
+        self.indexed.borrow_dependent().as_ref()
+    }
+
+    /// The child items of every element (made once, on first use).
+    pub fn items(&self) -> &Items {
+        self.items.get_or_init(|| match self.index() {
+            Some(ix) => items_of(ix),
+            None => Items::default(),
+        })
+    }
+}
+
+fn items_of(ix: &NavIndex<'_>) -> Items {
+    let _t = crate::timing::span("navigation items");
+    // Keyed by address: each list item is one node of the tree.
+    let mut by_node: FxHashMap<usize, Item> = FxHashMap::default();
+    by_node.reserve(ix.elements.len() + ix.entries.len() + ix.graphql_entries.len());
+    let at = |n: &Node| n as *const Node as usize;
+    for (i, e) in ix.elements.iter().enumerate() {
+        by_node.insert(at(e.node), Item::Element(i as u32));
+    }
+    let mut roots = FxHashMap::default();
+    for (i, e) in ix.entries.iter().enumerate() {
+        if e.is_root_page {
+            roots.insert(e.parent as u32, i as u32);
+        } else {
+            by_node.insert(at(e.node), Item::Entry(i as u32));
+        }
+    }
+    for (i, g) in ix.graphql_entries.iter().enumerate() {
+        by_node.insert(at(g), Item::Graphql(i as u32));
+    }
+    let children = ix
+        .elements
+        .iter()
+        .map(|el| {
+            if el.node.get("$ref").is_some() {
+                return Box::default();
+            }
+            let Some(list) = nav::kept_child(el.node, el.kind).and_then(|k| el.node.get(k)) else {
+                return Box::default();
+            };
+            list.items()
+                .iter()
+                .filter_map(|item| by_node.get(&at(item)).copied())
+                .collect()
+        })
+        .collect();
+    Items { children, roots }
+}

@@ -1,0 +1,269 @@
+//! The navigation rules' pass over docs.json's navigation: the schema of
+//! its elements, the navigation rules and the references of its entries,
+//! as one memoised value (the memo table's `navigation` query): kept while
+//! the resolved docs.json and the site's shape stay, and on a keystroke in
+//! one string of docs.json recomputed from its last value (the entries and
+//! subtrees the edit did not touch are kept).
+
+use super::references::{self, Listing};
+use super::{navigation, references_kept};
+use crate::analysis::nav_tree::NavTree;
+use crate::analysis::reads::{self, Revisions};
+use crate::diagnostics::Diagnostic;
+use crate::model::config::Config;
+use crate::model::memo::{MemoTable, Shared};
+use crate::model::paths;
+use crate::model::site::Site;
+use crate::schema::{self, ValidateOptions};
+use std::sync::Arc;
+
+/// The navigation tree against the schema of its elements, reusing what
+/// the check before a keystroke found in the subtrees it did not touch.
+/// How many navigation subtrees the schema check took from the check
+/// before (tests tell by it that reuse happens).
+pub static SCHEMA_REUSED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+fn navigation_schema(
+    navigation: &crate::syntax::tree::Node,
+    earlier: Option<(&schema::Memo, crate::syntax::reparse::TextDiff)>,
+) -> (Vec<Diagnostic>, schema::Memo) {
+    let mut found = Vec::new();
+    let mut memo = schema::Memo::default();
+    if let Some(nav_schema) = schema::nav_element("navigation") {
+        let opts = ValidateOptions {
+            skip_keys_at_root: &[],
+            ..ValidateOptions::docs_json()
+        };
+        memo = schema::validate_reusing(navigation, nav_schema, &opts, earlier, &mut found);
+        SCHEMA_REUSED.fetch_add(memo.reused(), std::sync::atomic::Ordering::Relaxed);
+        // Labels are the navigation rules' business: their messages
+        // say which element needs which label, and what the platform
+        // drops when it falls back (a `dropped-value` here).
+        found.retain(|d| {
+            !((d.code == "missing-key"
+                || d.code == "dropped-value" && d.message.starts_with("missing required key"))
+                && is_label_message(&d.message)
+                || (d.code == "invalid-enum"
+                    || d.code == "dropped-value" && d.message.starts_with("invalid value"))
+                    && d.message.contains(".language`"))
+        });
+    }
+    (found, memo)
+}
+
+fn is_label_message(m: &str) -> bool {
+    [
+        "group", "tab", "anchor", "dropdown", "product", "version", "language", "item",
+    ]
+    .iter()
+    .any(|k| m.contains(&format!("`{k}`")))
+}
+
+/// The navigation query's value (compared by identity: too large to
+/// compare, and nothing reads its revision).
+pub type Outcome = Shared<NavigationOutcome>;
+
+/// What the navigation rules found in one docs.json tree, with the pages
+/// as they are: kept while the user types in a page.
+pub struct NavigationOutcome {
+    /// docs.json's tree and its navigation index.
+    pub tree: Arc<NavTree>,
+    /// The shape (its epoch) it was made on: a later pass starts from it
+    /// only on the same shape (which pages exist is in `resolved`).
+    shape: crate::model::memo::Revision,
+    pub found: Vec<Diagnostic>,
+    pub listing: Listing,
+    pub remote: bool,
+    /// Each entry's resolution, for the next keystroke's pass.
+    resolved: references_kept::Resolved,
+    /// The schema check's results by subtree, for the next keystroke's.
+    schema: schema::Memo,
+    /// The listed overlays the entries were resolved under: entries are
+    /// kept from the previous pass only while they are the same.
+    overlays: u64,
+}
+
+impl std::fmt::Debug for NavigationOutcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NavigationOutcome")
+            .field("tree", &self.tree)
+            .field("found", &self.found.len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// The navigation rules' outcome for the resolved docs.json `config` (its
+/// tree `root`): the memo table's value while the resolved docs.json and the
+/// shape stay, else computed (from the last value, on the same shape).
+pub fn outcome(
+    revisions: &Revisions,
+    table: &MemoTable<(), Outcome>,
+    config: &Config,
+    root: &Arc<crate::syntax::tree::Node>,
+) -> Arc<NavigationOutcome> {
+    let site = revisions.site;
+    let epoch = site.derived().shape.epoch;
+    let (value, _) = table.get(
+        &(),
+        |k| revisions.of(k),
+        |r| {
+            // Without a resolved docs.json's revision nothing is kept.
+            if let Some(config) = revisions.of(reads::CONFIG) {
+                r.read(reads::CONFIG, config);
+            } else {
+                r.forget();
+            }
+            r.read(reads::SHAPE, epoch);
+            let last = table.last(&()).filter(|p| p.0.shape == epoch);
+            Shared(Arc::new(compute(
+                site,
+                config,
+                root,
+                last.as_ref().map(|p| &*p.0),
+            )))
+        },
+    );
+    value.0
+}
+
+fn compute(
+    site: &Site,
+    config: &Config,
+    root: &Arc<crate::syntax::tree::Node>,
+    previous: Option<&NavigationOutcome>,
+) -> NavigationOutcome {
+    // With a part of docs.json unreadable (a broken `$ref`), "no navigation
+    // lists this page" would be said of every page that part lists.
+    let complete = !config
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == crate::diagnostics::Severity::Error || d.code == "file-unreadable");
+    // This tree made from the previous one by a keystroke in one string
+    // (docs.json without `$ref`s: its parse is the resolved tree).
+    let earlier = site.docs_json.and_then(|id| {
+        let parsed = site.file(id)?.json();
+        let edit = parsed.edit.as_ref()?;
+        let previous = previous.filter(|p| p.overlays == config.overlays.key)?;
+        (parsed
+            .root
+            .as_ref()
+            .is_some_and(|r| std::sync::Arc::ptr_eq(r, root))
+            && std::sync::Weak::as_ptr(&edit.from) == Arc::as_ptr(previous.tree.root()))
+        .then_some(references_kept::Earlier {
+            resolved: &previous.resolved,
+            diff: &edit.diff,
+            file: id,
+        })
+    });
+    let unlisted = || Listing {
+        listed: Default::default(),
+        unlisted: site.pages_unsorted().map(|f| f.id).collect(),
+    };
+    let mut out = Vec::new();
+    let mut tree = None;
+    let (listing, remote, schema_memo) = match root.get("navigation") {
+        Some(navigation) if navigation.is_object() => {
+            // The schema pass and the rules/references pass read the same
+            // tree and are independent: run them side by side.
+            let schema_earlier = earlier
+                .as_ref()
+                .zip(previous)
+                .map(|(e, p)| (&p.schema, *e.diff));
+            let ((found, schema_memo), (rules, listing_resolved, remote, indexed)) = rayon::join(
+                || {
+                    let _t = crate::timing::span("navigation schema");
+                    navigation_schema(navigation, schema_earlier)
+                },
+                || {
+                    let _t = crate::timing::span("navigation rules+references");
+                    let mut rules = Vec::new();
+                    let indexed = {
+                        let _t = crate::timing::span("nav index");
+                        NavTree::new(root.clone())
+                    };
+                    // `navigation` is an object here, so it is indexed.
+                    let empty = crate::model::nav::NavIndex::default();
+                    let ix = indexed.index().unwrap_or(&empty);
+                    {
+                        let _t = crate::timing::span("nav rules");
+                        navigation::check(ix, &mut rules);
+                        navigation::source_refs(root, ix, &mut rules);
+                        navigation::sources(site, ix, &mut rules);
+                    }
+                    let (listing, resolved) = if site.partial {
+                        Default::default()
+                    } else {
+                        references::check(
+                            site,
+                            &config.overlays,
+                            root,
+                            ix,
+                            complete,
+                            earlier,
+                            &mut rules,
+                        )
+                    };
+                    let remote = ix
+                        .elements
+                        .iter()
+                        .flat_map(|el| el.openapi.iter())
+                        .any(|s| paths::is_url(&s.value));
+                    (rules, (listing, resolved), remote, indexed)
+                },
+            );
+            tree = Some(indexed);
+            // A list the platform drops is said once, by the navigation
+            // rule that names what disappears (not also as an unknown key).
+            let mut found = found;
+            if rules.iter().any(|d| d.code == "nav-mixed-children") {
+                let dropped: rustc_hash::FxHashSet<_> = rules
+                    .iter()
+                    .filter(|d| d.code == "nav-mixed-children")
+                    .map(|d| (d.file, d.range.clone()))
+                    .collect();
+                found.retain(|d| {
+                    !(d.code == "unknown-key" && dropped.contains(&(d.file, d.range.clone())))
+                });
+            }
+            out.extend(found);
+            out.extend(rules);
+            (listing_resolved, remote, schema_memo)
+        }
+        // The root schema leaves `navigation` to this pass: a value that is
+        // not an object is refused like any wrong type.
+        Some(navigation) => {
+            out.push(Diagnostic::error(
+                navigation.file,
+                navigation.range.clone(),
+                "wrong-type",
+                format!(
+                    "`navigation` must be an object, found {}",
+                    navigation.kind_name()
+                ),
+            ));
+            (
+                (unlisted(), Default::default()),
+                true,
+                schema::Memo::default(),
+            )
+        }
+        // No navigation to read the specs of (a typo in the key, or being
+        // typed): whether one is a URL is unknown.
+        None => (
+            (unlisted(), Default::default()),
+            true,
+            schema::Memo::default(),
+        ),
+    };
+    let (listing, resolved) = listing;
+    NavigationOutcome {
+        tree: Arc::new(tree.unwrap_or_else(|| NavTree::new(root.clone()))),
+        shape: site.derived().shape.epoch,
+        found: out,
+        listing,
+        remote,
+        resolved,
+        schema: schema_memo,
+        overlays: config.overlays.key,
+    }
+}
