@@ -172,10 +172,10 @@ fn on_nodes(
         {
             flow_item(text, outline, here, offset)
         }
-        // `key:` with its quoted value on the next line.
-        Kind::Text if text[here.start as usize..].starts_with(['"', '\'']) => {
+        // `key:` with its quoted value on the next line (closed there: an
+        // open quote may as well be a quoted key being typed).
+        Kind::Text if quoted_value_of_parent(text, outline, here) => {
             let holder = &outline.nodes[here.parent? as usize];
-            holder.key_range()?;
             let v = here.value_range()?;
             Some(value(
                 text,
@@ -207,6 +207,23 @@ fn on_nodes(
                 key: here.key_range().map(|r| unquoted(text, r)),
             })
         }
+    }
+}
+
+/// Whether a text node is a quoted scalar, closed on its line, under a
+/// key with no value of its own: that key's value.
+fn quoted_value_of_parent(text: &str, outline: &Outline, n: &Node) -> bool {
+    let b = text.as_bytes();
+    let Some(v) = n.value_range() else {
+        return false;
+    };
+    let holder = n.parent.map(|p| &outline.nodes[p as usize]);
+    match b.get(v.start) {
+        Some(&q @ (b'"' | b'\'')) => {
+            holder.is_some_and(|h| h.key_range().is_some())
+                && super::outline::closes(&b[..v.end], q, v.start + 1).is_some()
+        }
+        _ => false,
     }
 }
 

@@ -118,6 +118,9 @@ fn half_typed_front_matter() {
         "---\ntitle: \"Hel\nsideb$0\n---\n",
         // A quoted value on the line after its key.
         "---\ndescription:\n  \"The sl$0\"\n---\n",
+        // A quoted key being typed, at the top and under a key.
+        "---\ntitle: x\n\"og:t$0\n---\n",
+        "---\nseo:\n  \"og:t$0\n---\n",
         // CRLF, a BOM, quoted keys.
         "---\r\nicon:\r\n  name: x\r\n  st$0\r\n---\r\n",
         "\u{feff}---\ntitle: x\nsideb$0\n---\n",
@@ -179,6 +182,10 @@ fn half_typed_front_matter() {
           Some(FrontMatterCursor { path: [], slot: Key, partial: "sideb", replace: 16..21, in_list: false, present: ["title"], key: None })
         "---\ndescription:\n  \"The sl$0\"\n---\n"
           Some(FrontMatterCursor { path: [], slot: Value { key: "description" }, partial: "The sl", replace: 19..27, in_list: false, present: [], key: None })
+        "---\ntitle: x\n\"og:t$0\n---\n"
+          Some(FrontMatterCursor { path: [], slot: Key, partial: "og:t", replace: 13..18, in_list: false, present: ["title"], key: None })
+        "---\nseo:\n  \"og:t$0\n---\n"
+          Some(FrontMatterCursor { path: [Key("seo")], slot: Key, partial: "og:t", replace: 11..16, in_list: false, present: [], key: None })
         "---\r\nicon:\r\n  name: x\r\n  st$0\r\n---\r\n"
           Some(FrontMatterCursor { path: [Key("icon")], slot: Key, partial: "st", replace: 25..27, in_list: false, present: ["name"], key: None })
         "\u{feff}---\ntitle: x\nsideb$0\n---\n"
