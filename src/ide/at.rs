@@ -12,7 +12,7 @@ use crate::model::openapi::{Operation, Webhook};
 use crate::model::paths;
 use crate::model::site::{FileKind, SourceFile};
 use crate::syntax::cursor::{Seg, Slot};
-use crate::syntax::frontmatter::query::{self as front_matter_query, top_key};
+use crate::syntax::frontmatter::query as front_matter_query;
 use crate::syntax::json::query;
 use crate::syntax::tree::FileId;
 use std::ops::Range;
@@ -213,18 +213,14 @@ fn front_matter<'a>(
     offset: usize,
 ) -> Option<At<'a>> {
     let fc = front_matter_query::cursor(text, offset)?;
-    let line_start = text[..fc.replace.start.min(text.len())]
-        .rfind('\n')
-        .map_or(0, |i| i + 1);
     match &fc.slot {
         Slot::Key if fc.path.is_empty() => {
-            let line = &text[line_start..];
-            let key = top_key(line.lines().next().unwrap_or(""))?;
+            let range = fc.key.clone()?;
             Some(At {
                 thing: Thing::FrontMatterKey {
-                    key: key.to_string(),
+                    key: text.get(range.clone())?.to_string(),
                 },
-                range: line_start..line_start + key.len(),
+                range,
             })
         }
         Slot::Value { key } if key == "openapi" && !fc.in_list && fc.path.is_empty() => {

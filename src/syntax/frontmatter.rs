@@ -4,6 +4,7 @@ use super::tree::{FileId, Node};
 use super::{SyntaxError, yaml};
 use std::ops::Range;
 
+pub mod outline;
 pub mod query;
 
 #[derive(Debug, Clone, Default)]

@@ -129,6 +129,31 @@ step('completion in an endpoint entry offers the endpoints of the inherited spec
   assert(labels['GET /pets'] and labels['POST /pets'], 'endpoints offered: ' .. vim.inspect(vim.tbl_keys(labels)))
 end)
 
+step('completion in a half-typed front matter list offers the list\'s values', function()
+  vim.cmd.edit(vim.fn.fnameescape(env.FIXTURE_DIR .. '/quickstart.mdx'))
+  local buf = vim.api.nvim_get_current_buf()
+  wait_for('docs-lsp to attach to the page', function()
+    return #vim.lsp.get_clients({ bufnr = buf, name = 'docs_lsp' }) > 0
+  end)
+  -- the YAML does not parse while `[copy, cl` is being typed: the cursor is after `cl`
+  vim.api.nvim_buf_set_lines(buf, 1, 1, false, { 'contextual:', '  options: [copy, cl' })
+  local params = { textDocument = { uri = vim.uri_from_bufnr(buf) }, position = { line = 2, character = 20 } }
+  local res = vim.lsp.buf_request_sync(buf, 'textDocument/completion', params, timeout)
+  local labels, edits = {}, {}
+  for _, r in pairs(res or {}) do
+    for _, it in ipairs(r.result and (r.result.items or r.result) or {}) do
+      labels[it.label] = true
+      if it.textEdit then edits[#edits + 1] = it.textEdit end
+    end
+  end
+  assert(labels['claude'], 'claude offered: ' .. vim.inspect(vim.tbl_keys(labels)))
+  for _, e in ipairs(edits) do
+    local r = e.range or e.replace
+    assert(r.start.line == 2 and r.start.character == 18, 'replaces the item only: ' .. vim.inspect(r))
+  end
+  vim.cmd('silent! edit!')
+end)
+
 step('go to definition on a page entry jumps to the page file', function()
   vim.api.nvim_set_current_buf(docs_buf)
   vim.api.nvim_win_set_cursor(0, { 14, 13 })

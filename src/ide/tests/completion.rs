@@ -489,6 +489,25 @@ fn front_matter_mode_values_with_docs() {
     .assert_eq(&render(&completions(&a, id, &text, off)));
 }
 
+/// An item of a flow sequence (`[copy, cl`) is offered the list's values,
+/// replacing only that item, on its line and on the list's later lines.
+#[test]
+fn front_matter_flow_sequence_items() {
+    for src in [
+        "---\ncontextual:\n  options: [copy, cl$0]\n---\n",
+        "---\ncontextual:\n  options: [\n    copy,\n    cl$0\n---\n",
+    ] {
+        let (a, id, text, off) = with_cursor(&files_with("new.mdx", src));
+        let items = completions(&a, id, &text, off);
+        let start = text[..off].rfind(['[', ',', ' ']).unwrap() + 1;
+        assert!(!items.is_empty(), "{src:?}");
+        for i in &items {
+            assert!(i.label.starts_with("cl"), "{src:?}: {i:?}");
+            assert_eq!(i.replace, start..off, "{src:?}: {i:?}");
+        }
+    }
+}
+
 /// Every front matter key (at any depth, in lists of objects too) whose
 /// schema names its values offers them all: walked from the schema data,
 /// each place written as the block YAML an author types.

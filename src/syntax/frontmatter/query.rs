@@ -1,10 +1,11 @@
 //! Where the cursor is in a page's front matter, in YAML that may not parse
-//! (completion is asked for while a line is half typed): the block lines of
-//! the front matter's body, each read as indentation, a `-` and a `key:`,
-//! are its tolerant outline; a line's mapping, its path and its sibling
-//! keys are found through the lines above and below by indentation.
-//! Completion, hover and definition ask this.
+//! (completion is asked for while a line is half typed): questions to the
+//! front matter's outline (`outline.rs`), the block structure read from any
+//! text. The node on the cursor's line gives the slot; its parents give the
+//! path; the keys they hold give the sibling keys. Completion, hover and
+//! definition ask this.
 
+use super::outline::{Attach, Kind, LineKind, Node, Outline};
 use crate::syntax::cursor::{Seg, Slot, floor_boundary};
 use std::ops::Range;
 
@@ -20,333 +21,345 @@ pub struct FrontMatterCursor {
     /// What is typed so far (without an opening quote).
     pub partial: String,
     pub replace: Range<usize>,
-    /// Whether the value is a `- item` of a list under `key`.
+    /// Whether the value is an item of a list under `key` (`- item` or an
+    /// item of `[a, b]`).
     pub in_list: bool,
     /// Keys of the same mapping present on other lines.
     pub present: Vec<String>,
-}
-
-/// One line of front matter as block YAML lays it out.
-#[derive(Debug, Clone, Copy)]
-struct FmLine<'a> {
-    /// Column of the `-` of a sequence item.
-    dash: Option<usize>,
-    /// Column where the line's content starts (after `- `).
-    col: usize,
-    /// `key:` at `col`, and whether a value follows it on the line.
-    key: Option<(&'a str, bool)>,
-    /// Where the key's colon is, from the line start.
-    colon: usize,
-}
-
-fn fm_line(line: &str) -> Option<FmLine<'_>> {
-    let trimmed = line.trim_start_matches([' ', '\t']);
-    if trimmed.is_empty() || trimmed.starts_with('#') {
-        return None;
-    }
-    let indent = line.len() - trimmed.len();
-    let (dash, rest) = match trimmed.strip_prefix('-') {
-        Some(r) if r.is_empty() || r.starts_with([' ', '\t']) => {
-            (Some(indent), r.trim_start_matches([' ', '\t']))
-        }
-        _ => (None, trimmed),
-    };
-    let col = line.len() - rest.len();
-    let key = yaml_key(rest);
-    Some(FmLine {
-        dash,
-        col,
-        key: key.map(|(k, _, v)| (k, v)),
-        colon: key.map_or(0, |(_, c, _)| col + c),
-    })
-}
-
-/// `key` of a `key: value` (or `key:`) text, where its colon is, and
-/// whether a value follows. A colon inside the key (`og:title`) is not
-/// followed by a space.
-fn yaml_key(s: &str) -> Option<(&str, usize, bool)> {
-    let c = s.char_indices().find_map(|(i, ch)| {
-        (ch == ':'
-            && s[i + 1..]
-                .chars()
-                .next()
-                .is_none_or(|n| n == ' ' || n == '\t'))
-        .then_some(i)
-    })?;
-    let k = s[..c].trim();
-    if k.is_empty() || k.starts_with(['"', '\'', '{', '[']) {
-        return None;
-    }
-    let value = s[c + 1..].trim();
-    Some((k, c, !value.is_empty() && !value.starts_with('#')))
-}
-
-/// The keys and indices leading to the mapping at column `col` that holds
-/// the line at `lines[at]` (`item`: the line starts an item of a sequence
-/// whose dashes are at that column), read upwards by indentation. `None`
-/// when the layout is not block YAML (a deeper line under a key that has a
-/// value).
-fn fm_path(lines: &[FmLine], at: usize, col: usize, item: Option<usize>) -> Option<Vec<Seg>> {
-    // Innermost first; reversed at the end.
-    let mut segs: Vec<Seg> = Vec::new();
-    // Either in a mapping at `col`, or in a sequence with dashes at `seq`
-    // (counting its items above the cursor).
-    let mut col = col;
-    let mut seq: Option<usize> = None;
-    if let Some(d) = item {
-        segs.push(Seg::Index(0));
-        seq = Some(d);
-    }
-    for l in lines[..at].iter().rev() {
-        if let Some(d) = seq {
-            if l.dash == Some(d) {
-                if let Some(Seg::Index(n)) = segs.last_mut() {
-                    *n += 1;
-                }
-                continue;
-            }
-            // The key holding the sequence: above it, at most as deep
-            // (`key:\n- a` is block YAML too).
-            match l.key {
-                Some((k, false)) if l.col <= d => {
-                    segs.push(Seg::Key(k.to_string()));
-                    seq = None;
-                    col = l.col;
-                    if let Some(d) = l.dash {
-                        segs.push(Seg::Index(0));
-                        seq = Some(d);
-                    }
-                }
-                _ if l.col <= d || l.dash.is_some_and(|x| x < d) => return None,
-                _ => {}
-            }
-            continue;
-        }
-        if col == 0 {
-            break;
-        }
-        if l.dash.is_some_and(|d| d < col) && l.col == col {
-            // `- first: x` above `  second: |`: the item's mapping.
-            segs.push(Seg::Index(0));
-            seq = l.dash;
-            continue;
-        }
-        if l.col < col || l.dash.is_some_and(|d| d < col) {
-            match l.key {
-                Some((k, false)) => {
-                    segs.push(Seg::Key(k.to_string()));
-                    col = l.col;
-                    if let Some(d) = l.dash {
-                        segs.push(Seg::Index(0));
-                        seq = Some(d);
-                    }
-                }
-                _ => return None,
-            }
-        }
-    }
-    if seq.is_some() || col != 0 {
-        // A sequence or an indented mapping with nothing holding it.
-        return None;
-    }
-    segs.reverse();
-    Some(segs)
-}
-
-/// The keys of the mapping at column `col` around `lines[at]`: lines at
-/// that column up to where the mapping ends, above and below.
-fn fm_siblings(lines: &[FmLine], at: usize, col: usize) -> Vec<String> {
-    let in_mapping = |l: &FmLine| l.col >= col && l.dash.is_none_or(|d| d >= col);
-    let mut out = Vec::new();
-    let mut take = |l: &FmLine| {
-        if l.col == col
-            && let Some((k, _)) = l.key
-        {
-            out.push(k.to_string());
-        }
-    };
-    for l in lines[..at].iter().rev() {
-        if !in_mapping(l) {
-            // The `- key:` starting this item belongs to it.
-            if l.dash.is_some() && l.col == col {
-                take(l);
-            }
-            break;
-        }
-        take(l);
-    }
-    for l in &lines[at + 1..] {
-        if !in_mapping(l) {
-            break;
-        }
-        take(l);
-    }
-    out
+    /// On a key slot, the key written on the cursor's line (its name,
+    /// without quotes), for hover.
+    pub key: Option<Range<usize>>,
 }
 
 /// Where the cursor at `offset` is in the front matter, or `None` outside
-/// it. Read line by line, by indentation (block YAML, as front matter is
-/// written), so that it works while the YAML is broken.
+/// it or where nothing can be typed (a comment, a block scalar's text).
 pub fn cursor(text: &str, offset: usize) -> Option<FrontMatterCursor> {
     let offset = floor_boundary(text, offset);
-    // The fences as the front matter's reader finds them.
     let (body, _) = super::body(text)?;
     if offset < body.start || offset > body.end {
         return None;
     }
+    cursor_in(text, offset, &Outline::read(text, body))
+}
+
+/// [`cursor`] on the outline of the front matter holding `offset`.
+pub fn cursor_in(text: &str, offset: usize, outline: &Outline) -> Option<FrontMatterCursor> {
     let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
-    let line_stop = text[offset..]
-        .find('\n')
-        .map_or(text.len(), |i| offset + i)
-        .min(body.end.max(offset));
-    let line = &text[line_start..line_stop];
-    let mut lines: Vec<FmLine> = Vec::new();
-    let mut at = None;
-    for (start, l) in lines_in(text, body.clone()) {
-        if start == line_start {
-            if l.trim_start().starts_with('#') {
-                return None;
+    // The cursor on the closing fence's line, or past the last line, is on
+    // a blank line of its own.
+    let at = outline
+        .line_at(offset)
+        .filter(|&i| outline.lines[i].start as usize == line_start);
+    let line_end = at.map_or(offset, |i| outline.lines[i].end as usize);
+    let line = text.get(line_start..line_end.max(offset))?;
+    let blank = line.trim_matches([' ', '\t']).is_empty();
+    let kind = at.map_or(LineKind::Blank, |i| outline.lines[i].kind);
+    let last = outline.last_before(at.unwrap_or(outline.lines.len()));
+    match kind {
+        LineKind::Comment => None,
+        LineKind::Continues(owner) => {
+            let owner_node = &outline.nodes[owner as usize];
+            let col = offset - line_start;
+            if blank && col <= owner_node.col as usize {
+                blank_line(text, outline, last, offset, line_start)
+            } else {
+                flow_item(text, outline, owner_node, offset)
             }
-            at = Some(lines.len());
-            // The cursor's line, even blank (where a key is being typed).
-            lines.push(fm_line(l).unwrap_or(FmLine {
-                dash: None,
-                col: l.len(),
-                key: None,
-                colon: 0,
-            }));
-        } else if let Some(fl) = fm_line(l) {
-            lines.push(fl);
         }
+        LineKind::Blank => blank_line(text, outline, last, offset, line_start),
+        LineKind::Nodes(_) => on_nodes(text, outline, at?, offset, line_end),
     }
-    let at = match at {
-        Some(i) => i,
-        // The cursor on the closing fence's line, or past the last line.
-        None => {
-            lines.push(FmLine {
-                dash: None,
-                col: 0,
-                key: None,
-                colon: 0,
-            });
-            lines.len() - 1
-        }
+}
+
+/// A key being typed on a blank line, in the mapping its column puts it in.
+fn blank_line(
+    text: &str,
+    outline: &Outline,
+    last: Option<u32>,
+    offset: usize,
+    line_start: usize,
+) -> Option<FrontMatterCursor> {
+    let col = text[line_start..offset]
+        .bytes()
+        .take_while(|&b| b == b' ')
+        .count();
+    let Attach::Under(parent) = outline.attach(last, col, false) else {
+        return None;
     };
-    let here = lines[at];
-    let col = offset - line_start;
-    if here.dash.is_some_and(|d| col <= d) {
+    Some(FrontMatterCursor {
+        path: path_to(text, outline, parent),
+        slot: Slot::Key,
+        partial: String::new(),
+        replace: offset..offset,
+        in_list: false,
+        present: present(text, outline, parent, usize::MAX),
+        key: None,
+    })
+}
+
+/// The cursor on a line of nodes: in a key, a value or an item.
+fn on_nodes(
+    text: &str,
+    outline: &Outline,
+    line: usize,
+    offset: usize,
+    line_end: usize,
+) -> Option<FrontMatterCursor> {
+    let nodes = outline.nodes_on(line);
+    let first = nodes.first()?;
+    if first.kind == Kind::Item && offset <= first.start as usize {
         return None;
     }
-    match here.key {
-        // `key: |`, or `- key: |` in a list of mappings.
-        Some((key, _)) if here.colon < col => {
-            let rest = &line[here.colon + 1..];
-            let vstart = line_start + here.colon + 1 + (rest.len() - rest.trim_start().len());
-            let path = fm_path(&lines, at, here.col, here.dash)?;
-            Some(value_ctx(
-                text,
-                path,
-                key.to_string(),
-                vstart.min(offset),
-                offset,
-                line_stop,
-                false,
-                fm_siblings(&lines, at, here.col),
-            ))
-        }
-        // `- item` of the list under the key above (its earlier items,
-        // and what they hold, skipped).
-        None if here.dash.is_some() => {
-            let d = here.dash.unwrap_or(0);
-            let pi = lines[..at].iter().rposition(|l| {
-                l.dash != Some(d) && (l.col <= d || l.dash.is_some_and(|x| x < d))
-            })?;
-            let parent = lines[pi];
-            let (key, false) = parent.key? else {
-                return None;
-            };
-            if parent.col > d {
-                return None;
+    let here = nodes.last()?;
+    // In a comment after the line's value or key.
+    let written_end = here
+        .value_range()
+        .map(|v| v.end)
+        .or(here.colon().map(|c| c + 1))
+        .unwrap_or(here.start as usize);
+    if text[written_end.min(offset)..offset].contains('#') {
+        return None;
+    }
+    match here.kind {
+        Kind::Key { colon, .. } if (colon as usize) < offset => {
+            if let Some(v) = here.value_range()
+                && text[v.clone()].starts_with(['[', '{'])
+                && v.start < offset
+            {
+                return flow_item(text, outline, here, offset);
             }
-            let path = fm_path(&lines, pi, parent.col, parent.dash)?;
-            Some(value_ctx(
+            let after = colon as usize + 1;
+            let vstart = here.value_range().map_or_else(
+                || after + text[after..line_end].len() - text[after..line_end].trim_start().len(),
+                |v| v.start,
+            );
+            let vend = here.value_range().map_or(vstart, |v| v.end);
+            Some(value(
                 text,
-                path,
-                key.to_string(),
-                line_start + here.col.min(line.len()),
+                outline,
+                here,
+                here.parent,
+                vstart..vend,
                 offset,
-                line_stop,
-                true,
-                fm_siblings(&lines, pi, parent.col),
+                false,
             ))
         }
-        // A key being typed, in the mapping at its column.
+        // `- item` of the list under the key holding the item.
+        Kind::Item => {
+            let holder = &outline.nodes[here.parent? as usize];
+            holder.key_range()?;
+            let dash_end = here.start as usize + 1;
+            let rest = &text[dash_end..line_end];
+            let vstart = here.value_range().map_or_else(
+                || dash_end + rest.len() - rest.trim_start().len(),
+                |v| v.start,
+            );
+            let vend = here.value_range().map_or(vstart, |v| v.end);
+            Some(value(
+                text,
+                outline,
+                holder,
+                holder.parent,
+                vstart..vend,
+                offset,
+                true,
+            ))
+        }
+        // `key:` with its list on the next line (`  [a, b`).
+        Kind::Text
+            if here.value_range().is_some_and(|v| v.start < offset)
+                && text[here.start as usize..].starts_with('[') =>
+        {
+            flow_item(text, outline, here, offset)
+        }
+        // `key:` with its quoted value on the next line (closed there: an
+        // open quote may as well be a quoted key being typed).
+        Kind::Text if quoted_value_of_parent(text, outline, here) => {
+            let holder = &outline.nodes[here.parent? as usize];
+            let v = here.value_range()?;
+            Some(value(
+                text,
+                outline,
+                holder,
+                holder.parent,
+                v,
+                offset,
+                false,
+            ))
+        }
+        // A key being typed: before its colon, or a text with none yet.
         _ => {
-            let kcol = here.col.min(col);
-            let path = fm_path(&lines, at, kcol, here.dash)?;
-            let stop = match here.key {
-                Some(_) => line_start + here.colon,
-                None => line_stop,
-            };
-            let from = line_start + kcol;
+            let from = (here.start as usize).min(offset);
+            let stop = match here.kind {
+                Kind::Key { key, .. } => key.1 as usize,
+                _ => here.value_range().map_or(line_end, |v| v.end),
+            }
+            .max(offset);
             Some(FrontMatterCursor {
-                path,
+                path: path_to(text, outline, here.parent),
                 slot: Slot::Key,
-                partial: text[from..offset].to_string(),
-                replace: from..text[from..stop.max(from)].trim_end().len() + from,
+                partial: text[from..offset]
+                    .trim_start_matches(['"', '\''])
+                    .to_string(),
+                replace: from..stop,
                 in_list: false,
-                present: fm_siblings(&lines, at, kcol),
+                present: present(text, outline, here.parent, here.line as usize),
+                key: here.key_range().map(|r| unquoted(text, r)),
             })
         }
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn value_ctx(
+/// Whether a text node is a quoted scalar, closed on its line, under a
+/// key with no value of its own: that key's value.
+fn quoted_value_of_parent(text: &str, outline: &Outline, n: &Node) -> bool {
+    let b = text.as_bytes();
+    let Some(v) = n.value_range() else {
+        return false;
+    };
+    let holder = n.parent.map(|p| &outline.nodes[p as usize]);
+    match b.get(v.start) {
+        Some(&q @ (b'"' | b'\'')) => {
+            holder.is_some_and(|h| h.key_range().is_some())
+                && super::outline::closes(&b[..v.end], q, v.start + 1).is_some()
+        }
+        _ => false,
+    }
+}
+
+/// The value of `key` (a node with a key) being typed in `written`.
+fn value(
     text: &str,
-    path: Vec<Seg>,
-    key: String,
-    vstart: usize,
+    outline: &Outline,
+    key: &Node,
+    parent: Option<u32>,
+    written: Range<usize>,
     offset: usize,
-    line_stop: usize,
     in_list: bool,
-    present: Vec<String>,
 ) -> FrontMatterCursor {
-    let vstart = vstart.min(offset);
-    let vend = vstart + text[vstart..line_stop].trim_end().len();
-    let typed = &text[vstart..offset];
-    let partial = typed.trim_start_matches(['"', '\'']).to_string();
+    let vstart = written.start.min(offset);
+    // Nothing written yet: the blanks after the colon stay.
+    let vend = if written.is_empty() {
+        vstart
+    } else {
+        written.end
+    };
+    let partial = text[vstart..offset].trim_start_matches(['"', '\'']);
     FrontMatterCursor {
-        path,
-        slot: Slot::Value { key },
-        partial,
+        path: path_to(text, outline, parent),
+        slot: Slot::Value {
+            key: key.key(text).unwrap_or_default().to_string(),
+        },
+        partial: partial.to_string(),
         replace: vstart..vend.max(offset),
         in_list,
-        present,
+        present: present(text, outline, parent, key.line as usize),
+        key: None,
     }
 }
 
-fn lines_in(text: &str, r: Range<usize>) -> impl Iterator<Item = (usize, &str)> {
-    let mut pos = r.start;
-    std::iter::from_fn(move || {
-        if pos >= r.end {
-            return None;
-        }
-        let end = text[pos..r.end].find('\n').map_or(r.end, |i| pos + i);
-        let item = (pos, &text[pos..end]);
-        pos = end + 1;
-        Some(item)
-    })
-}
-
-/// `key` of a top-level `key: ...` line.
-pub(crate) fn top_key(line: &str) -> Option<&str> {
-    if line.starts_with([' ', '\t', '-', '#']) {
+/// The cursor in the flow collection that is `owner`'s value (`key: [a, b`,
+/// on its line or the lines after it): an item of that list, when the
+/// cursor is in the list itself and not in a collection inside it.
+fn flow_item(
+    text: &str,
+    outline: &Outline,
+    owner: &Node,
+    offset: usize,
+) -> Option<FrontMatterCursor> {
+    let v = owner.value_range()?;
+    // `key:` with its list on the next line (`  [a,`): the key's list.
+    let owner = match owner.kind {
+        Kind::Text => &outline.nodes[owner.parent? as usize],
+        _ => owner,
+    };
+    owner.key_range()?;
+    let b = text.as_bytes();
+    if !text[v.clone()].starts_with('[') || offset <= v.start {
         return None;
     }
-    let c = line.find(':')?;
-    let k = line[..c].trim();
-    (!k.is_empty() && !k.contains(' ')).then_some(k)
+    // Openers between the value's start and the cursor; where the item
+    // under the cursor starts.
+    let mut depth = 0i32;
+    let mut item = v.start + 1;
+    let mut i = v.start;
+    while i < offset {
+        match b[i] {
+            b'[' | b'{' => {
+                depth += 1;
+                item = i + 1;
+            }
+            b']' | b'}' => depth -= 1,
+            b',' => item = i + 1,
+            b'#' if i > 0 && matches!(b[i - 1], b' ' | b'\t' | b'\n') => {
+                // A comment runs to its line's end.
+                i = text[i..].find('\n').map_or(text.len(), |n| i + n);
+                continue;
+            }
+            q @ (b'"' | b'\'') => match super::outline::closes(b, q, i + 1) {
+                Some(end) if end <= offset => {
+                    i = end;
+                    continue;
+                }
+                _ => break,
+            },
+            _ => {}
+        }
+        if depth <= 0 {
+            return None;
+        }
+        i += 1;
+    }
+    let start = item + text[item..offset].len() - text[item..offset].trim_start().len();
+    // Inside a quoted item continued from an earlier line: its text.
+    if depth != 1 || text[start..offset].contains('\n') {
+        return None;
+    }
+    let end = text[start..]
+        .find([',', ']', '}', '\n', '\r', '#'])
+        .map_or(text.len(), |e| start + e);
+    let end = start + text[start..end].trim_end().len();
+    Some(value(
+        text,
+        outline,
+        owner,
+        owner.parent,
+        start..end,
+        offset,
+        true,
+    ))
+}
+
+/// The keys and indices from the root to the mapping or sequence `parent`
+/// holds.
+fn path_to(text: &str, outline: &Outline, mut parent: Option<u32>) -> Vec<Seg> {
+    let mut segs = Vec::new();
+    while let Some(p) = parent {
+        let n = &outline.nodes[p as usize];
+        segs.push(match n.kind {
+            Kind::Item => Seg::Index(n.index as usize),
+            _ => Seg::Key(n.key(text).unwrap_or_default().to_string()),
+        });
+        parent = n.parent;
+    }
+    segs.reverse();
+    segs
+}
+
+/// The keys `parent` holds on lines other than `line`.
+fn present(text: &str, outline: &Outline, parent: Option<u32>, line: usize) -> Vec<String> {
+    outline
+        .keys_under(text, parent)
+        .into_iter()
+        .filter(|(n, _)| n.line as usize != line)
+        .map(|(_, k)| k.to_string())
+        .collect()
+}
+
+/// A key's range without its quotes.
+fn unquoted(text: &str, r: Range<usize>) -> Range<usize> {
+    let quoted = text[r.clone()].starts_with(['"', '\'']) && r.len() >= 2;
+    if quoted { r.start + 1..r.end - 1 } else { r }
 }
 
 #[cfg(test)]
