@@ -93,27 +93,18 @@ fn nested_in(root: &Path, roots: &[PathBuf], summary: &Summary) -> Vec<String> {
 /// Run the check; returns the process exit status (0 clean, 1 errors, or
 /// warnings with `deny_warnings`, 2 could not run).
 pub fn run(path: &Path, opts: &Options, out: &mut dyn std::io::Write) -> i32 {
-    if !path.exists() {
-        eprintln!("docs-lsp: {} does not exist", path.display());
-        return 2;
-    }
-    let mut roots = load::discover_roots(path);
+    let (roots, above) = match super::roots_of(path) {
+        Ok(found) => found,
+        Err(status) => return status,
+    };
     let mut summary = Summary::default();
-    if roots.is_empty() {
-        // PATH is inside a site (a subfolder, a page): check the site it is
-        // in, as git finds the repository from a subfolder.
-        let Some(root) = load::root_above(path) else {
-            eprintln!(
-                "docs-lsp: no docs.json found under {} or in any folder above it",
-                path.display()
-            );
-            return 2;
-        };
+    if above {
+        // PATH is inside a site (a subfolder, a page): the site it is in is
+        // checked, and the output says so.
         summary.found_above = Some((
             path.display().to_string(),
-            PathNamer::new(&root, &opts.relative_to).name("docs.json"),
+            PathNamer::new(&roots[0], &opts.relative_to).name("docs.json"),
         ));
-        roots.push(root);
     }
     let ids = FileIds::default();
     let mut located = Vec::new();

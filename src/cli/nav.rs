@@ -17,23 +17,10 @@ pub enum Format {
 /// found as `check` finds it); returns the exit status (0, or 2 when there
 /// is no site).
 pub fn run(path: &Path, filter: &Filter, format: Format, out: &mut dyn std::io::Write) -> i32 {
-    if !path.exists() {
-        eprintln!("docs-lsp: {} does not exist", path.display());
-        return 2;
-    }
-    let mut roots = load::discover_roots(path);
-    if roots.is_empty() {
-        match load::root_above(path) {
-            Some(root) => roots.push(root),
-            None => {
-                eprintln!(
-                    "docs-lsp: no docs.json found under {} or in any folder above it",
-                    path.display()
-                );
-                return 2;
-            }
-        }
-    }
+    let roots = match super::roots_of(path) {
+        Ok((roots, _)) => roots,
+        Err(status) => return status,
+    };
     let ids = FileIds::default();
     let mut sites: Vec<(String, Vec<NavNode>)> = Vec::new();
     for root in &roots {

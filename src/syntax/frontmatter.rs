@@ -2,6 +2,7 @@
 
 use super::tree::{FileId, Node};
 use super::{SyntaxError, yaml};
+use outline::{closes, flow_depth};
 use std::ops::Range;
 
 pub mod outline;
@@ -301,50 +302,6 @@ fn scan_line(b: &[u8]) -> (Option<usize>, Option<u8>, i32) {
             _ => return (tab, None, 0),
         }
     }
-}
-
-/// How many flow collections (`[`, `{`) `b` leaves open (negative when it
-/// closes more than it opens), quoted text and comments skipped.
-fn flow_depth(b: &[u8]) -> i32 {
-    let mut depth = 0;
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'[' | b'{' => depth += 1,
-            b']' | b'}' => depth -= 1,
-            q @ (b'"' | b'\'') => match closes(b, q, i + 1) {
-                Some(end) => {
-                    i = end;
-                    continue;
-                }
-                None => return depth,
-            },
-            b'#' if i > 0 && b[i - 1] == b' ' => return depth,
-            _ => {}
-        }
-        i += 1;
-    }
-    depth
-}
-
-/// Where the quoted scalar opened by `q` closes in `b`, reading from
-/// `from`: the offset after the closing quote.
-fn closes(b: &[u8], q: u8, from: usize) -> Option<usize> {
-    let mut i = from;
-    while i < b.len() {
-        match b[i] {
-            b'\\' if q == b'"' => i += 2,
-            c if c == q => {
-                if q == b'\'' && b.get(i + 1) == Some(&b'\'') {
-                    i += 2;
-                    continue;
-                }
-                return Some(i + 1);
-            }
-            _ => i += 1,
-        }
-    }
-    None
 }
 
 #[cfg(test)]
