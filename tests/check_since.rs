@@ -5,31 +5,9 @@
 
 use std::path::Path;
 use std::process::{Command, Stdio};
-
-fn git(dir: &Path, args: &[&str]) {
-    let out = Command::new("git")
-        .args([
-            "-c",
-            "user.name=t",
-            "-c",
-            "user.email=t@example.com",
-            "-c",
-            "init.defaultBranch=main",
-            "-c",
-            "commit.gpgsign=false",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .env_remove("GIT_DIR")
-        .env_remove("GIT_WORK_TREE")
-        .output()
-        .expect("the git command runs");
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
+#[path = "support/git.rs"]
+mod git_support;
+use git_support::git;
 
 fn write(root: &Path, files: &[(&str, &str)]) {
     for (p, text) in files {

@@ -8,6 +8,8 @@ use docs_lsp::cli::translations::{self, Format};
 use docs_lsp::workspace::git_history;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+#[path = "support/git.rs"]
+mod git_support;
 
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
@@ -89,28 +91,9 @@ fn one_language_and_exit_status_through_the_binary() {
 }
 
 /// `git` with no user or system configuration, committing at `date`.
+/// A git command whose commits carry `date` (the ages under test).
 fn git(dir: &Path, date: &str, args: &[&str]) {
-    let out = Command::new("git")
-        .args(["-c", "user.name=Test", "-c", "user.email=test@example.com"])
-        .args([
-            "-c",
-            "commit.gpgsign=false",
-            "-c",
-            "init.defaultBranch=main",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .env("GIT_CONFIG_GLOBAL", "/dev/null")
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("GIT_AUTHOR_DATE", date)
-        .env("GIT_COMMITTER_DATE", date)
-        .output()
-        .expect("git");
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    git_support::git_at(dir, Some(date), args)
 }
 
 fn write(root: &Path, path: &str, text: &str) {

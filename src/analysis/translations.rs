@@ -23,7 +23,7 @@
 
 use super::navigation_view::Origin;
 use crate::model::endpoint::parse_endpoint;
-use crate::model::nav::{self, ElementKind, NavIndex};
+use crate::model::nav::{ElementKind, NavIndex};
 use crate::model::site::{Site, SourceFile};
 use crate::syntax::page::PageIndex;
 use crate::syntax::tree::{FileId, Node};
@@ -121,21 +121,17 @@ pub struct Report {
 /// a default-language page.
 pub fn of_page(
     site: &Site,
-    config_root: &Node,
+    ix: &NavIndex,
     page: FileId,
     sources: &dyn Sources,
 ) -> Vec<(String, Translation)> {
-    let Some(nav_node) = config_root.get("navigation") else {
-        return Vec::new();
-    };
-    let ix = nav::index(nav_node);
-    let plan = Plan::new(&ix, None);
+    let plan = Plan::new(ix, None);
     let pairs: Vec<Pair> = plan
-        .pairs(site, &ix)
+        .pairs(site, ix)
         .filter(|p| p.source_file == Some(page))
         .collect();
     let mut seen = FxHashSet::default();
-    states(site, &ix, &pairs, sources)
+    states(site, ix, &pairs, sources)
         .into_iter()
         .filter(|(lang, t)| seen.insert((lang.clone(), t.page.clone())))
         .collect()
@@ -143,12 +139,8 @@ pub fn of_page(
 
 /// The file of every page a language of a `languages` list lists: what one
 /// walk of the history is asked for, so that its answer serves every page.
-pub fn listed_files<'a>(site: &'a Site, config_root: &Node) -> Vec<&'a str> {
-    let Some(nav_node) = config_root.get("navigation") else {
-        return Vec::new();
-    };
-    let ix = nav::index(nav_node);
-    let plan = Plan::new(&ix, None);
+pub fn listed_files<'a>(site: &'a Site, ix: &NavIndex) -> Vec<&'a str> {
+    let plan = Plan::new(ix, None);
     let mut seen = FxHashSet::default();
     let mut out = Vec::new();
     for g in &plan.groups {
@@ -167,26 +159,17 @@ pub fn listed_files<'a>(site: &'a Site, config_root: &Node) -> Vec<&'a str> {
 
 /// The report of the site whose resolved docs.json is `config_root`, for
 /// every language or only `language`.
-pub fn report(
-    site: &Site,
-    config_root: &Node,
-    language: Option<&str>,
-    sources: &dyn Sources,
-) -> Report {
-    let Some(nav_node) = config_root.get("navigation") else {
-        return Report::default();
-    };
+pub fn report(site: &Site, ix: &NavIndex, language: Option<&str>, sources: &dyn Sources) -> Report {
     let _t = crate::timing::span("translations");
-    let ix = nav::index(nav_node);
-    let plan = Plan::new(&ix, language);
-    let pairs: Vec<Pair> = plan.pairs(site, &ix).collect();
+    let plan = Plan::new(ix, language);
+    let pairs: Vec<Pair> = plan.pairs(site, ix).collect();
     let mut report = Report {
         default_language: plan.groups.first().map(|g| g.default.code.to_string()),
         languages: Vec::new(),
     };
     let mut at: FxHashMap<String, usize> = FxHashMap::default();
     let mut seen = FxHashSet::default();
-    for (code, t) in states(site, &ix, &pairs, sources) {
+    for (code, t) in states(site, ix, &pairs, sources) {
         if !seen.insert((code.clone(), t.source.clone(), t.page.clone())) {
             continue;
         }

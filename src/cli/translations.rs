@@ -4,6 +4,7 @@
 
 use crate::analysis::translations::{self, Report, State};
 use crate::ide::translation_lens::days;
+use crate::model::nav;
 use crate::workspace::load::{self, FileIds};
 use crate::workspace::translation_sources::Disk;
 use std::path::Path;
@@ -32,10 +33,11 @@ pub fn run(
     for root in &roots {
         let site = load::load_site(root, root.display().to_string(), &ids);
         let config = crate::analysis::resolve(&site);
-        let report = match config.root.as_deref() {
-            Some(doc) => {
+        let navigation = config.root.as_deref().and_then(|doc| doc.get("navigation"));
+        let report = match navigation.filter(|n| n.is_object()) {
+            Some(navigation) => {
                 let sources = Disk { root, cache: None };
-                translations::report(&site, doc, language, &sources)
+                translations::report(&site, &nav::index(navigation), language, &sources)
             }
             None => Report::default(),
         };

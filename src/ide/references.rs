@@ -19,7 +19,7 @@ use super::lookup::page_key;
 use crate::analysis::Analysis;
 use crate::analysis::rules::specs;
 use crate::model::endpoint::{Resolution, parse_endpoint};
-use crate::model::nav::{self, NavIndex};
+use crate::model::nav::NavIndex;
 use crate::model::paths;
 use crate::model::site::{FileKind, SourceFile};
 use crate::syntax::tree::{FileId, Node};
@@ -103,10 +103,10 @@ pub fn page_inbound(analysis: &Analysis, page: &SourceFile) -> Vec<Location> {
     v
 }
 
-/// The navigation index of the resolved docs.json, if it has a navigation.
-pub(crate) fn nav_index(analysis: &Analysis) -> Option<NavIndex<'_>> {
-    let navigation = analysis.config.root.as_ref()?.get("navigation")?;
-    navigation.is_object().then(|| nav::index(navigation))
+/// The navigation index of the resolved docs.json, if it has a navigation:
+/// the one the navigation rules built for this analysis.
+pub(crate) fn nav_index(analysis: &Analysis) -> Option<&NavIndex<'_>> {
+    analysis.navigation.as_deref()?.index()
 }
 
 /// A JSON string node's content range (inside its quotes).

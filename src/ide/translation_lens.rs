@@ -5,8 +5,9 @@
 
 use crate::analysis::navigation_view::Origin;
 use crate::analysis::translations::{self, Sources, State};
+use crate::model::nav::NavIndex;
 use crate::model::site::Site;
-use crate::syntax::tree::{FileId, Node};
+use crate::syntax::tree::FileId;
 
 /// The lens of one page.
 #[derive(Debug, Clone, PartialEq)]
@@ -31,8 +32,8 @@ pub struct Item {
 
 /// The lens of `page`, when it is a page of a default language and other
 /// languages are offered beside it.
-pub fn lens(site: &Site, config_root: &Node, page: FileId, sources: &dyn Sources) -> Option<Lens> {
-    let states = translations::of_page(site, config_root, page, sources);
+pub fn lens(site: &Site, ix: &NavIndex, page: FileId, sources: &dyn Sources) -> Option<Lens> {
+    let states = translations::of_page(site, ix, page, sources);
     if states.is_empty() {
         return None;
     }
@@ -126,7 +127,7 @@ mod tests {
         ]);
         let id = a.site.file_id(page)?;
         let ages = Ages(ages.iter().map(|(p, t)| (p.to_string(), *t)).collect());
-        lens(&a.site, a.config.root.as_deref()?, id, &ages)
+        lens(&a.site, a.navigation.as_deref()?.index()?, id, &ages)
     }
 
     fn labels(l: &Lens) -> Vec<&str> {

@@ -111,6 +111,11 @@ impl Snapshot {
         &self.world.bodies
     }
 
+    /// The git history walks kept for the translations report and lens.
+    pub fn history(&self) -> &crate::workspace::git_history::Cache {
+        &self.world.history
+    }
+
     /// The site of `path`, waiting for the load of its root that a change
     /// started (a pull for a document opened before its site was indexed
     /// must not answer "no problems"). Loading is idempotent: this joins

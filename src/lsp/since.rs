@@ -16,6 +16,7 @@ use crate::analysis::removed_urls;
 use crate::diagnostics::Diagnostic;
 use crate::model::link_targets::{DocsJsonPart, FileTargets};
 use crate::model::links::targets_of;
+use crate::model::lock::lock;
 use crate::workspace::load;
 use crate::workspace::since::{Baseline, Findings, baseline, findings};
 use std::path::Path;
@@ -186,8 +187,4 @@ fn unavailable(analysis: &Analysis, rev: &str, why: &str) -> Vec<Diagnostic> {
             "docsLsp.since is `{rev}`, which cannot be read: {why}; URLs removed since it are not checked"
         ),
     )]
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }

@@ -12,11 +12,9 @@ use crate::analysis::navigation_view::Origin;
 use crate::analysis::translations::{self, State};
 use crate::model::site::Site;
 use crate::text::Encoding;
-use crate::workspace::git_history::Cache;
 use crate::workspace::translation_sources::Disk;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
-use std::sync::LazyLock;
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{CodeLens, Command, Location, Position, Range, Uri};
 
@@ -26,10 +24,6 @@ pub const METHOD: &str = "docsLsp/translations";
 /// The lens's command: the editor lists its argument's languages (a client
 /// command; the server does not execute it).
 pub const SHOW: &str = "docsLsp.showTranslations";
-
-/// History walks by docs root and HEAD: a pure function of the repository,
-/// kept for the process like `workspace::load::whole_text`'s reads.
-static HISTORY: LazyLock<Cache> = LazyLock::new(Cache::default);
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
@@ -100,16 +94,17 @@ impl Snapshot {
             return Ok(None);
         };
         let enc = self.encoding();
+        let snap = self.clone();
         blocking(move || {
             let analysis = site.last_analysis().unwrap_or_else(|| site.analysis());
             let root = &site.root;
-            let doc = analysis.config.root.as_deref()?;
-            let all = translations::listed_files(&analysis.site, doc);
+            let ix = analysis.navigation.as_deref()?.index()?;
+            let all = translations::listed_files(&analysis.site, ix);
             let sources = Disk {
                 root,
-                cache: Some((&HISTORY, all)),
+                cache: Some((snap.history(), all)),
             };
-            let report = translations::report(&analysis.site, doc, p.language.as_deref(), &sources);
+            let report = translations::report(&analysis.site, ix, p.language.as_deref(), &sources);
             let s = &analysis.site;
             Some(Translations {
                 root: convert::uri(root),
@@ -157,18 +152,19 @@ impl Snapshot {
         };
         let enc = self.encoding();
         let uri = uri.clone();
+        let snap = self.clone();
         blocking(move || {
             let analysis = site.last_analysis().unwrap_or_else(|| site.analysis());
             let root = &site.root;
             let s = &analysis.site;
             let lens = (|| {
-                let doc = analysis.config.root.as_deref()?;
+                let ix = analysis.navigation.as_deref()?.index()?;
                 let id = s.file_id(&crate::workspace::load::rel_path(root, &path)?)?;
                 let sources = Disk {
                     root,
-                    cache: Some((&HISTORY, translations::listed_files(s, doc))),
+                    cache: Some((snap.history(), translations::listed_files(s, ix))),
                 };
-                crate::ide::translation_lens::lens(s, doc, id, &sources)
+                crate::ide::translation_lens::lens(s, ix, id, &sources)
             })();
             let Some(lens) = lens else {
                 return Vec::new();

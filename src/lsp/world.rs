@@ -225,6 +225,10 @@ pub struct World {
     loading: Mutex<()>,
     /// The whole text of pages read in bulk, for placing positions in them.
     pub bodies: super::bodies::Bodies,
+    /// The last git history walk of each docs root, by HEAD (the
+    /// translations report and lens: an age is a pure function of the
+    /// repository, so one walk serves every request until HEAD moves).
+    pub history: crate::workspace::git_history::Cache,
 }
 
 impl World {

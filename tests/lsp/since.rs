@@ -2,26 +2,8 @@
 //! fixes, and the setting changed while the server runs.
 
 use crate::harness::*;
+use crate::support::git::git;
 use serde_json::{Value, json};
-use std::path::Path;
-use std::process::Command;
-
-fn git(dir: &Path, args: &[&str]) {
-    let out = Command::new("git")
-        .args([
-            "-c",
-            "user.name=t",
-            "-c",
-            "user.email=t@example.com",
-            "-c",
-            "commit.gpgsign=false",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the git command runs");
-    assert!(out.status.success(), "git {args:?}: {out:?}");
-}
 
 const DOCS: &str = "{\n  \"theme\": \"mint\",\n  \"name\": \"T\",\n  \"colors\": { \"primary\": \"#0D9373\" },\n  \"navigation\": { \"pages\": [\"index\", \"guides/b\"] }\n}\n";
 

@@ -6,30 +6,10 @@
 use crate::harness::*;
 use serde_json::{Value, json};
 use std::path::Path;
-use std::process::Command;
 
+/// A git command whose commits carry `date` (the ages under test).
 fn git(dir: &Path, date: &str, args: &[&str]) {
-    let out = Command::new("git")
-        .args(["-c", "user.name=Test", "-c", "user.email=test@example.com"])
-        .args([
-            "-c",
-            "commit.gpgsign=false",
-            "-c",
-            "init.defaultBranch=main",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .env("GIT_CONFIG_GLOBAL", "/dev/null")
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("GIT_AUTHOR_DATE", date)
-        .env("GIT_COMMITTER_DATE", date)
-        .output()
-        .expect("git");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    crate::support::git::git_at(dir, Some(date), args)
 }
 
 /// The page's translation lens (other features' lenses, such as inbound

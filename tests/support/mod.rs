@@ -4,6 +4,7 @@
 
 #![allow(dead_code)] // each test binary uses a different part of it
 
+pub mod git;
 pub mod rng;
 
 use std::collections::HashMap;
