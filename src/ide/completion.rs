@@ -543,28 +543,23 @@ fn front_matter(
                     } else {
                         String::new()
                     };
-                    for op in spec.index.operations.iter().filter(|o| !o.excluded) {
-                        let label = format!("{pre}{} {}", op.method, op.path);
+                    // Operations, then webhooks: each is an endpoint the
+                    // page may name.
+                    let operations = spec
+                        .index
+                        .operations
+                        .iter()
+                        .filter(|o| !o.excluded)
+                        .map(|o| (format!("{pre}{} {}", o.method, o.path), &o.summary));
+                    let webhooks = spec
+                        .index
+                        .webhooks
+                        .iter()
+                        .map(|w| (format!("{pre}webhook {}", w.name), &w.summary));
+                    for (label, summary) in operations.chain(webhooks) {
                         if matches(&fc.partial, &label) {
                             let ins = wrap(&label);
-                            out.push(item(
-                                label,
-                                CompletionKind::Endpoint,
-                                op.summary.clone(),
-                                ins,
-                            ));
-                        }
-                    }
-                    for w in &spec.index.webhooks {
-                        let label = format!("{pre}webhook {}", w.name);
-                        if matches(&fc.partial, &label) {
-                            let ins = wrap(&label);
-                            out.push(item(
-                                label,
-                                CompletionKind::Endpoint,
-                                w.summary.clone(),
-                                ins,
-                            ));
+                            out.push(item(label, CompletionKind::Endpoint, summary.clone(), ins));
                         }
                     }
                 }
