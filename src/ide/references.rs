@@ -159,19 +159,18 @@ fn spec_items_at(f: &SourceFile, offset: usize) -> Option<Vec<SpecItem>> {
     }
     let ix = f.spec_index();
     let within = |r: &Range<usize>| r.start <= offset && offset <= r.end;
-    let mut items: Vec<SpecItem> = ix
-        .operations
-        .iter()
-        .filter(|o| within(&o.method_range))
-        .map(|o| SpecItem::Operation(o.method_range.clone()))
-        .collect();
-    if items.is_empty() {
-        items = ix
-            .operations
+    // The method's key names one operation; a path's key names every
+    // operation under it (asked only when no method is under the cursor).
+    let operations_at = |range: fn(&crate::model::openapi::Operation) -> &Range<usize>| {
+        ix.operations
             .iter()
-            .filter(|o| within(&o.path_range))
+            .filter(|o| within(range(o)))
             .map(|o| SpecItem::Operation(o.method_range.clone()))
-            .collect();
+            .collect::<Vec<_>>()
+    };
+    let mut items = operations_at(|o| &o.method_range);
+    if items.is_empty() {
+        items = operations_at(|o| &o.path_range);
     }
     if items.is_empty() {
         items.extend(
