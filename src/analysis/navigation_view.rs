@@ -328,7 +328,8 @@ impl<'a> Builder<'a> {
                 }
             }
         }
-        let mut above = el.parent;
+        let asyncapi = self.asyncapi_of(i);
+        let mut above = el.parent.filter(|_| !asyncapi.is_empty());
         let mut covered = false;
         while let Some(j) = above {
             covered |= j > 0 && !self.asyncapi_of(j).is_empty();
@@ -336,7 +337,7 @@ impl<'a> Builder<'a> {
         }
         if !covered {
             let origin = el.node.get("asyncapi").and_then(|n| self.origin(n));
-            for source in self.asyncapi_of(i) {
+            for source in asyncapi {
                 if let Some((path, ix)) = self.spec(&source)
                     && matches!(ix.kind, crate::model::openapi::SpecKind::AsyncApi { .. })
                 {

@@ -9,6 +9,7 @@
 use super::node::{NavNode, NodeKind, Origin};
 use crate::model::nav::slug_to_title;
 use crate::model::openapi::{Channel, Operation, PageMetadata, SpecIndex, Webhook};
+use rustc_hash::FxHashSet;
 
 /// Where the prebuild writes pages when the `openapi`/`asyncapi` names no
 /// `directory` (`DEFAULT_OUTPUT_DIR`).
@@ -26,11 +27,12 @@ const METHOD_ORDER: [&str; 8] = [
 
 /// The generated groups, in the order the prebuild makes them (a group
 /// when its first page comes, also for a page it leaves out of the
-/// sidebar), each with the file names given in it so far.
+/// sidebar), each with the file names given in it so far (a set: a spec of
+/// a thousand operations in one tag would compare each name with all).
 #[derive(Default)]
 struct Groups {
     nodes: Vec<NavNode>,
-    slugs: Vec<Vec<String>>,
+    slugs: Vec<FxHashSet<String>>,
 }
 
 impl Groups {
@@ -42,7 +44,7 @@ impl Groups {
         g.generated = true;
         g.source = origin.clone();
         self.nodes.push(g);
-        self.slugs.push(Vec::new());
+        self.slugs.push(FxHashSet::default());
         self.nodes.len() - 1
     }
 }
@@ -81,9 +83,18 @@ pub fn openapi_groups(
         ops.retain(|op| method_order(op).is_some());
         ops.sort_by_key(method_order);
     }
+    // The pages' names matter only to a label that reads one (each is
+    // made unique among its group's): a spec whose operations all have a
+    // summary and no href, and no webhooks, needs none (a thousand
+    // operations' names were most of a request's time).
+    let names = ix.webhooks.iter().any(|w| !w.excluded)
+        || paths.iter().flatten().any(|op| label_reads_slug(op));
     for op in paths.into_iter().flatten() {
         let g = groups.group(op.group.as_deref().unwrap_or(DEFAULT_API_GROUP), &origin);
-        let slug = unique(&groups.slugs[g], &operation_base(op, out_dir));
+        let slug = match names {
+            true => unique(&groups.slugs[g], &operation_base(op, out_dir)),
+            false => String::new(),
+        };
         if op.hidden {
             continue;
         }
@@ -93,7 +104,9 @@ pub fn openapi_groups(
         page.spec = Some(spec.to_string());
         page.generated = true;
         page.source = origin.clone();
-        groups.slugs[g].push(slug);
+        if names {
+            groups.slugs[g].insert(slug);
+        }
         groups.nodes[g].children.push(page);
     }
     for w in ix.webhooks.iter().filter(|w| !w.excluded) {
@@ -108,7 +121,7 @@ pub fn openapi_groups(
         page.spec = Some(spec.to_string());
         page.generated = true;
         page.source = origin.clone();
-        groups.slugs[g].push(slug);
+        groups.slugs[g].insert(slug);
         groups.nodes[g].children.push(page);
     }
     groups.nodes
@@ -135,7 +148,7 @@ pub fn asyncapi_groups(
             &valid_filename(Some(title)).unwrap_or_default(),
         ]);
         let slug = unique(&groups.slugs[g], &base);
-        groups.slugs[g].push(slug);
+        groups.slugs[g].insert(slug);
         let mut page = NavNode::new(NodeKind::Channel, channel_title(c));
         page.api_path = Some(c.name.clone());
         page.spec = Some(spec.to_string());
@@ -176,27 +189,32 @@ fn camel_to_sentence_case(s: &str) -> String {
 /// and a summary, the sidebar title is the href's file name's title; the
 /// `x-mint` metadata's titles win over both.
 pub fn operation_label(op: &Operation, slug: &str) -> String {
-    let slug_title = slug_to_title(slug);
     let sidebar = match (&op.href, &op.summary) {
-        (Some(_), Some(s)) if !s.is_empty() => Some(slug_title.clone()),
+        (Some(_), Some(s)) if !s.is_empty() => Some(slug_to_title(slug)),
         _ => None,
     };
-    let title = op.summary.clone().unwrap_or(slug_title);
+    let title = || op.summary.clone().unwrap_or_else(|| slug_to_title(slug));
     label(&op.metadata, sidebar, title)
+}
+
+/// Whether an operation's label reads its file name (no summary, or an
+/// `x-mint` href): only then must the names of a spec's pages be made.
+fn label_reads_slug(op: &Operation) -> bool {
+    op.summary.is_none() || op.href.is_some()
 }
 
 /// A webhook page's label: the title of its file name (from its summary,
 /// else its name), unless `x-mint` metadata gives one.
 pub fn webhook_label(w: &Webhook, slug: &str) -> String {
-    label(&w.metadata, None, slug_to_title(slug))
+    label(&w.metadata, None, || slug_to_title(slug))
 }
 
-fn label(meta: &PageMetadata, sidebar: Option<String>, title: String) -> String {
+fn label(meta: &PageMetadata, sidebar: Option<String>, title: impl FnOnce() -> String) -> String {
     meta.sidebar_title
         .clone()
         .or(sidebar)
         .or_else(|| meta.title.clone())
-        .unwrap_or(title)
+        .unwrap_or_else(title)
 }
 
 /// The file name (no extension) of an operation's page where nothing else
@@ -248,7 +266,7 @@ fn href_base(href: &str) -> String {
 
 /// `generateUniqueFilenameWithoutExtension`: `base`, else `base-1`,
 /// `base-2`, ... until one is not in `taken`; lower case.
-fn unique(taken: &[String], base: &str) -> String {
+fn unique(taken: &FxHashSet<String>, base: &str) -> String {
     let mut name = base.to_string();
     let mut n = 0;
     while taken.contains(&name) {
@@ -315,7 +333,9 @@ mod tests {
 
     #[test]
     fn repeated_names_are_numbered() {
-        let taken = vec!["a/b".to_string(), "a/b-1".to_string()];
+        let taken: FxHashSet<String> = ["a/b".to_string(), "a/b-1".to_string()]
+            .into_iter()
+            .collect();
         assert_eq!(unique(&taken, "a/b"), "a/b-2");
         assert_eq!(unique(&taken, "a/C"), "a/c");
     }
