@@ -6,7 +6,7 @@
 //! skeleton (the request's answer). Skipped with a note when the
 //! site is absent. The budget is 50 ms.
 
-use docs_lsp::analysis::navigation_view::{Filter, navigation, scoped};
+use docs_lsp::analysis::navigation_view::{Filter, Marks, navigation, scoped};
 use docs_lsp::analysis::{Analysis, analyze};
 use docs_lsp::text::Encoding;
 use docs_lsp::workspace::load::{FileIds, load_site};
@@ -49,10 +49,12 @@ fn scope(which: &str) -> Filter {
 /// the scope's first language and version, or fr v20.
 fn view_of(a: &Analysis, which: &str) -> Vec<docs_lsp::analysis::navigation_view::NavNode> {
     let tree = a.navigation.as_deref().expect("docs.json parses");
+    // Made per request, as the server makes it.
+    let marks = Marks::new(&a.diagnostics);
     if which == "whole site" {
-        navigation(&a.site, &a.config, tree, &Filter::default())
+        navigation(&a.site, &a.config, tree, &marks, &Filter::default())
     } else {
-        scoped(&a.site, &a.config, tree, &scope(which)).1
+        scoped(&a.site, &a.config, tree, &marks, &scope(which)).1
     }
 }
 

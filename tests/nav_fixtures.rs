@@ -114,7 +114,8 @@ fn check_scopes(site: &Path) -> Result<(), Failed> {
     );
     let a = docs_lsp::analysis::analyze(std::sync::Arc::new(loaded));
     let tree = a.navigation.as_deref().ok_or("docs.json does not parse")?;
-    let whole = view::navigation(&a.site, &a.config, tree, &Filter::default());
+    let marks = view::Marks::new(&a.diagnostics);
+    let whole = view::navigation(&a.site, &a.config, tree, &marks, &Filter::default());
     let mut scopes = Vec::new();
     every(&whole, &mut |n| {
         if let Some(scope) = &n.scope {
@@ -125,7 +126,7 @@ fn check_scopes(site: &Path) -> Result<(), Failed> {
         if count != Some(nodes) {
             return Err(format!("{scope:?}: count {count:?}, {nodes} nodes under it").into());
         }
-        let (opened, answer) = view::scoped(&a.site, &a.config, tree, &scope);
+        let (opened, answer) = view::scoped(&a.site, &a.config, tree, &marks, &scope);
         let mut found = None;
         every(&answer, &mut |n| {
             if n.scope.as_ref() == Some(&scope) {

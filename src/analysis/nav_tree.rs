@@ -7,7 +7,7 @@
 //! resolved docs.json on one shape (the navigation query's reads), which is
 //! all the counts read (the specs are data files).
 
-use crate::model::nav::{self, NavIndex};
+use crate::model::nav::{self, ElementKind, NavIndex};
 use crate::syntax::tree::Node;
 use rustc_hash::FxHashMap;
 use std::sync::{Arc, OnceLock};
@@ -103,6 +103,17 @@ impl NavTree {
     }
 }
 
+/// The lists of a `global`, in the order of its schema (`globalSchema` of
+/// @mintlify/validation).
+const GLOBAL_LISTS: [&str; 6] = [
+    "languages",
+    "versions",
+    "tabs",
+    "dropdowns",
+    "anchors",
+    "products",
+];
+
 fn items_of(ix: &NavIndex<'_>) -> Items {
     let _t = crate::timing::span("navigation items");
     // Keyed by address: each list item is one node of the tree.
@@ -123,21 +134,41 @@ fn items_of(ix: &NavIndex<'_>) -> Items {
     for (i, g) in ix.graphql_entries.iter().enumerate() {
         by_node.insert(at(g), Item::Graphql(i as u32));
     }
-    let children = ix
+    let mut children: Vec<Box<[Item]>> = ix
         .elements
         .iter()
         .map(|el| {
             if el.node.get("$ref").is_some() {
                 return Box::default();
             }
+            let kept = |item: &Node| by_node.get(&at(item)).copied();
+            if el.kind == ElementKind::Global {
+                // Links, not a navigation level: every list, in the order
+                // of the platform's schema (its validator writes them so).
+                return GLOBAL_LISTS
+                    .iter()
+                    .filter_map(|k| el.node.get(k))
+                    .flat_map(Node::items)
+                    .filter_map(kept)
+                    .collect();
+            }
             let Some(list) = nav::kept_child(el.node, el.kind).and_then(|k| el.node.get(k)) else {
                 return Box::default();
             };
-            list.items()
-                .iter()
-                .filter_map(|item| by_node.get(&at(item)).copied())
-                .collect()
+            list.items().iter().filter_map(kept).collect()
         })
         .collect();
+    // A `global` comes first among its element's children: its links sit
+    // above the sidebar.
+    for (i, el) in ix.elements.iter().enumerate() {
+        if el.kind == ElementKind::Global
+            && let Some(list) = el.parent.and_then(|p| children.get_mut(p))
+        {
+            let mut with = Vec::with_capacity(list.len() + 1);
+            with.push(Item::Element(i as u32));
+            with.extend_from_slice(list);
+            *list = with.into();
+        }
+    }
     Items { children, roots }
 }

@@ -4,239 +4,45 @@
 //! elements and entries of [`nav::index`]); this module only arranges what
 //! the index kept in reading order and dresses each node with what the
 //! sidebar shows: the page's `sidebarTitle`, else its `title`, else the
-//! platform's title from the slug; `hidden`; icons; the API pages the
-//! prebuild generates from specs. Plain data, serialisable, no LSP types.
+//! platform's title from the slug; `hidden`; icons; links (`href`); the
+//! `directory` readers get on a group's root page; `global` links; the API
+//! pages the prebuild generates from OpenAPI and AsyncAPI specs
+//! (`api_pages`); the worst diagnostic of a node's page or entry (`marks`).
+//! Plain data, serialisable, no LSP types. `.ci/sidebar-diff` compares it
+//! with the platform's prebuild (docs/sidebar.md).
 
 use super::nav_tree::{Count, Item, Items, NavTree};
 use super::rules::specs;
 use crate::model::docs_json::Config;
 use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint};
 use crate::model::nav::{self, ElementKind, NavIndex, slug_to_title};
-use crate::model::openapi::SpecIndex;
 use crate::model::site::Site;
-use crate::syntax::tree::{FileId, Node, Value};
-use serde::Serialize;
+use crate::syntax::tree::{Node, Value};
 
-/// What a node of the sidebar is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum NodeKind {
-    Language,
-    Version,
-    Product,
-    Tab,
-    Anchor,
-    Dropdown,
-    /// A tab's `menu` item.
-    Item,
-    Group,
-    Page,
-    /// An API page: an endpoint entry, or one the prebuild generates from
-    /// an element's `openapi`.
-    Endpoint,
-    /// A `QUERY`/`MUTATION`/`TYPE` entry under a `graphql` schema.
-    Graphql,
-}
+mod api_pages;
+mod marks;
+mod node;
+mod tree_text;
 
-impl NodeKind {
-    fn of(kind: ElementKind) -> Option<NodeKind> {
-        Some(match kind {
-            ElementKind::Language => NodeKind::Language,
-            ElementKind::Version => NodeKind::Version,
-            ElementKind::Product => NodeKind::Product,
-            ElementKind::Tab => NodeKind::Tab,
-            ElementKind::Anchor => NodeKind::Anchor,
-            ElementKind::Dropdown => NodeKind::Dropdown,
-            ElementKind::Item => NodeKind::Item,
-            ElementKind::Group => NodeKind::Group,
-            ElementKind::Root | ElementKind::Global => return None,
-        })
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            NodeKind::Language => "language",
-            NodeKind::Version => "version",
-            NodeKind::Product => "product",
-            NodeKind::Tab => "tab",
-            NodeKind::Anchor => "anchor",
-            NodeKind::Dropdown => "dropdown",
-            NodeKind::Item => "item",
-            NodeKind::Group => "group",
-            NodeKind::Page => "page",
-            NodeKind::Endpoint => "endpoint",
-            NodeKind::Graphql => "graphql",
-        }
-    }
-}
-
-/// Where in docs.json (or a `$ref` file) a node is written.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Origin {
-    /// Relative to the docs root.
-    pub path: String,
-    #[serde(skip)]
-    pub file: FileId,
-    /// Byte offsets.
-    pub start: usize,
-    pub end: usize,
-}
-
-/// One node of the sidebar. `Src` is where docs.json writes it and `Uri` a
-/// page's address, as the caller shows them: here an [`Origin`] and none;
-/// the protocol layer maps them to a location and a URI
-/// ([`NavNode::map_places`]), so that the sidebar has one shape everywhere.
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct NavNode<Src = Origin, Uri = ()> {
-    pub kind: NodeKind,
-    /// What the reader sees.
-    pub label: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub icon: Option<String>,
-    /// Built but left out of the sidebar (`hidden` on the element or in the
-    /// page's front matter, `x-hidden` on an operation).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub hidden: bool,
-    /// The page file (relative to the docs root): a page, a group's `root`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub page: Option<String>,
-    #[serde(skip)]
-    pub page_file: Option<FileId>,
-    /// The page's address, where the caller gives one.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub page_uri: Option<Uri>,
-    /// An API page's method (upper case, `WEBHOOK` for a webhook) and path.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub method: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub api_path: Option<String>,
-    /// The spec file an API page comes from.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub spec: Option<String>,
-    /// Made by the prebuild from a spec, not written in docs.json.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub generated: bool,
-    /// The entry or element that made this node (for a generated node: the
-    /// `openapi` that generated it).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub source: Option<Src>,
-    /// A language, version or product: the scope that opens it (its
-    /// label and those of the languages, versions and products above it).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub scope: Option<Filter>,
-    /// A language, version or product: how many nodes are under it, all
-    /// levels down, in the whole sidebar.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub count: Option<usize>,
-    /// Its children are left out of this answer (another scope is open):
-    /// ask with its `scope` for them.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub elided: bool,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub children: Vec<NavNode<Src, Uri>>,
-}
-
-impl NavNode {
-    fn new(kind: NodeKind, label: String) -> NavNode {
-        NavNode {
-            kind,
-            label,
-            icon: None,
-            hidden: false,
-            page: None,
-            page_file: None,
-            page_uri: None,
-            method: None,
-            api_path: None,
-            spec: None,
-            generated: false,
-            source: None,
-            scope: None,
-            count: None,
-            elided: false,
-            children: Vec::new(),
-        }
-    }
-}
-
-impl<Src, Uri> NavNode<Src, Uri> {
-    /// The same tree with each node's `source` and `page_uri` as `places`
-    /// makes them from the node.
-    pub fn map_places<S, U>(
-        self,
-        places: &mut impl FnMut(&Self) -> (Option<S>, Option<U>),
-    ) -> NavNode<S, U> {
-        let (source, page_uri) = places(&self);
-        NavNode {
-            kind: self.kind,
-            label: self.label,
-            icon: self.icon,
-            hidden: self.hidden,
-            page: self.page,
-            page_file: self.page_file,
-            page_uri,
-            method: self.method,
-            api_path: self.api_path,
-            spec: self.spec,
-            generated: self.generated,
-            source,
-            scope: self.scope,
-            count: self.count,
-            elided: self.elided,
-            children: self
-                .children
-                .into_iter()
-                .map(|c| c.map_places(places))
-                .collect(),
-        }
-    }
-}
-
-/// Which language, version and product to show (`navigation`: `None` is
-/// all of them) or open (`scoped`: `None` is the first, where readers land).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct Filter {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub language: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub version: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub product: Option<String>,
-}
-
-impl Filter {
-    fn slot(&mut self, kind: ElementKind) -> Option<&mut Option<String>> {
-        match kind {
-            ElementKind::Language => Some(&mut self.language),
-            ElementKind::Version => Some(&mut self.version),
-            ElementKind::Product => Some(&mut self.product),
-            _ => None,
-        }
-    }
-
-    fn wants(&self, kind: ElementKind) -> Option<&str> {
-        match kind {
-            ElementKind::Language => self.language.as_deref(),
-            ElementKind::Version => self.version.as_deref(),
-            ElementKind::Product => self.product.as_deref(),
-            _ => None,
-        }
-    }
-
-    fn excludes(&self, kind: ElementKind, label: Option<&str>) -> bool {
-        self.wants(kind).is_some_and(|w| label != Some(w))
-    }
-}
+pub use marks::{Mark, Marks};
+pub use node::{Filter, NavNode, NodeKind, Origin};
+pub use tree_text::tree_text;
 
 /// The whole sidebar of the site under `config` (the analysis's resolved
 /// docs.json, `tree` its navigation index), or the languages, versions and
-/// products `filter` names: the root's children. Empty when docs.json has
-/// no navigation.
-pub fn navigation(site: &Site, config: &Config, tree: &NavTree, filter: &Filter) -> Vec<NavNode> {
+/// products `filter` names: the root's children, each page and API page
+/// marked with the worst of `marks`. Empty when docs.json has no
+/// navigation.
+pub fn navigation(
+    site: &Site,
+    config: &Config,
+    tree: &NavTree,
+    marks: &Marks,
+    filter: &Filter,
+) -> Vec<NavNode> {
     let _t = crate::timing::span("navigation view");
-    match Builder::new(site, config, tree, Mode::Only(filter)) {
-        Some(b) => b.children(0, &Filter::default()).0,
+    match Builder::new(site, config, tree, marks, Mode::Only(filter)) {
+        Some(b) => b.root_children(),
         None => Vec::new(),
     }
 }
@@ -250,12 +56,13 @@ pub fn scoped(
     site: &Site,
     config: &Config,
     tree: &NavTree,
+    marks: &Marks,
     scope: &Filter,
 ) -> (Filter, Vec<NavNode>) {
     let _t = crate::timing::span("navigation view (scoped)");
-    match Builder::new(site, config, tree, Mode::Open(scope)) {
+    match Builder::new(site, config, tree, marks, Mode::Open(scope)) {
         Some(b) => {
-            let nodes = b.children(0, &Filter::default()).0;
+            let nodes = b.root_children();
             (b.opened.take(), nodes)
         }
         None => (Filter::default(), Vec::new()),
@@ -275,6 +82,7 @@ struct Builder<'a> {
     config: &'a Config,
     ix: &'a NavIndex<'a>,
     items: &'a Items,
+    marks: &'a Marks,
     mode: Mode<'a>,
     /// What `Mode::Open` opened, first of each kind.
     opened: std::cell::RefCell<Filter>,
@@ -283,14 +91,28 @@ struct Builder<'a> {
     counts: &'a [Count],
 }
 
+/// What an element passes down to the nodes under it: the nearest
+/// `directory`.
+#[derive(Clone, Copy)]
+struct Inherited<'a> {
+    directory: Option<&'a str>,
+}
+
 impl<'a> Builder<'a> {
-    fn new(site: &'a Site, config: &'a Config, tree: &'a NavTree, mode: Mode<'a>) -> Option<Self> {
+    fn new(
+        site: &'a Site,
+        config: &'a Config,
+        tree: &'a NavTree,
+        marks: &'a Marks,
+        mode: Mode<'a>,
+    ) -> Option<Self> {
         let ix = tree.index()?;
         let mut b = Builder {
             site,
             config,
             ix,
             items: tree.items(),
+            marks,
             mode,
             opened: Default::default(),
             api_sources: specs::api_sources(tree.root()),
@@ -299,6 +121,14 @@ impl<'a> Builder<'a> {
         };
         b.counts = tree.counts(|| b.all_counts());
         Some(b)
+    }
+
+    fn root_children(&self) -> Vec<NavNode> {
+        let root = self.ix.elements[0].node;
+        let inherited = Inherited {
+            directory: root.get("directory").and_then(Node::as_str),
+        };
+        self.children(0, &Filter::default(), inherited).0
     }
 
     /// Every element's count, children before parents (an element comes
@@ -322,20 +152,20 @@ impl<'a> Builder<'a> {
                     Item::Entry(e) => {
                         nodes += 1;
                         let value = self.ix.entries.get(e as usize).map_or("", |e| e.value);
-                        endpoints += u32::from(parse_endpoint(value).is_some());
+                        endpoints += u32::from(takes_spec_from_above(value));
                     }
                     Item::Graphql(_) => nodes += 1,
                 }
             }
             let el = &self.ix.elements[i];
+            if i > 0 {
+                let generated = self.generated(i, endpoints == 0);
+                nodes += generated
+                    .iter()
+                    .map(|g| 1 + g.children.len() as u32)
+                    .sum::<u32>();
+            }
             if !el.openapi.is_empty() {
-                if endpoints == 0 {
-                    nodes += self
-                        .generated(el.node, &el.openapi)
-                        .iter()
-                        .map(|g| 1 + g.children.len() as u32)
-                        .sum::<u32>();
-                }
                 endpoints = 0;
             }
             counts[i] = Count { nodes, endpoints };
@@ -362,14 +192,15 @@ impl<'a> Builder<'a> {
     /// (the prebuild generates no pages for an `openapi` whose endpoints
     /// are listed by hand). `path`: the languages, versions and products
     /// above.
-    fn children(&self, i: usize, path: &Filter) -> (Vec<NavNode>, usize) {
+    fn children(&self, i: usize, path: &Filter, inherited: Inherited) -> (Vec<NavNode>, usize) {
         let mut out = Vec::new();
         let mut listed_endpoints = 0;
         let mut switchers = 0;
         for item in self.kids(i) {
             match *item {
                 Item::Element(c) => {
-                    if let Some((node, endpoints)) = self.element(c as usize, path, switchers == 0)
+                    if let Some((node, endpoints)) =
+                        self.element(c as usize, path, switchers == 0, inherited)
                     {
                         switchers += usize::from(node.scope.is_some());
                         out.push(node);
@@ -378,7 +209,8 @@ impl<'a> Builder<'a> {
                 }
                 Item::Entry(e) => {
                     let node = self.entry(e as usize);
-                    listed_endpoints += usize::from(node.kind == NodeKind::Endpoint);
+                    let value = self.ix.entries.get(e as usize).map_or("", |e| e.value);
+                    listed_endpoints += usize::from(takes_spec_from_above(value));
                     out.push(node);
                 }
                 Item::Graphql(g) => {
@@ -397,7 +229,13 @@ impl<'a> Builder<'a> {
 
     /// Element `i` as a node; `first`: no language, version or product
     /// came before it in its list.
-    fn element(&self, i: usize, path: &Filter, first: bool) -> Option<(NavNode, usize)> {
+    fn element(
+        &self,
+        i: usize,
+        path: &Filter,
+        first: bool,
+        inherited: Inherited,
+    ) -> Option<(NavNode, usize)> {
         let el = &self.ix.elements[i];
         let kind = NodeKind::of(el.kind)?;
         if let Mode::Only(filter) = self.mode
@@ -405,10 +243,22 @@ impl<'a> Builder<'a> {
         {
             return None;
         }
-        let mut node = NavNode::new(kind, el.label.unwrap_or_default().to_string());
+        let label = match kind {
+            NodeKind::Global => "Global",
+            _ => el.label.unwrap_or_default(),
+        };
+        let mut node = NavNode::new(kind, label.to_string());
         node.icon = icon(el.node);
         node.hidden = el.node.get("hidden").and_then(Node::as_bool) == Some(true);
+        node.href = el.node.get("href").and_then(Node::as_str).map(String::from);
         node.source = self.origin(el.node);
+        let inherited = Inherited {
+            directory: el
+                .node
+                .get("directory")
+                .and_then(Node::as_str)
+                .or(inherited.directory),
+        };
         if let Some(root) = self
             .items
             .roots
@@ -418,6 +268,13 @@ impl<'a> Builder<'a> {
         {
             node.page = Some(page.path.clone());
             node.page_file = Some(page.id);
+            node.directory = inherited
+                .directory
+                .filter(|d| matches!(*d, "accordion" | "card"))
+                .map(String::from);
+            node.mark = self
+                .marks
+                .worst(self.marks.of_file(page.id), self.marks.within(root.node));
         }
         let mut path = std::borrow::Cow::Borrowed(path);
         if let Some(slot) = path.to_mut().slot(el.kind) {
@@ -442,33 +299,182 @@ impl<'a> Builder<'a> {
                 }
             }
         }
-        let (children, mut endpoints) = self.children(i, &path);
+        let (children, mut endpoints) = self.children(i, &path, inherited);
         node.children = children;
+        node.children.extend(self.generated(i, endpoints == 0));
         if !el.openapi.is_empty() {
-            if endpoints == 0 {
-                node.children.extend(self.generated(el.node, &el.openapi));
-            }
             endpoints = 0;
         }
         Some((node, endpoints))
     }
 
+    /// The groups the prebuild appends to element `i` (not the root): from
+    /// its own `openapi` when `bulk` (no endpoint under it is listed by
+    /// hand), then from its `asyncapi`. Only an `openapi`'s first source
+    /// counts (the prebuild's "TODO: handle multiple openapi files"); every
+    /// `asyncapi` source does, unless an element above has one: the
+    /// prebuild does not go down past an element whose `asyncapi` it read.
+    fn generated(&self, i: usize, bulk: bool) -> Vec<NavNode> {
+        let el = &self.ix.elements[i];
+        let mut out = Vec::new();
+        if bulk && let Some(first) = el.openapi.first() {
+            let origin = el.node.get("openapi").and_then(|n| self.origin(n));
+            if let Some((path, ix)) = self.spec(first) {
+                let mut groups =
+                    api_pages::openapi_groups(ix, path, first.directory.as_deref(), origin);
+                if ix.is_openapi() {
+                    self.mark_generated(&mut groups, ix, true);
+                    out.extend(groups);
+                }
+            }
+        }
+        let asyncapi = self.asyncapi_of(i);
+        let mut above = el.parent.filter(|_| !asyncapi.is_empty());
+        let mut covered = false;
+        while let Some(j) = above {
+            covered |= j > 0 && !self.asyncapi_of(j).is_empty();
+            above = self.ix.elements[j].parent;
+        }
+        if !covered {
+            let origin = el.node.get("asyncapi").and_then(|n| self.origin(n));
+            for source in asyncapi {
+                if let Some((path, ix)) = self.spec(&source)
+                    && matches!(ix.kind, crate::model::openapi::SpecKind::AsyncApi { .. })
+                {
+                    let mut groups = api_pages::asyncapi_groups(
+                        ix,
+                        path,
+                        source.directory.as_deref(),
+                        origin.clone(),
+                    );
+                    self.mark_generated(&mut groups, ix, false);
+                    out.extend(groups);
+                }
+            }
+        }
+        out
+    }
+
+    /// Element `i`'s `asyncapi` sources as the platform keeps them: a
+    /// group drops an invalid one (`.catch`), and one beside its `openapi`.
+    fn asyncapi_of(&self, i: usize) -> Vec<nav::SpecSource> {
+        let el = &self.ix.elements[i];
+        if el.kind == ElementKind::Group
+            && (!el.openapi.is_empty()
+                || el
+                    .node
+                    .get("asyncapi")
+                    .is_some_and(|v| crate::schema::nav_value_dropped("group", "asyncapi", v)))
+        {
+            return Vec::new();
+        }
+        nav::asyncapi_of(el.node)
+    }
+
+    /// The spec file `source` names, read and accepted by the platform.
+    fn spec(
+        &self,
+        source: &nav::SpecSource,
+    ) -> Option<(&'a str, &'a crate::model::openapi::SpecIndex)> {
+        let files = specs::named(self.site, std::slice::from_ref(source))?;
+        let file = files.into_iter().next().filter(|f| f.text.is_ok())?;
+        let ix = self.config.overlays.spec(file);
+        (ix.refused.is_none()).then_some((file.path.as_str(), ix))
+    }
+
+    /// Marks each generated page with the worst diagnostic of its
+    /// operation (or channel) in the spec.
+    fn mark_generated(
+        &self,
+        groups: &mut [NavNode],
+        ix: &crate::model::openapi::SpecIndex,
+        openapi: bool,
+    ) {
+        if self.marks.is_empty() {
+            return;
+        }
+        let Some(file) = groups
+            .first()
+            .and_then(|g| g.children.first())
+            .and_then(|p| p.spec.as_deref())
+            .and_then(|p| self.site.file_by_path(p))
+            .map(|f| f.id)
+        else {
+            return;
+        };
+        for page in groups.iter_mut().flat_map(|g| g.children.iter_mut()) {
+            let (Some(method), Some(path)) = (&page.method, &page.api_path) else {
+                if let Some(c) = page.api_path.as_deref().and_then(|id| ix.find_channel(id)) {
+                    page.mark = self.marks.in_range(file, &c.range);
+                }
+                continue;
+            };
+            if openapi && method != "WEBHOOK" {
+                if let Some(op) = ix.find(method, path) {
+                    page.mark = self.marks.in_range(file, &op.item_range);
+                }
+            } else if let Some(w) = ix.find_webhook(path) {
+                page.mark = self.marks.in_range(file, &w.range);
+            }
+        }
+    }
+
     fn entry(&self, i: usize) -> NavNode {
         let e = &self.ix.entries[i];
-        if let Some(r) = parse_endpoint(e.value) {
+        if let Some(r) = parse_endpoint(e.value)
+            && (r.spec.is_some() || self.openapi_above(e.parent))
+        {
             return self.endpoint(i, &r);
         }
         let mut node = NavNode::new(NodeKind::Page, page_label(self.site, e.value));
         node.source = self.origin(e.node);
+        let mut mark = self.marks.within(e.node);
         if let Some(page) = self.site.page(e.value) {
             node.page = Some(page.path.clone());
             node.page_file = Some(page.id);
-            if let Some(front) = page.front_matter().root.as_ref() {
+            mark = self.marks.worst(mark, self.marks.of_file(page.id));
+            if let Some(front) = looked_up(e.value)
+                .then(|| page.front_matter().root.as_ref())
+                .flatten()
+            {
                 node.icon = icon(front);
                 node.hidden = front.get("hidden").and_then(Node::as_bool) == Some(true);
+                self.api_page(&mut node, front);
             }
         }
+        node.mark = mark;
         node
+    }
+
+    /// A page whose front matter names an operation (`openapi: GET
+    /// /users`): its method and path, and when it has no title of its own,
+    /// the operation's summary as its title (`getDecoratedNavPageAndSlug`).
+    fn api_page(&self, node: &mut NavNode, front: &Node) {
+        let Some(r) = front
+            .get("openapi")
+            .and_then(Node::as_str)
+            .and_then(parse_endpoint)
+        else {
+            return;
+        };
+        node.method = Some(if r.webhook {
+            "WEBHOOK".to_string()
+        } else {
+            r.method.to_ascii_uppercase()
+        });
+        node.api_path = Some(r.path.to_string());
+        if front.get("title").is_some() || front.get("sidebarTitle").is_some() || r.webhook {
+            return;
+        }
+        let overlays = &self.config.overlays;
+        let list = specs::list(overlays, &self.all_specs);
+        if let (Resolution::Found { spec, item }, named) =
+            specs::resolve(self.site, overlays, &r, "", &list)
+            && let Some((_, ix)) = named.as_ref().unwrap_or(&list).get(spec)
+            && let Some(summary) = ix.operations.get(item).and_then(|op| op.summary.clone())
+        {
+            node.label = summary;
+        }
     }
 
     /// An endpoint entry: its operation in the spec it resolves against
@@ -478,6 +484,7 @@ impl<'a> Builder<'a> {
         let e = &self.ix.entries[i];
         let mut node = NavNode::new(NodeKind::Endpoint, e.value.to_string());
         node.source = self.origin(e.node);
+        node.mark = self.marks.within(e.node);
         node.method = Some(if r.webhook {
             "WEBHOOK".to_string()
         } else {
@@ -498,63 +505,54 @@ impl<'a> Builder<'a> {
             && let Some((path, ix)) = list.get(spec)
         {
             node.spec = Some(path.to_string());
+            let file = self.site.file_by_path(path).map(|f| f.id);
             if r.webhook {
                 if let Some(w) = ix.webhooks.get(item) {
-                    node.label = w
-                        .summary
-                        .clone()
-                        .unwrap_or_else(|| slug_to_title(&filename(&w.name)));
+                    node.label = api_pages::webhook_label(w, &api_pages::webhook_slug(w));
+                    if let Some(file) = file {
+                        let m = self.marks.in_range(file, &w.range);
+                        node.mark = self.marks.worst(node.mark, m);
+                    }
                 }
             } else if let Some(op) = ix.operations.get(item) {
-                node.label = operation_title(op);
-                node.hidden = op.hidden;
+                // Listed by hand, an `x-hidden` operation is in the
+                // sidebar: only the generated lists leave it out.
+                node.label = api_pages::operation_label(op, &api_pages::operation_slug(op));
+                if let Some(file) = file {
+                    let m = self.marks.in_range(file, &op.item_range);
+                    node.mark = self.marks.worst(node.mark, m);
+                }
             }
         }
         node
     }
+}
 
-    /// The groups the prebuild appends to an element with an `openapi` of
-    /// its own when no endpoint under it is listed by hand: one group per
-    /// operation tag ("API Reference" for untagged ones), in the spec's
-    /// order; excluded operations make no page and `x-hidden` ones a page
-    /// the sidebar leaves out (checked with a prebuild run,
-    /// tests/fixtures/nav/sidebar/README.md). Only the first source
-    /// counts (the prebuild's "TODO: handle multiple openapi files").
-    fn generated(&self, el: &Node, sources: &[nav::SpecSource]) -> Vec<NavNode> {
-        let Some(files) = specs::named(self.site, &sources[..1]) else {
-            return Vec::new();
-        };
-        let Some(file) = files.first().filter(|f| f.text.is_ok()) else {
-            return Vec::new();
-        };
-        let ix: &SpecIndex = self.config.overlays.spec(file);
-        if ix.refused.is_some() || !ix.is_openapi() {
-            return Vec::new();
-        }
-        let origin = el.get("openapi").and_then(|n| self.origin(n));
-        let mut groups: Vec<NavNode> = Vec::new();
-        for op in ix.operations.iter().filter(|op| !op.excluded && !op.hidden) {
-            let tag = op.tag.as_deref().unwrap_or("API Reference");
-            let g = match groups.iter().position(|g| g.label == tag) {
-                Some(g) => g,
-                None => {
-                    let mut g = NavNode::new(NodeKind::Group, tag.to_string());
-                    g.generated = true;
-                    g.source = origin.clone();
-                    groups.push(g);
-                    groups.len() - 1
-                }
+impl Builder<'_> {
+    /// Whether element `i` or one above it, not the root, sets an
+    /// `openapi`: the platform's schema has none on `navigation` (its value
+    /// is dropped), and an endpoint entry with no spec of its own and none
+    /// above is a page to the prebuild (a missing one, titled from its
+    /// text: `GET /users` is "Users").
+    fn openapi_above(&self, mut i: usize) -> bool {
+        while i > 0 {
+            let Some(el) = self.ix.elements.get(i) else {
+                return false;
             };
-            let mut page = NavNode::new(NodeKind::Endpoint, operation_title(op));
-            page.method = Some(op.method.clone());
-            page.api_path = Some(op.path.clone());
-            page.spec = Some(file.path.clone());
-            page.generated = true;
-            page.source = origin.clone();
-            groups[g].children.push(page);
+            if !el.openapi.is_empty() {
+                return true;
+            }
+            i = el.parent.unwrap_or(0);
         }
-        groups
+        false
     }
+}
+
+/// Whether the entry is an endpoint that names no spec of its own: it
+/// takes the `openapi` from above, and the element that sets it then
+/// generates no pages (`skipBulkForNode` of the prebuild).
+fn takes_spec_from_above(value: &str) -> bool {
+    parse_endpoint(value).is_some_and(|r| r.spec.is_none())
 }
 
 /// An element's or a page's icon: a name, or `{name}`.
@@ -567,102 +565,37 @@ fn icon(node: &Node) -> Option<String> {
     }
 }
 
-/// An operation's page title as the prebuild makes it
-/// (`generateOpenApiPages` of @mintlify/common): its summary, else the
-/// title of its file name, `{method}-{path}`.
-fn operation_title(op: &crate::model::openapi::Operation) -> String {
-    if let Some(s) = op.summary.as_deref().filter(|s| !s.is_empty()) {
-        return s.to_string();
-    }
-    slug_to_title(&format!(
-        "{}-{}",
-        op.method.to_ascii_lowercase(),
-        filename(&op.path)
-    ))
-}
-
 /// The label the sidebar shows for the page entry `entry`: the page's
 /// `sidebarTitle`, else its `title`, else the platform's title from the
 /// entry's slug (also for an entry whose page is missing).
 pub fn page_label(site: &Site, entry: &str) -> String {
-    let front = site.page(entry).and_then(|p| {
+    let front = site.page(entry).filter(|_| looked_up(entry)).and_then(|p| {
         let root = p.front_matter().root.as_ref()?;
-        let text = |k: &str| root.get(k).and_then(Node::as_str).map(str::to_string);
+        let text = |k: &str| root.get(k).and_then(shown_text);
         text("sidebarTitle").or_else(|| text("title"))
     });
     front.unwrap_or_else(|| slug_to_title(entry))
 }
 
-/// `prepareStringToBeValidFilename` of @mintlify/common: spaces and path
-/// parameters to dashes, one leading and trailing dash dropped, special
-/// characters removed, double dashes halved, lower case.
-fn filename(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(open) = rest.find('{') {
-        let Some(close) = rest[open..].find('}') else {
-            break;
-        };
-        out.push_str(&rest[..open]);
-        out.push('-');
-        rest = &rest[open + close + 1..];
-    }
-    out.push_str(rest);
-    let out = out.replace(' ', "-");
-    let out = out.strip_prefix('-').unwrap_or(&out);
-    let out = out.strip_suffix('-').unwrap_or(out);
-    let out: String = out
-        .chars()
-        .filter(|c| !matches!(c, '{' | '}' | '(' | ')' | ',' | '.' | '\'' | '\n' | '/'))
-        .collect();
-    out.replace("--", "-").to_lowercase()
+/// Whether the prebuild looks the entry's page up: not when it is written
+/// with its extension (`guide.mdx`), which it titles from the text as it
+/// titles a missing page.
+fn looked_up(entry: &str) -> bool {
+    let p = entry.trim_end_matches('/');
+    !(p.ends_with(".mdx") || p.ends_with(".md"))
 }
 
-/// The tree format of `docs-lsp nav`: one node a line, indented by depth:
-/// kind, label, then the page or the method and path, and `[hidden]`.
-pub fn tree_text(nodes: &[NavNode]) -> String {
-    let mut out = String::new();
-    write_tree(nodes, 0, &mut out);
-    out
-}
-
-fn write_tree(nodes: &[NavNode], depth: usize, out: &mut String) {
-    use std::fmt::Write;
-    for n in nodes {
-        let _ = write!(out, "{}{} {:?}", "  ".repeat(depth), n.kind.name(), n.label);
-        if let (Some(m), Some(p)) = (&n.method, &n.api_path) {
-            let _ = write!(out, " {m} {p}");
+/// A front matter value as the sidebar shows it: the platform passes the
+/// YAML value on, so `title: 2024` is "2024" and `title: true` "true" (as
+/// JavaScript writes them).
+fn shown_text(n: &Node) -> Option<String> {
+    match &n.value {
+        Value::String(s) => Some(s.to_string()),
+        Value::Bool(b) => Some(b.to_string()),
+        Value::Number(x) if x.is_finite() && x.fract() == 0.0 && x.abs() < 1e21 => {
+            Some(format!("{x:.0}"))
         }
-        if let Some(page) = &n.page {
-            let _ = write!(out, " -> {page}");
-        } else if n.kind == NodeKind::Page {
-            out.push_str(" (no file)");
-        }
-        if let Some(spec) = &n.spec {
-            let _ = write!(out, " <- {spec}");
-        }
-        if let Some(icon) = &n.icon {
-            let _ = write!(out, " icon={icon}");
-        }
-        if n.generated {
-            out.push_str(" [generated]");
-        }
-        if n.hidden {
-            out.push_str(" [hidden]");
-        }
-        out.push('\n');
-        write_tree(&n.children, depth + 1, out);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::filename;
-
-    #[test]
-    fn file_names_as_the_prebuild_writes_them() {
-        assert_eq!(filename("/users/{id}"), "users");
-        assert_eq!(filename("/users/{id}/pets"), "users-pets");
-        assert_eq!(filename("Create a user"), "create-a-user");
+        Value::Number(x) if x.is_finite() => Some(x.to_string()),
+        _ => None,
     }
 }

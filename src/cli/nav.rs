@@ -1,8 +1,9 @@
 //! `docs-lsp nav [PATH]`: the sidebar readers will see, as an indented tree
 //! or JSON (`analysis::navigation_view`), for one language, version or
-//! product or all of them.
+//! product or all of them, each page and API page marked with its worst
+//! problem (the site is analysed as `check` analyses it).
 
-use crate::analysis::navigation_view::{self, Filter, NavNode};
+use crate::analysis::navigation_view::{self, Filter, Marks, NavNode};
 use crate::workspace::load::{self, FileIds};
 use std::path::Path;
 
@@ -25,17 +26,17 @@ pub fn run(path: &Path, filter: &Filter, format: Format, out: &mut dyn std::io::
     let mut sites: Vec<(String, Vec<NavNode>)> = Vec::new();
     for root in &roots {
         let site = load::load_site(root, root.display().to_string(), &ids);
-        let config = crate::analysis::resolve(&site);
-        let nodes = match &config.root {
-            Some(root) => {
-                let tree = crate::analysis::nav_tree::NavTree::new(root.clone());
-                navigation_view::navigation(&site, &config, &tree, filter)
+        let analysis = crate::analysis::analyze(std::sync::Arc::new(site));
+        let nodes = match &analysis.navigation {
+            Some(tree) => {
+                let marks = Marks::new(&analysis.diagnostics);
+                navigation_view::navigation(&analysis.site, &analysis.config, tree, &marks, filter)
             }
             None => Vec::new(),
         };
         sites.push((root.display().to_string(), nodes));
         // Freeing the pages is not worth waiting for before the output.
-        std::thread::spawn(move || drop((site, config)));
+        std::thread::spawn(move || drop(analysis));
     }
     let text = match format {
         Format::Tree if sites.len() == 1 => navigation_view::tree_text(&sites[0].1),

@@ -2,7 +2,7 @@
 //! (`analysis::navigation_view`), answered from the analysis of the newest
 //! snapshot of the site a document belongs to (its navigation index, not
 //! indexed again), with each node's docs.json range and page as LSP
-//! locations.
+//! locations, and the worst diagnostic of each page and API page (`mark`).
 //!
 //! The answer is one scope's sidebar in full and the rest of the site as a
 //! skeleton: in each list of languages, versions or products, the one the
@@ -74,7 +74,8 @@ impl Snapshot {
             let _t = crate::timing::span("navigation request");
             let (scope, nodes) = match &analysis.navigation {
                 Some(tree) => {
-                    navigation_view::scoped(&analysis.site, &analysis.config, tree, &scope)
+                    let marks = navigation_view::Marks::new(&analysis.diagnostics);
+                    navigation_view::scoped(&analysis.site, &analysis.config, tree, &marks, &scope)
                 }
                 // docs.json does not parse.
                 None => (Filter::default(), Vec::new()),

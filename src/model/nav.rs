@@ -501,7 +501,17 @@ pub fn graphql_selector(s: &str) -> Option<(&str, &str)> {
 /// The `openapi` of an element: a string, an array of strings or of
 /// `{source}` objects, or `{source, directory}`.
 pub fn openapi_of(node: &Node) -> Vec<SpecSource> {
-    let Some(v) = node.get("openapi") else {
+    sources_of(node, "openapi")
+}
+
+/// The AsyncAPI sources an element sets (`asyncapi`: a path, a list, or
+/// `{source, directory}`), in the order written.
+pub fn asyncapi_of(node: &Node) -> Vec<SpecSource> {
+    sources_of(node, "asyncapi")
+}
+
+fn sources_of(node: &Node, key: &str) -> Vec<SpecSource> {
+    let Some(v) = node.get(key) else {
         return Vec::new();
     };
     let mut out = Vec::new();

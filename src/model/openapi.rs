@@ -56,12 +56,20 @@ pub struct Operation {
     pub href: Option<String>,
     /// The first of `tags`: the folder of its generated page.
     pub tag: Option<String>,
+    /// The name of the group its generated page goes in: the first tag's
+    /// `x-group` in the spec's `tags`, else that tag.
+    pub group: Option<String>,
+    /// `x-mint: metadata`: what the generated page's front matter says.
+    pub metadata: PageMetadata,
     /// The method key in the spec file.
     pub method_range: Range<usize>,
     /// Under `additionalOperations` (OpenAPI 3.2): named by its exact case.
     pub additional: bool,
     /// The path key in the spec file.
     pub path_range: Range<usize>,
+    /// The operation's object in the spec file (what a diagnostic about
+    /// it lies in).
+    pub item_range: Range<usize>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -79,8 +87,35 @@ pub struct Webhook {
     pub method: String,
     pub summary: Option<String>,
     pub operation_id: Option<String>,
+    /// `x-hidden`, `x-excluded`: as for an operation.
+    pub hidden: bool,
+    pub excluded: bool,
+    /// As for an operation: the group of its generated page.
+    pub tag: Option<String>,
+    pub group: Option<String>,
+    pub metadata: PageMetadata,
     /// The webhook's name key.
     pub range: Range<usize>,
+}
+
+/// The titles an operation's `x-mint: metadata` gives its generated page,
+/// which override the ones the platform makes from the operation (only
+/// strings are kept: the sidebar shows text).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PageMetadata {
+    pub title: Option<String>,
+    pub sidebar_title: Option<String>,
+}
+
+impl PageMetadata {
+    fn of(op: &Node) -> PageMetadata {
+        let meta = op.get("x-mint").and_then(|m| m.get("metadata"));
+        let text = |k: &str| meta.and_then(|m| m.get(k)).and_then(text_of);
+        PageMetadata {
+            title: text("title"),
+            sidebar_title: text("sidebarTitle"),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -90,6 +125,8 @@ pub struct Channel {
     pub address: Option<String>,
     pub title: Option<String>,
     pub summary: Option<String>,
+    /// The name of its first tag: the group of its generated page.
+    pub tag: Option<String>,
     /// The channel's key.
     pub range: Range<usize>,
 }
@@ -237,12 +274,12 @@ impl SpecIndex {
                             .get("x-mint")
                             .and_then(|m| m.get("href"))
                             .and_then(text_of),
-                        tag: op
-                            .get("tags")
-                            .and_then(|t| t.items().first())
-                            .and_then(text_of),
+                        tag: first_tag(op),
+                        group: group_of(root, first_tag(op)),
+                        metadata: PageMetadata::of(op),
                         method_range: method.key_range.clone(),
                         path_range: p.key_range.clone(),
+                        item_range: op.range.clone(),
                         additional: !METHODS.contains(&method.key.as_str()),
                     });
                 }
@@ -256,6 +293,11 @@ impl SpecIndex {
                         method: method.key.to_ascii_uppercase().to_string(),
                         summary: op.get("summary").and_then(text_of),
                         operation_id: op.get("operationId").and_then(text_of),
+                        hidden: flag(op, "x-hidden"),
+                        excluded: flag(op, "x-excluded"),
+                        tag: first_tag(op),
+                        group: group_of(root, first_tag(op)),
+                        metadata: PageMetadata::of(op),
                         range: h.key_range.clone(),
                     });
                 }
@@ -269,6 +311,12 @@ impl SpecIndex {
                     address: ch.get("address").and_then(text_of),
                     title: ch.get("title").and_then(text_of),
                     summary: ch.get("summary").and_then(text_of),
+                    tag: ch
+                        .get("tags")
+                        .and_then(|t| t.items().first())
+                        .map(|t| resolve(root, t))
+                        .and_then(|t| t.get("name"))
+                        .and_then(text_of),
                     range: c.key_range.clone(),
                 });
             }
@@ -322,6 +370,28 @@ fn operations(item: &Node) -> impl Iterator<Item = (&crate::syntax::tree::Prop, 
         .iter()
         .filter(|p| is_additional_method(&p.key) && p.value.is_object());
     fixed.chain(additional).map(|p| (p, &p.value))
+}
+
+fn first_tag(op: &Node) -> Option<String> {
+    op.get("tags")
+        .and_then(|t| t.items().first())
+        .and_then(text_of)
+}
+
+/// A tag's display name as the platform's `getTagDisplayName` gives it:
+/// the `x-group` of the first entry of the spec's `tags` with that name,
+/// else the tag.
+fn group_of(root: &Node, tag: Option<String>) -> Option<String> {
+    let tag = tag?;
+    let group = root
+        .get("tags")
+        .map(Node::items)
+        .unwrap_or_default()
+        .iter()
+        .find(|t| t.get("name").and_then(Node::as_str) == Some(tag.as_str()))
+        .and_then(|t| t.get("x-group"))
+        .and_then(text_of);
+    Some(group.unwrap_or(tag))
 }
 
 fn text_of(n: &Node) -> Option<String> {

@@ -117,3 +117,71 @@ fn navigation_answers_one_scope_and_the_skeleton_and_follows_edits() {
         h.shutdown().await;
     });
 }
+
+/// The node with this kind and label whose method and path are these.
+fn endpoint<'a>(nodes: &'a Value, label: &str, path: &str) -> Option<&'a Value> {
+    nodes.as_array()?.iter().find_map(|n| {
+        if n["kind"] == "endpoint" && n["label"] == label && n["apiPath"] == path {
+            Some(n)
+        } else {
+            endpoint(&n["children"], label, path)
+        }
+    })
+}
+
+#[test]
+fn navigation_shows_links_directories_channels_and_marks_endpoints() {
+    run(async {
+        let site = copy_site("tests/fixtures/nav/api-pages");
+        let h = Harness::start(site.path(), json!({}), caps(false)).await;
+        let text = std::fs::read_to_string(h.path("docs.json")).unwrap();
+        let uri = h.open("docs.json", &text).await;
+        h.wait_current_diagnostics(&uri).await;
+        let ask = json!({"uri": uri});
+        let r = h.request("docsLsp/navigation", ask.clone()).await.unwrap();
+        let nav = &r["navigation"];
+        // `global`'s links come first, each with its href.
+        assert_eq!(nav[0]["kind"], "global", "{r:#}");
+        let blog = find(nav, "anchor", "Blog").unwrap_or_else(|| panic!("{r:#}"));
+        assert_eq!(blog["href"], "https://example.com/blog");
+        // The directory readers get, where they get it: inherited, then
+        // overridden; `none` shows none.
+        let start = find(nav, "group", "Start").unwrap_or_else(|| panic!("{r:#}"));
+        assert_eq!(start["directory"], "accordion", "{r:#}");
+        let cards = find(nav, "group", "Cards").unwrap_or_else(|| panic!("{r:#}"));
+        assert_eq!(cards["directory"], "card", "{r:#}");
+        let plain = find(nav, "group", "No directory").unwrap_or_else(|| panic!("{r:#}"));
+        assert_eq!(plain["directory"], Value::Null, "{r:#}");
+        // AsyncAPI channels, generated under the tab that names the spec.
+        let chat = find(nav, "channel", "Chat room").unwrap_or_else(|| panic!("{r:#}"));
+        assert_eq!(
+            (&chat["apiPath"], &chat["generated"]),
+            (&json!("chatRoom"), &json!(true))
+        );
+        // Endpoint entries carry their diagnostics' mark: the repeated
+        // `GET /users` a warning; `POST /users/{id}` none.
+        let listed = find(nav, "group", "Listed").unwrap_or_else(|| panic!("{r:#}"));
+        let users = endpoint(&listed["children"], "List users", "/users").unwrap();
+        assert_eq!(users["mark"], "warning", "{r:#}");
+        let update = endpoint(&listed["children"], "Update user page", "/users/{id}").unwrap();
+        assert_eq!(update["mark"], Value::Null, "{r:#}");
+
+        // A keystroke names an operation the spec lacks: that entry is
+        // marked as an error; fixed, the mark goes.
+        let broken = text.replacen("\"POST /users/{id}\"", "\"POST /users/{nope}\"", 1);
+        h.change(&uri, vec![json!({"text": broken})]).await;
+        h.wait_current_diagnostics(&uri).await;
+        let r = h.request("docsLsp/navigation", ask.clone()).await.unwrap();
+        let listed = find(&r["navigation"], "group", "Listed").unwrap_or_else(|| panic!("{r:#}"));
+        let nope = endpoint(&listed["children"], "POST /users/{nope}", "/users/{nope}")
+            .unwrap_or_else(|| panic!("{r:#}"));
+        assert_eq!(nope["mark"], "error", "{r:#}");
+        h.change(&uri, vec![json!({"text": text})]).await;
+        h.wait_current_diagnostics(&uri).await;
+        let r = h.request("docsLsp/navigation", ask).await.unwrap();
+        let listed = find(&r["navigation"], "group", "Listed").unwrap_or_else(|| panic!("{r:#}"));
+        let update = endpoint(&listed["children"], "Update user page", "/users/{id}").unwrap();
+        assert_eq!(update["mark"], Value::Null, "{r:#}");
+        h.shutdown().await;
+    });
+}

@@ -188,6 +188,12 @@ step(':DocsNav shows the sidebar readers will see, and <CR> opens a page', funct
   assert(text:find('  page [^\n]*%-> quickstart%.mdx'), text)
   assert(text:find('endpoint [^\n]*GET /pets'), text)
   assert(text:find('page Not written yet', 1, true), 'a listed page without a file is still in the sidebar: ' .. text)
+  -- it carries the server's mark of its missing-page error; the endpoint, which resolves, none
+  assert(text:find('page Not written yet[^\n]*%[error%]'), text)
+  assert(not text:find('endpoint [^\n]*GET /pets[^\n]*%[error%]'), text)
+  -- an endpoint entry with a problem is marked the same way
+  local marked = require('docs_lsp.nav').render({ { kind = 'endpoint', label = 'DELETE /pets', method = 'DELETE', apiPath = '/pets', mark = 'error' } })
+  assert(marked[1] == 'endpoint DELETE /pets  DELETE /pets  [error]', marked[1])
   assert(vim.bo[buf].modifiable == false, 'scratch buffer is read-only')
   local row
   for i, l in ipairs(lines) do if l:find('-> quickstart.mdx', 1, true) then row = i end end

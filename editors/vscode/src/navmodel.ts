@@ -12,6 +12,12 @@ export interface NavNode {
   method?: string;
   apiPath?: string;
   spec?: string;
+  /** A tab, anchor or dropdown that is a link. */
+  href?: string;
+  /** A group with a root page: the directory readers get on it (`accordion`, `card`). */
+  directory?: string;
+  /** The worst problem of its page, its docs.json entry or its operation in the spec. */
+  mark?: 'error' | 'warning';
   generated?: boolean;
   source?: { uri: string; range: { start: { line: number; character: number }; end: { line: number; character: number } } };
   /** A language, version or product: the scope that opens it. */
@@ -34,9 +40,12 @@ export function describeNode(n: NavNode): string {
   if (n.method) parts.push(`${n.method} ${n.apiPath ?? ''}`.trim());
   if (n.page) parts.push(n.page);
   else if (n.kind === 'page') parts.push('no file');
+  if (n.href) parts.push(n.href);
+  if (n.directory) parts.push(`${n.directory} directory`);
   if (n.generated) parts.push('generated');
   if (n.elided && n.count !== undefined) parts.push(`${n.count} ${n.count === 1 ? 'node' : 'nodes'}`);
   if (n.hidden) parts.push('hidden');
+  if (n.mark) parts.push(n.mark);
   return parts.join(' · ');
 }
 

@@ -14,6 +14,7 @@ export { NavAnswer, NavFilter, NavNode, choicesOf, describeNode, scopeText, scop
 const KIND_ICONS: Record<string, string> = {
   language: 'globe', version: 'versions', product: 'package', tab: 'folder-library', anchor: 'link',
   dropdown: 'chevron-down', item: 'list-flat', group: 'folder', page: 'file', endpoint: 'symbol-method', graphql: 'symbol-interface',
+  channel: 'broadcast', global: 'globe',
 };
 
 export class NavigationTree implements vscode.TreeDataProvider<NavNode> {
@@ -84,8 +85,11 @@ export class NavigationTree implements vscode.TreeDataProvider<NavNode> {
     const state = n.elided ? vscode.TreeItemCollapsibleState.Collapsed : n.children?.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None;
     const item = new vscode.TreeItem(n.label, state);
     item.description = describeNode(n);
+    // The server's mark (its analysis: the page, its entry, an endpoint's operation), and the page's
+    // errors as the editor has them now (an edit may be ahead of the last answer).
     const errors = n.pageUri ? vscode.languages.getDiagnostics(vscode.Uri.parse(n.pageUri)).filter((d) => d.severity === vscode.DiagnosticSeverity.Error) : [];
-    item.iconPath = new vscode.ThemeIcon(errors.length ? 'error' : n.page || n.kind !== 'page' ? KIND_ICONS[n.kind] ?? 'circle-outline' : 'warning');
+    const icon = errors.length || n.mark === 'error' ? 'error' : n.mark === 'warning' || (!n.page && n.kind === 'page') ? 'warning' : KIND_ICONS[n.kind] ?? 'circle-outline';
+    item.iconPath = new vscode.ThemeIcon(icon);
     item.tooltip = [n.kind, n.label, describeNode(n), errors.length ? `${errors.length} error(s): ${errors[0].message}` : ''].filter(Boolean).join('\n');
     item.contextValue = n.kind;
     if (n.pageUri) {

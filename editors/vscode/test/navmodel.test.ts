@@ -7,6 +7,10 @@ test('a row says the method and path, the page file, and what the platform does 
   assert.equal(describeNode({ kind: 'page', label: 'Quickstart', page: 'guides/quickstart.mdx', hidden: true }), 'guides/quickstart.mdx · hidden');
   assert.equal(describeNode({ kind: 'page', label: 'Not written yet' }), 'no file');
   assert.equal(describeNode({ kind: 'group', label: 'Get started' }), '');
+  // what the server marks: a broken endpoint entry, a group root's directory, a link
+  assert.equal(describeNode({ kind: 'endpoint', label: 'DELETE /pets', method: 'DELETE', apiPath: '/pets', mark: 'error' }), 'DELETE /pets · error');
+  assert.equal(describeNode({ kind: 'group', label: 'Cards', page: 'cards.mdx', directory: 'card' }), 'cards.mdx · card directory');
+  assert.equal(describeNode({ kind: 'anchor', label: 'Blog', href: 'https://example.com/blog' }), 'https://example.com/blog');
 });
 
 test('the pickers offer the languages, versions and products of the answer, in order, once each', () => {

@@ -18,15 +18,21 @@ pub fn index_keeps(p: &[&str]) -> bool {
                 | "webhooks"
                 | "channels"
                 | "components"
+                | "tags"
         ),
         ["info", k] => *k == "title",
+        // Tags' `x-group`: the name of the group of their generated pages.
+        ["tags", _] => true,
+        ["tags", _, k] => matches!(*k, "name" | "x-group"),
         ["paths" | "webhooks", _, rest @ ..] => path_item_keeps(rest),
         ["components", "pathItems"] => true,
         ["components", "pathItems", _, rest @ ..] => path_item_keeps(rest),
         ["components", "parameters"] | ["components", "parameters", _] => true,
         ["components", "parameters", _, k] => param_keeps(k),
         ["channels", _] => true,
-        ["channels", _, k] => matches!(*k, "address" | "title" | "summary" | "$ref"),
+        ["channels", _, k] => matches!(*k, "address" | "title" | "summary" | "$ref" | "tags"),
+        ["channels", _, "tags", _] => true,
+        ["channels", _, "tags", _, k] => matches!(*k, "name" | "$ref"),
         _ => false,
     }
 }
@@ -56,7 +62,9 @@ fn path_item_keeps(rest: &[&str]) -> bool {
                 | "tags"
         ),
         [_, "parameters", k] => param_keeps(k),
-        [_, "x-mint", k] => *k == "href",
+        [_, "x-mint", k] => matches!(*k, "href" | "metadata"),
+        // The generated page's titles.
+        [_, "x-mint", "metadata", k] => matches!(*k, "title" | "sidebarTitle"),
         [_, "tags", _] => true,
         _ => false,
     }

@@ -1,6 +1,6 @@
 -- :DocsNav: the sidebar readers will see, as the server resolves it (the `docsLsp/navigation`
 -- request: what the platform drops is gone, hidden pages are marked, API pages generated from specs
--- are listed), in a scratch buffer. <CR> on a line opens its page, or the docs.json entry that made it
+-- are listed, pages and endpoints with problems carry `[error]`/`[warning]`), in a scratch buffer. <CR> on a line opens its page, or the docs.json entry that made it
 -- when it has no page file. The server answers one scope (language, version, product) in full and the
 -- rest of the site as a skeleton: a closed language or version shows its node count, and <CR> on it
 -- opens that scope in the same window.
@@ -15,8 +15,11 @@ local function describe(n)
   if n.method then text = text .. '  ' .. n.method .. ' ' .. (n.apiPath or '') end
   if n.page then text = text .. '  -> ' .. n.page end
   if n.spec then text = text .. '  <- ' .. n.spec end
+  if n.href and n.href ~= vim.NIL then text = text .. '  ' .. n.href end
+  if n.directory and n.directory ~= vim.NIL then text = text .. '  (' .. n.directory .. ' directory)' end
   if n.generated then text = text .. '  [generated]' end
   if n.hidden then text = text .. '  [hidden]' end
+  if n.mark and n.mark ~= vim.NIL then text = text .. '  [' .. n.mark .. ']' end
   if n.elided and n.count then text = text .. '  (' .. n.count .. (n.count == 1 and ' node' or ' nodes') .. ', <CR> opens)' end
   return text
 end

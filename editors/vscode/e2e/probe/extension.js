@@ -351,8 +351,9 @@ async function run() {
     await vscode.commands.executeCommand('docsLsp.navigation.focus');
     // Pages by their title with their file (the one the explorer rename moved, the one the quick fix made).
     await screen('tree', { name: 'navigation-view', view: 'Docs navigation', texts: ['Get started', 'Quickstart', 'guides/getting-started.mdx', 'guides/installation.mdx'] });
-    // With the first tab collapsed (a click on its row): the endpoint by its summary, with its method from the spec.
-    await screen('tree', { name: 'navigation-view-api', view: 'Docs navigation', collapse: 'Guides', texts: ['API reference', 'List pets', 'GET /pets'] });
+    // With the first tab collapsed (a click on its row): the endpoint by its summary, with its method from the spec;
+    // the entry naming an operation the spec lacks carries the server's error mark.
+    await screen('tree', { name: 'navigation-view-api', view: 'Docs navigation', collapse: 'Guides', texts: ['API reference', 'List pets', 'GET /pets', 'DELETE /pets/{petId} · error'] });
     const at = positionOf(docsJsonDoc, '"group": "Pets"', 10);
     const edit = new vscode.WorkspaceEdit();
     edit.replace(docsJson, new vscode.Range(at, at.translate(0, 'Pets'.length)), 'All pets');
