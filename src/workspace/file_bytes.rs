@@ -1,0 +1,138 @@
+//! A file's bytes as the loaders read them: within the size limit of its
+//! kind, opened once, and for the pages of a bulk load into one reused
+//! buffer per reader thread.
+
+use super::kept_text::BulkPage;
+use super::shared_indexes::SharedIndexes;
+use crate::model::site::{FileKind, Unreadable};
+use std::path::Path;
+
+/// JSON and YAML files above this size are not parsed (a 50 MB file would
+/// stall an editor); the largest real spec we know is 13 MB.
+pub const MAX_DATA_FILE: u64 = 32 * 1024 * 1024;
+/// Pages above this size are not read.
+pub const MAX_PAGE_FILE: u64 = 8 * 1024 * 1024;
+
+/// The most bytes a file of this kind is read with.
+pub fn size_limit(kind: FileKind) -> u64 {
+    if kind == FileKind::Page {
+        MAX_PAGE_FILE
+    } else {
+        MAX_DATA_FILE
+    }
+}
+
+/// A file's bytes, within the size limit of its kind.
+pub fn read_bytes(path: &Path, kind: FileKind) -> Result<Vec<u8>, Unreadable> {
+    let mut bytes = Vec::new();
+    read_bytes_into(path, kind, &mut bytes)?;
+    Ok(bytes)
+}
+
+/// [`read_bytes`] into `bytes` (cleared first), so a reader can reuse one
+/// buffer. The file is opened once and its size asked of the open file
+/// (`fstat`, no second walk of the path), and it is read up to that size:
+/// at most the limit, even if the file grows between the two; a file that
+/// grew meanwhile is read as it was when opened, as a racing writer would
+/// leave it anyway. No read past the end probes for more (one `read` per
+/// page instead of two).
+pub(super) fn read_bytes_into(
+    path: &Path,
+    kind: FileKind,
+    bytes: &mut Vec<u8>,
+) -> Result<(), Unreadable> {
+    use std::io::Read;
+    let io = |e: std::io::Error| Unreadable::Io(e.kind().to_string());
+    let limit = size_limit(kind);
+    let file = std::fs::File::open(path).map_err(io)?;
+    let meta = file.metadata().map_err(io)?;
+    if !meta.is_file() {
+        return Err(Unreadable::Io("not a regular file".into()));
+    }
+    if meta.len() > limit {
+        return Err(Unreadable::TooLarge {
+            bytes: meta.len(),
+            limit,
+        });
+    }
+    bytes.clear();
+    if meta.len() == 0 {
+        // Some file systems give no size: read to the end, within the limit.
+        file.take(limit + 1).read_to_end(bytes).map_err(io)?;
+        if bytes.len() as u64 > limit {
+            return Err(Unreadable::TooLarge {
+                bytes: bytes.len() as u64,
+                limit,
+            });
+        }
+        return Ok(());
+    }
+    let len = meta.len() as usize;
+    bytes.resize(len, 0);
+    let mut filled = 0;
+    let mut file = file;
+    while filled < len {
+        match file.read(&mut bytes[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(io(e)),
+        }
+    }
+    bytes.truncate(filled);
+    Ok(())
+}
+
+/// A page of a bulk load, read into this thread's buffer: its bytes are
+/// only looked at (hashed, compared with the earlier pages of the load,
+/// indexed when they are new), so 25,000 pages cost no allocation and no
+/// fresh memory each (216 MB of crewAI's MDX faulted in and given back
+/// page by page was a tenth of `check`'s time).
+pub(super) fn read_shared_page(path: &Path, shared: &SharedIndexes) -> BulkPage {
+    thread_local! {
+        static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    BUFFER.with(|buffer| {
+        let Ok(mut buffer) = buffer.try_borrow_mut() else {
+            // Not re-entered by design; if it were, read on its own.
+            let bytes = read_bytes(path, FileKind::Page)?;
+            return shared.page(&bytes);
+        };
+        read_bytes_into(path, FileKind::Page, &mut buffer)?;
+        let page = shared.page(&buffer);
+        // A reader thread lives as long as the process: it keeps no more
+        // than a usual page's buffer after an unusually large one.
+        if buffer.capacity() > KEPT_BUFFER {
+            *buffer = Vec::new();
+        }
+        page
+    })
+}
+
+/// The largest read buffer a reader thread keeps between pages.
+const KEPT_BUFFER: usize = 1 << 20;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_is_read_whole_within_its_limit() {
+        let dir = tempfile::tempdir().unwrap();
+        let big = dir.path().join("big.mdx");
+        std::fs::write(&big, vec![b'a'; MAX_PAGE_FILE as usize + 1]).unwrap();
+        assert!(matches!(
+            read_bytes(&big, FileKind::Page),
+            Err(Unreadable::TooLarge { .. })
+        ));
+        let page = dir.path().join("p.mdx");
+        let text = "# T\n".repeat(10_000);
+        std::fs::write(&page, &text).unwrap();
+        let mut buffer = b"left over from another page".to_vec();
+        read_bytes_into(&page, FileKind::Page, &mut buffer).unwrap();
+        assert_eq!(buffer, text.as_bytes());
+        std::fs::write(&page, "").unwrap();
+        read_bytes_into(&page, FileKind::Page, &mut buffer).unwrap();
+        assert!(buffer.is_empty());
+    }
+}
