@@ -83,34 +83,20 @@ pub(super) fn read_bytes_into(
     Ok(())
 }
 
-/// A page of a bulk load, read into this thread's buffer: its bytes are
-/// only looked at (hashed, compared with the earlier pages of the load,
-/// indexed when they are new), so 25,000 pages cost no allocation and no
-/// fresh memory each (216 MB of crewAI's MDX faulted in and given back
-/// page by page was a tenth of `check`'s time).
-pub(super) fn read_shared_page(path: &Path, shared: &SharedIndexes) -> BulkPage {
-    thread_local! {
-        static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
-    }
-    BUFFER.with(|buffer| {
-        let Ok(mut buffer) = buffer.try_borrow_mut() else {
-            // Not re-entered by design; if it were, read on its own.
-            let bytes = read_bytes(path, FileKind::Page)?;
-            return shared.page(&bytes);
-        };
-        read_bytes_into(path, FileKind::Page, &mut buffer)?;
-        let page = shared.page(&buffer);
-        // A reader thread lives as long as the process: it keeps no more
-        // than a usual page's buffer after an unusually large one.
-        if buffer.capacity() > KEPT_BUFFER {
-            *buffer = Vec::new();
-        }
-        page
-    })
+/// A page of a bulk load, read into `buffer` (one per reader, reused page
+/// after page, dropped with the load): its bytes are only looked at
+/// (compared with the earlier pages of the load, indexed when they are
+/// new), so 25,000 pages cost no allocation and no fresh memory each (216 MB
+/// of crewAI's MDX faulted in and given back page by page was a tenth of
+/// `check`'s time).
+pub(super) fn read_shared_page(
+    path: &Path,
+    shared: &SharedIndexes,
+    buffer: &mut Vec<u8>,
+) -> BulkPage {
+    read_bytes_into(path, FileKind::Page, buffer)?;
+    shared.page(buffer)
 }
-
-/// The largest read buffer a reader thread keeps between pages.
-const KEPT_BUFFER: usize = 1 << 20;
 
 #[cfg(test)]
 mod tests {

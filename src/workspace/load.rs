@@ -333,21 +333,22 @@ pub fn read_file_indexed(
 }
 
 /// [`read_file_indexed`], taking the kept text and the body index from
-/// `shared` when another page of the same load has the same bytes.
+/// `shared` when another page of the same load has the same bytes (a page
+/// read into `buffer`).
 fn read_file_sharing(
     path: &Path,
     kind: FileKind,
     whole: bool,
-    shared: Option<&SharedIndexes>,
+    shared: Option<(&SharedIndexes, &mut Vec<u8>)>,
 ) -> (Result<Arc<str>, Unreadable>, Option<Arc<PageIndex>>) {
-    if let (Some(shared), FileKind::Page, false) = (shared, kind, whole) {
-        return match read_shared_page(path, shared) {
+    if let (Some((shared, buffer)), FileKind::Page, false) = (shared, kind, whole) {
+        return match read_shared_page(path, shared, buffer) {
             Ok((text, index)) => (Ok(text), Some(index)),
             Err(e) => (Err(e), None),
         };
     }
     match read_bytes(path, kind) {
-        Ok(bytes) => read_bytes_as(bytes, kind, whole, shared),
+        Ok(bytes) => read_bytes_as(bytes, kind, whole, None),
         Err(e) => (Err(e), None),
     }
 }
@@ -445,8 +446,8 @@ pub fn load_site(root: &Path, name: String, ids: &FileIds) -> Site {
     let read = || -> Vec<SourceFile> {
         files
             .into_par_iter()
-            .map(|(path, rel, kind)| {
-                let read = read_file_sharing(&path, kind, false, Some(&shared));
+            .map_init(Vec::new, |buffer, (path, rel, kind)| {
+                let read = read_file_sharing(&path, kind, false, Some((&shared, buffer)));
                 let bulk = read.1.is_some();
                 let file = source_file(ids.id(&path), rel, kind, read);
                 if bulk { file.with_origin(&path) } else { file }
