@@ -4,6 +4,7 @@
 
 use super::kept_text::BulkPage;
 use super::shared_indexes::SharedIndexes;
+use crate::model::lock::lock;
 use crate::model::site::{FileKind, Unreadable};
 use std::path::Path;
 
@@ -83,19 +84,27 @@ pub(super) fn read_bytes_into(
     Ok(())
 }
 
-/// A page of a bulk load, read into `buffer` (one per reader, reused page
-/// after page, dropped with the load): its bytes are only looked at
-/// (compared with the earlier pages of the load, indexed when they are
-/// new), so 25,000 pages cost no allocation and no fresh memory each (216 MB
-/// of crewAI's MDX faulted in and given back page by page was a tenth of
-/// `check`'s time).
-pub(super) fn read_shared_page(
-    path: &Path,
-    shared: &SharedIndexes,
-    buffer: &mut Vec<u8>,
-) -> BulkPage {
-    read_bytes_into(path, FileKind::Page, buffer)?;
-    shared.page(buffer)
+/// The read buffers of one bulk load: a reader takes one, reads a page
+/// into it and gives it back, so a load has about as many as it has
+/// readers, each reused page after page, and drops them when it ends. A
+/// page's bytes are only looked at (compared with the earlier pages of the
+/// load, indexed when they are new): 25,000 pages cost no allocation and no
+/// fresh memory each (216 MB of crewAI's MDX faulted in and given back page
+/// by page was a tenth of `check`'s time). Not a buffer per thread: the
+/// reader threads live as long as the process, and the server would keep
+/// them (4 MB); nor one per rayon split, which raised `check`'s peak by 9 MB.
+#[derive(Default)]
+pub(super) struct ReadBuffers(std::sync::Mutex<Vec<Vec<u8>>>);
+
+impl ReadBuffers {
+    /// The page at `path`, read through one of the buffers.
+    pub(super) fn shared_page(&self, path: &Path, shared: &SharedIndexes) -> BulkPage {
+        let mut buffer = lock(&self.0).pop().unwrap_or_default();
+        let page =
+            read_bytes_into(path, FileKind::Page, &mut buffer).and_then(|()| shared.page(&buffer));
+        lock(&self.0).push(buffer);
+        page
+    }
 }
 
 #[cfg(test)]

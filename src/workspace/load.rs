@@ -1,6 +1,6 @@
 //! Reading docs roots from disk.
 
-use super::file_bytes::{read_bytes, read_shared_page};
+use super::file_bytes::{ReadBuffers, read_bytes};
 use super::kept_text::{bulk_page, readable_as};
 use super::shared_indexes::SharedIndexes;
 use crate::model::lock::lock;
@@ -334,15 +334,15 @@ pub fn read_file_indexed(
 
 /// [`read_file_indexed`], taking the kept text and the body index from
 /// `shared` when another page of the same load has the same bytes (a page
-/// read into `buffer`).
+/// read through the load's `buffers`).
 fn read_file_sharing(
     path: &Path,
     kind: FileKind,
     whole: bool,
-    shared: Option<(&SharedIndexes, &mut Vec<u8>)>,
+    shared: Option<(&SharedIndexes, &ReadBuffers)>,
 ) -> (Result<Arc<str>, Unreadable>, Option<Arc<PageIndex>>) {
-    if let (Some((shared, buffer)), FileKind::Page, false) = (shared, kind, whole) {
-        return match read_shared_page(path, shared, buffer) {
+    if let (Some((shared, buffers)), FileKind::Page, false) = (shared, kind, whole) {
+        return match buffers.shared_page(path, shared) {
             Ok((text, index)) => (Ok(text), Some(index)),
             Err(e) => (Err(e), None),
         };
@@ -443,11 +443,12 @@ pub fn load_site(root: &Path, name: String, ids: &FileIds) -> Site {
     let _t = crate::timing::span("load site");
     let (files, assets) = list_all(root);
     let shared = SharedIndexes::default();
+    let buffers = ReadBuffers::default();
     let read = || -> Vec<SourceFile> {
         files
             .into_par_iter()
-            .map_init(Vec::new, |buffer, (path, rel, kind)| {
-                let read = read_file_sharing(&path, kind, false, Some((&shared, buffer)));
+            .map(|(path, rel, kind)| {
+                let read = read_file_sharing(&path, kind, false, Some((&shared, &buffers)));
                 let bulk = read.1.is_some();
                 let file = source_file(ids.id(&path), rel, kind, read);
                 if bulk { file.with_origin(&path) } else { file }
