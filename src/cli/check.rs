@@ -90,6 +90,62 @@ fn nested_in(root: &Path, roots: &[PathBuf], summary: &Summary) -> Vec<String> {
         .collect()
 }
 
+/// Each diagnostic of `site` that `suppress` leaves, placed in its file's
+/// text. Pages read in bulk keep only their front matter: a position in
+/// the body is placed with the whole text, read again, once per file (the
+/// diagnostics are taken by file, the files side by side).
+fn locate(
+    site: &crate::model::site::Site,
+    diagnostics: Vec<crate::diagnostics::Diagnostic>,
+    suppress: &Suppressions,
+    names: &PathNamer,
+) -> Vec<Located> {
+    use rayon::prelude::*;
+    let mut by_file: std::collections::BTreeMap<_, Vec<_>> = Default::default();
+    for d in diagnostics {
+        by_file.entry(d.file).or_default().push(d);
+    }
+    let by_file: Vec<_> = by_file.into_values().collect();
+    by_file
+        .into_par_iter()
+        .flat_map_iter(|group| {
+            let file = group.first().and_then(|d| site.file(d.file));
+            let end = group.iter().map(|d| d.range.end).max().unwrap_or(0);
+            let whole = file.and_then(|f| load::whole_text(f, end));
+            group.into_iter().filter_map(move |d| {
+                let file = file?;
+                if suppress.silences(&d, &file.path) {
+                    return None;
+                }
+                // Where its related places are (the first entry of a duplicate).
+                let notes: Vec<String> = d
+                    .related
+                    .iter()
+                    .filter_map(|r| {
+                        let f = site.file(r.file)?;
+                        let whole = load::whole_text(f, r.range.end);
+                        let f = whole.as_ref().unwrap_or(f);
+                        let lc = f.lines().line_col(f.text(), r.range.start, Encoding::Utf16);
+                        Some(format!(
+                            "{}: {}:{}:{}",
+                            r.message,
+                            names.name(&f.path),
+                            lc.line + 1,
+                            lc.col + 1
+                        ))
+                    })
+                    .collect();
+                // The kept text where it holds the range, as for any file.
+                let file = match &whole {
+                    Some(w) if d.range.end > file.text().len() => w,
+                    _ => file,
+                };
+                Some(Located::new(names.name(&file.path), file, d).with_notes(notes))
+            })
+        })
+        .collect()
+}
+
 /// Run the check; returns the process exit status (0 clean, 1 errors, or
 /// warnings with `deny_warnings`, 2 could not run).
 pub fn run(path: &Path, opts: &Options, out: &mut dyn std::io::Write) -> i32 {
@@ -143,37 +199,12 @@ pub fn run(path: &Path, opts: &Options, out: &mut dyn std::io::Write) -> i32 {
         }
         summary.sites += 1;
         summary.files += analysis.site.files().count();
-        for d in std::mem::take(&mut analysis.diagnostics) {
-            let Some(file) = analysis.site.file(d.file) else {
-                continue;
-            };
-            if suppress.silences(&d, &file.path) {
-                continue;
-            }
-            // Pages read in bulk keep only their front matter: a position
-            // in the body is placed with the whole text, read again.
-            let whole = load::whole_text(file, d.range.end);
-            // Where its related places are (the first entry of a duplicate).
-            let notes: Vec<String> = d
-                .related
-                .iter()
-                .filter_map(|r| {
-                    let f = analysis.site.file(r.file)?;
-                    let whole = load::whole_text(f, r.range.end);
-                    let f = whole.as_ref().unwrap_or(f);
-                    let lc = f.lines().line_col(f.text(), r.range.start, Encoding::Utf16);
-                    Some(format!(
-                        "{}: {}:{}:{}",
-                        r.message,
-                        names.name(&f.path),
-                        lc.line + 1,
-                        lc.col + 1
-                    ))
-                })
-                .collect();
-            let file = whole.as_ref().unwrap_or(file);
-            located.push(Located::new(names.name(&file.path), file, d).with_notes(notes));
-        }
+        located.extend(locate(
+            &analysis.site,
+            std::mem::take(&mut analysis.diagnostics),
+            &suppress,
+            &names,
+        ));
         // Freeing 25,000 parsed pages takes a tenth of the run: it happens on
         // another thread while the report is written, and the process may
         // exit before it ends.

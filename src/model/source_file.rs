@@ -157,6 +157,12 @@ impl SourceFile {
             .get_or_init(|| Box::new(frontmatter::parse(self.id, self.text())))
     }
 
+    /// The front matter of this text, already parsed (by the loader, for a
+    /// page with the same text as another: see [`FrontMatter::in_file`]).
+    pub fn set_front_matter(&self, front: FrontMatter) {
+        let _ = self.front.set(Box::new(front));
+    }
+
     /// The index of this page's body, read once per file version. Pages read
     /// from disk in bulk get it from their full text when loaded (their body
     /// is not kept, see [`SourceFile::with_page_index`]).

@@ -17,6 +17,17 @@ pub struct FrontMatter {
     pub errors: Vec<SyntaxError>,
 }
 
+impl FrontMatter {
+    /// This front matter as [`parse`] reads the same text in `file`.
+    pub fn in_file(&self, file: FileId) -> FrontMatter {
+        FrontMatter {
+            body: self.body.clone(),
+            root: self.root.as_ref().map(|r| r.in_file(file)),
+            errors: self.errors.clone(),
+        }
+    }
+}
+
 /// Where the front matter's YAML is: from after a first line `---` (after
 /// an optional BOM) up to the next line that is `---` or `...` (`closed`),
 /// or to the end of the text. `None` when the page has no front matter.

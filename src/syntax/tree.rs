@@ -37,6 +37,27 @@ impl Node {
         Node { file, range, value }
     }
 
+    /// This tree as it would be read from `file`: the same values and
+    /// ranges, every node in `file`. Strings are shared, not copied. Pages
+    /// with identical text are parsed once and each gets its own copy.
+    pub fn in_file(&self, file: FileId) -> Node {
+        let value = match &self.value {
+            Value::Array(items) => Value::Array(items.iter().map(|n| n.in_file(file)).collect()),
+            Value::Object(props) => Value::Object(
+                props
+                    .iter()
+                    .map(|p| Prop {
+                        key: p.key.clone(),
+                        key_range: p.key_range.clone(),
+                        value: p.value.in_file(file),
+                    })
+                    .collect(),
+            ),
+            v => v.clone(),
+        };
+        Node::new(file, self.range.clone(), value)
+    }
+
     /// The member `key` of an object (the last one when a key repeats, as
     /// JSON parsers keep the last).
     pub fn get(&self, key: &str) -> Option<&Node> {

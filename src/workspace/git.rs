@@ -4,6 +4,7 @@
 //! ([`load::read_bytes_as`]), and the root's `.gitignore` and `.mintignore`
 //! at that revision leave out what they leave out on disk.
 
+use super::file_bytes;
 use super::load::{self, FileIds};
 use super::shared_indexes::SharedIndexes;
 use crate::model::site::{FileKind, Site, SourceFile, Unreadable, kind_of, platform_ignores_name};
@@ -190,7 +191,7 @@ pub fn site_at(
             |repo, (rel, kind, oid)| {
                 let bytes = match repo {
                     _ if kind == FileKind::Page && pages == Pages::Listed => Ok(Vec::new()),
-                    Ok(repo) => blob(repo, oid, load::size_limit(kind)),
+                    Ok(repo) => blob(repo, oid, file_bytes::size_limit(kind)),
                     Err(e) => Err(e.clone()),
                 };
                 let read = match bytes {
@@ -222,7 +223,10 @@ impl AtRevision {
         paths
             .filter_map(|p| {
                 let oid = *self.pages.get(p)?;
-                Some((p.to_string(), blob(&repo, oid, load::MAX_PAGE_FILE).ok()?))
+                Some((
+                    p.to_string(),
+                    blob(&repo, oid, file_bytes::MAX_PAGE_FILE).ok()?,
+                ))
             })
             .collect()
     }
@@ -269,7 +273,7 @@ impl Ignores {
             .iter()
             .filter(|(p, _)| p == ".gitignore" || p == ".mintignore")
         {
-            let Ok(bytes) = blob(repo, *oid, load::MAX_DATA_FILE) else {
+            let Ok(bytes) = blob(repo, *oid, file_bytes::MAX_DATA_FILE) else {
                 continue;
             };
             for line in String::from_utf8_lossy(&bytes).lines() {
@@ -328,7 +332,7 @@ mod tests {
             std::fs::create_dir_all(p.parent().unwrap()).unwrap();
             std::fs::write(p, bytes).unwrap();
         }
-        let huge = vec![b'x'; load::MAX_PAGE_FILE as usize + 1];
+        let huge = vec![b'x'; file_bytes::MAX_PAGE_FILE as usize + 1];
         std::fs::write(root.join("huge.mdx"), &huge).unwrap();
         git(repo, &["init", "-q"]);
         git(repo, &["add", "-A", "-f"]);

@@ -1,35 +1,34 @@
 //! Reading docs roots from disk.
 
+use super::file_bytes::{ReadBuffers, read_bytes};
 use super::kept_text::{bulk_page, readable_as};
 use super::shared_indexes::SharedIndexes;
+use crate::model::lock::lock;
 use crate::model::site::{FileKind, Site, SourceFile, Unreadable};
 use crate::syntax::page::PageIndex;
 use crate::syntax::tree::FileId;
 use ignore::WalkBuilder;
 use rayon::prelude::*;
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::Mutex;
-
-/// JSON and YAML files above this size are not parsed (a 50 MB file would
-/// stall an editor); the largest real spec we know is 13 MB.
-pub const MAX_DATA_FILE: u64 = 32 * 1024 * 1024;
-/// Pages above this size are not read.
-pub const MAX_PAGE_FILE: u64 = 8 * 1024 * 1024;
 
 /// Stable file ids for a session: a path keeps its id across snapshots so
 /// cached parses (whose nodes carry the id) stay valid.
 #[derive(Debug, Default)]
 pub struct FileIds {
-    map: Mutex<HashMap<PathBuf, FileId>>,
+    map: Mutex<rustc_hash::FxHashMap<PathBuf, FileId>>,
 }
 
 impl FileIds {
     pub fn id(&self, path: &Path) -> FileId {
-        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        let mut map = lock(&self.map);
+        if let Some(&id) = map.get(path) {
+            return id;
+        }
         let next = map.len() as FileId;
-        *map.entry(path.to_path_buf()).or_insert(next)
+        map.insert(path.to_path_buf(), next);
+        next
     }
 }
 
@@ -38,17 +37,18 @@ impl FileIds {
 /// except a nested docs.json that is a stale copy (see [`is_own_site`]):
 /// its folder stays part of the docs root above it.
 pub fn discover_roots(path: &Path) -> Vec<PathBuf> {
-    let mut found = Vec::new();
+    let found = Mutex::new(Vec::new());
     let mut w = walker(path);
     w.hidden(true);
-    for entry in w.build().flatten() {
+    walk_parallel(w, |entry| {
         if entry.file_name() == "docs.json"
             && entry.file_type().is_some_and(|t| t.is_file())
             && let Some(dir) = entry.path().parent()
         {
-            found.push(dir.to_path_buf());
+            lock(&found).push(dir.to_path_buf());
         }
-    }
+    });
+    let mut found = found.into_inner().unwrap_or_else(|e| e.into_inner());
     found.sort();
     // Sorted, so every root's ancestors were decided before it.
     let mut roots: Vec<PathBuf> = Vec::new();
@@ -228,6 +228,13 @@ pub use crate::model::site::kind_of;
 /// The path of `file` relative to `root` with `/` separators, if inside it.
 pub fn rel_path(root: &Path, file: &Path) -> Option<String> {
     let rel = file.strip_prefix(root).ok()?;
+    // Already in its plain form (as every path a walk of the root gives):
+    // taken as it is, not split and joined again.
+    if let Some(plain) = rel.to_str().filter(|r| {
+        std::path::MAIN_SEPARATOR == '/' && r.split('/').all(|c| !c.is_empty() && c != ".")
+    }) {
+        return Some(plain.to_string());
+    }
     let parts: Vec<String> = rel
         .components()
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
@@ -250,41 +257,64 @@ pub fn list_all(root: &Path) -> (Vec<(PathBuf, String, FileKind)>, Vec<String>) 
         let root = root.to_path_buf();
         move |dir: &Path| dir != root && dir.join("docs.json").is_file() && is_own_site(&root, dir)
     };
-    let mut out = Vec::new();
-    let mut assets = Vec::new();
+    let found = Mutex::new((Vec::new(), Vec::new()));
     let mut b = walker(root);
     b.filter_entry(move |e| {
         let dir = e.file_type().is_some_and(|t| t.is_dir());
         let ignored = crate::model::site::platform_ignores_name(&e.file_name().to_string_lossy());
         !(ignored || dir && nested_root(e.path()))
     });
-    for entry in b.build().flatten() {
+    walk_parallel(b, |entry| {
         let Some(ft) = entry.file_type() else {
-            continue;
+            return;
         };
         // Only regular files (or symlinks to them): a FIFO or device named
         // `.mdx` would block a read forever.
         if !ft.is_file() && !ft.is_symlink() {
-            continue;
+            return;
         }
         let Some(rel) = rel_path(root, entry.path()) else {
-            continue;
+            return;
         };
         let Some(kind) = kind_of(&rel) else {
-            assets.push(rel);
-            continue;
+            lock(&found).1.push(rel);
+            return;
         };
         if ft.is_symlink() {
             // A symlinked file counts only if it stays inside the root.
             match entry.path().canonicalize() {
                 Ok(target) if target.starts_with(&canon_root) && target.is_file() => {}
-                _ => continue,
+                _ => return,
             }
         }
-        out.push((entry.path().to_path_buf(), rel, kind));
-    }
+        lock(&found).0.push((entry.into_path(), rel, kind));
+    });
+    let (mut out, mut assets) = found.into_inner().unwrap_or_else(|e| e.into_inner());
+    // In path order, whichever thread found each.
+    out.sort_unstable_by(|a, b| a.1.cmp(&b.1));
+    assets.sort_unstable();
     (out, assets)
 }
+
+/// Visit every entry `b` walks, on several threads: a 25,000-file site's
+/// folders are read in a fraction of one thread's time (the walk comes
+/// before anything else of `check` can start), and more threads than cores
+/// wait on a cold disk side by side.
+fn walk_parallel(mut b: WalkBuilder, visit: impl Fn(ignore::DirEntry) + Sync) {
+    b.threads(WALK_THREADS);
+    b.build_parallel().run(|| {
+        let visit = &visit;
+        Box::new(move |entry| {
+            if let Ok(entry) = entry {
+                visit(entry);
+            }
+            ignore::WalkState::Continue
+        })
+    });
+}
+
+/// Threads for walking a docs root's folders.
+const WALK_THREADS: usize = 4;
 
 /// Read one file with the limits for its kind. Pages keep only their front
 /// matter unless `whole` is set.
@@ -303,15 +333,22 @@ pub fn read_file_indexed(
 }
 
 /// [`read_file_indexed`], taking the kept text and the body index from
-/// `shared` when another page of the same load has the same bytes.
+/// `shared` when another page of the same load has the same bytes (a page
+/// read through the load's `buffers`).
 fn read_file_sharing(
     path: &Path,
     kind: FileKind,
     whole: bool,
-    shared: Option<&SharedIndexes>,
+    shared: Option<(&SharedIndexes, &ReadBuffers)>,
 ) -> (Result<Arc<str>, Unreadable>, Option<Arc<PageIndex>>) {
+    if let (Some((shared, buffers)), FileKind::Page, false) = (shared, kind, whole) {
+        return match buffers.shared_page(path, shared) {
+            Ok((text, index)) => (Ok(text), Some(index)),
+            Err(e) => (Err(e), None),
+        };
+    }
     match read_bytes(path, kind) {
-        Ok(bytes) => read_bytes_as(bytes, kind, whole, shared),
+        Ok(bytes) => read_bytes_as(bytes, kind, whole, None),
         Err(e) => (Err(e), None),
     }
 }
@@ -319,7 +356,7 @@ fn read_file_sharing(
 /// What a file of `kind` holding `bytes` is to the site: its kept text and,
 /// for a page whose body is dropped, its body's index. The disk loader and
 /// a docs root read from git (`workspace::git`) both read files through it
-/// (with [`size_limit`]), so a revision is read as the disk would be.
+/// (with [`super::file_bytes::size_limit`]), so a revision is read as the disk would be.
 pub fn read_bytes_as(
     bytes: Vec<u8>,
     kind: FileKind,
@@ -328,7 +365,7 @@ pub fn read_bytes_as(
 ) -> (Result<Arc<str>, Unreadable>, Option<Arc<PageIndex>>) {
     if kind == FileKind::Page && !whole {
         let read = match shared {
-            Some(shared) => shared.page(bytes),
+            Some(shared) => shared.page(&bytes),
             None => bulk_page(&bytes),
         };
         return match read {
@@ -355,47 +392,6 @@ pub fn source_file(
         Some(index) => file.with_page_index(index),
         None => file,
     }
-}
-
-/// The most bytes a file of this kind is read with.
-pub fn size_limit(kind: FileKind) -> u64 {
-    if kind == FileKind::Page {
-        MAX_PAGE_FILE
-    } else {
-        MAX_DATA_FILE
-    }
-}
-
-/// A file's bytes, within the size limit of its kind.
-pub(super) fn read_bytes(path: &Path, kind: FileKind) -> Result<Vec<u8>, Unreadable> {
-    let limit = size_limit(kind);
-    let meta = std::fs::metadata(path).map_err(|e| Unreadable::Io(e.kind().to_string()))?;
-    if !meta.is_file() {
-        return Err(Unreadable::Io("not a regular file".into()));
-    }
-    if meta.len() > limit {
-        return Err(Unreadable::TooLarge {
-            bytes: meta.len(),
-            limit,
-        });
-    }
-    // The limit holds even if the file grows between the check and the read.
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
-    std::io::Read::read_to_end(
-        &mut std::io::Read::take(
-            std::fs::File::open(path).map_err(|e| Unreadable::Io(e.kind().to_string()))?,
-            limit + 1,
-        ),
-        &mut bytes,
-    )
-    .map_err(|e| Unreadable::Io(e.kind().to_string()))?;
-    if bytes.len() as u64 > limit {
-        return Err(Unreadable::TooLarge {
-            bytes: bytes.len() as u64,
-            limit,
-        });
-    }
-    Ok(bytes)
 }
 
 /// The file with its whole text when `file` is a page read in bulk (its
@@ -447,11 +443,12 @@ pub fn load_site(root: &Path, name: String, ids: &FileIds) -> Site {
     let _t = crate::timing::span("load site");
     let (files, assets) = list_all(root);
     let shared = SharedIndexes::default();
+    let buffers = ReadBuffers::default();
     let read = || -> Vec<SourceFile> {
         files
             .into_par_iter()
             .map(|(path, rel, kind)| {
-                let read = read_file_sharing(&path, kind, false, Some(&shared));
+                let read = read_file_sharing(&path, kind, false, Some((&shared, &buffers)));
                 let bulk = read.1.is_some();
                 let file = source_file(ids.id(&path), rel, kind, read);
                 if bulk { file.with_origin(&path) } else { file }
@@ -462,7 +459,32 @@ pub fn load_site(root: &Path, name: String, ids: &FileIds) -> Site {
         Some(pool) => pool.install(read),
         None => read(),
     };
+    share_front_matters(&loaded);
     site_of(name, loaded, assets)
+}
+
+/// Pages read in bulk whose kept text (their front matter) is the same
+/// have their front matter parsed once: the others get a copy in their own
+/// file ([`crate::syntax::frontmatter::FrontMatter::in_file`]). A site that
+/// copies its pages per version and language (crewAI: 24,803 pages) then
+/// parses a few thousand front matters instead of every page's, which was a
+/// tenth of `check`. A page whose text no other page has is parsed when
+/// asked, as before.
+fn share_front_matters(files: &[SourceFile]) {
+    let _t = crate::timing::span("shared front matter");
+    let mut by_text: rustc_hash::FxHashMap<&str, Vec<usize>> = Default::default();
+    for (i, f) in files.iter().enumerate() {
+        if let (FileKind::Page, Some(_), Ok(text)) = (f.kind, &f.origin, &f.text) {
+            by_text.entry(text).or_default().push(i);
+        }
+    }
+    let groups: Vec<Vec<usize>> = by_text.into_values().filter(|g| g.len() > 1).collect();
+    groups.par_iter().for_each(|group| {
+        let first = files[group[0]].front_matter();
+        for &i in &group[1..] {
+            files[i].set_front_matter(first.in_file(files[i].id));
+        }
+    });
 }
 
 /// The snapshot of a docs root's files read (and the paths of its other
@@ -580,5 +602,51 @@ mod tests {
         for bad in ["v1/bad.mdx", "v2/bad.mdx"] {
             assert_eq!(file(bad).text, Err(Unreadable::NotUtf8), "{bad}");
         }
+        // The front matter is parsed once for both, each copy in its file.
+        for f in [&v1, &v2, &v3] {
+            let fresh = crate::syntax::frontmatter::parse(f.id, f.text());
+            let fm = f.front_matter();
+            assert_eq!(fm.root, fresh.root, "{}", f.path);
+            assert_eq!((&fm.body, fm.errors.len()), (&fresh.body, 0));
+            fm.root.as_ref().unwrap().walk(|n| assert_eq!(n.file, f.id));
+        }
+        assert_ne!(v1.id, v2.id);
+    }
+
+    #[test]
+    fn pages_alike_where_sampled_but_different_elsewhere_share_nothing() {
+        // Same length, first and last bytes and sampled runs: the heading
+        // sits between two runs (see `shared_indexes::key`).
+        let page = |word: &str| {
+            let mut p = "x\n".repeat(997);
+            p.push_str(&format!("# {word}\n"));
+            while p.len() < 5000 {
+                p.push_str("y\n");
+            }
+            p
+        };
+        let (a, b) = (page("Start"), page("Begin"));
+        let key = |t: &str| super::super::shared_indexes::key(t.as_bytes());
+        assert_eq!(key(&a), key(&b));
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(
+            root,
+            &[
+                ("docs.json", ROOT),
+                ("a.mdx", &a),
+                ("b.mdx", &b),
+                ("c.mdx", &a),
+            ],
+        );
+        let site = load_site(root, "t".into(), &FileIds::default());
+        let heading = |p: &str| {
+            let f = site.file_by_path(p).unwrap();
+            f.page_index().headings[0].text.to_string()
+        };
+        assert_eq!(
+            (heading("a.mdx"), heading("b.mdx"), heading("c.mdx")),
+            ("Start".into(), "Begin".into(), "Start".into())
+        );
     }
 }

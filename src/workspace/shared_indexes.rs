@@ -29,11 +29,10 @@ type SharedPage = (Box<[u8]>, BulkPage);
 impl SharedIndexes {
     /// The page of these bytes: from an earlier page with the same bytes
     /// (their UTF-8 check, kept text and index included), or read now.
-    pub(super) fn page(&self, bytes: Vec<u8>) -> BulkPage {
-        let hash = {
-            use std::hash::BuildHasher;
-            rustc_hash::FxBuildHasher.hash_one(&bytes)
-        };
+    /// Only the bytes of a text not seen before are copied (to compare
+    /// later pages with).
+    pub(super) fn page(&self, bytes: &[u8]) -> BulkPage {
+        let hash = key(bytes);
         let known = |pages: &Vec<SharedPage>| {
             pages
                 .iter()
@@ -45,7 +44,7 @@ impl SharedIndexes {
         }
         // Read outside the table's lock; two threads reading one text at
         // once both read it, and the first to insert is kept.
-        let read = bulk_page(&bytes);
+        let read = bulk_page(bytes);
         use std::sync::atomic::Ordering::Relaxed;
         if self.held.fetch_add(bytes.len(), Relaxed) + bytes.len() > SHARED_TEXT_BUDGET {
             self.held.fetch_sub(bytes.len(), Relaxed);
@@ -55,7 +54,40 @@ impl SharedIndexes {
         if let Some(page) = known(&entry) {
             return page;
         }
-        entry.push((bytes.into_boxed_slice(), read.clone()));
+        if entry.len() >= MAX_CANDIDATES {
+            self.held.fetch_sub(bytes.len(), Relaxed);
+            return read;
+        }
+        entry.push((Box::from(bytes), read.clone()));
         read
     }
+}
+
+/// The most different texts kept under one [`key`]: texts that agree on
+/// every sampled byte but differ elsewhere are each compared with all the
+/// others, so their number is bounded; past it a page is read on its own.
+const MAX_CANDIDATES: usize = 16;
+
+/// What finds a page's candidates: its length and bytes sampled across it
+/// (its first and last 256, and 32 runs of 16 between). A candidate is
+/// compared in full anyway, so hashing every byte would read each page a
+/// second time for nothing.
+pub(super) fn key(bytes: &[u8]) -> u64 {
+    use std::hash::Hasher;
+    const EDGE: usize = 256;
+    const RUNS: usize = 32;
+    const RUN: usize = 16;
+    let mut h = rustc_hash::FxHasher::default();
+    h.write_usize(bytes.len());
+    if bytes.len() <= 4 * EDGE {
+        h.write(bytes);
+        return h.finish();
+    }
+    h.write(&bytes[..EDGE]);
+    h.write(&bytes[bytes.len() - EDGE..]);
+    let step = (bytes.len() - RUN) / RUNS;
+    for i in 0..RUNS {
+        h.write(&bytes[i * step..i * step + RUN]);
+    }
+    h.finish()
 }

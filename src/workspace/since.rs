@@ -4,8 +4,9 @@
 //! is served, where a URL leads and what moved are the analysis' plain
 //! functions (`analysis::served_urls`, `removed_urls`, `page_moves`).
 
+use super::file_bytes;
 use super::git::{self, AtRevision, GitError};
-use super::load::{self, FileIds};
+use super::load::FileIds;
 use crate::analysis::Analysis;
 use crate::analysis::served_urls::{Served, route_of, served_urls, urls_of};
 use crate::analysis::{page_moves, removed_urls};
@@ -87,7 +88,7 @@ pub fn findings(baseline: &Baseline, root: &Path, site: &Site, targets: &Targets
         .iter()
         .filter_map(|s| {
             let page = s.page.as_ref()?;
-            let bytes = load::read_bytes(&root.join(page), FileKind::Page).ok()?;
+            let bytes = file_bytes::read_bytes(&root.join(page), FileKind::Page).ok()?;
             Some((page.clone(), bytes))
         })
         .collect();
