@@ -149,8 +149,9 @@ fn compute(
             .as_ref()
             .is_some_and(|r| std::sync::Arc::ptr_eq(r, root))
             && std::sync::Weak::as_ptr(&edit.from) == Arc::as_ptr(previous.tree.root()))
-        .then_some(references_kept::Earlier {
+        .then(|| references_kept::Earlier {
             resolved: &previous.resolved,
+            contexts: previous.tree.index().map_or(&[][..], |ix| &ix.contexts[..]),
             diff: &edit.diff,
             file: id,
         })

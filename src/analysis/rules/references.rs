@@ -4,7 +4,7 @@
 use super::duplicates::{
     duplicate, duplicate_class, duplicate_text, first_listed, fx_hash, repeats, text_hash,
 };
-use super::references_kept::{Earlier, EntryTarget, Resolved, ResolvedEntry};
+use super::references_kept::{Earlier, Entries, EntryTarget, Resolved, ResolvedEntry};
 use super::specs;
 use crate::diagnostics::{Diagnostic, Fix, Severity};
 use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint};
@@ -53,58 +53,48 @@ pub fn check(
     // memory-bound; 25,000 of them per keystroke), then the passes that
     // need entry order (duplicates) sequentially.
     let t_resolve = crate::timing::span("references: resolve");
-    // What endpoint entries of one element share (their spec files, and
-    // the directory part of their duplicate key), once per element rather
-    // than once per entry: 27,000 endpoint entries on a large site.
-    // Entries the previous pass resolved in the same context are taken from
-    // it (a keystroke in one string changes one entry, or none).
-    let kept = earlier.map_or_else(Vec::new, |e| e.kept(ix));
+    // Entries the previous pass resolved in the same context keep its
+    // outcome, shared (a keystroke in one string changes one entry, or
+    // none): only the others are resolved.
+    let changed = earlier.and_then(|e| e.changed(ix));
+    let earlier = earlier.filter(|_| changed.is_some());
+    let changed: Vec<usize> = changed.unwrap_or_else(|| (0..ix.entries.len()).collect());
     KEPT.fetch_add(
-        kept.iter().filter(|k| **k).count(),
+        ix.entries.len() - changed.len(),
         std::sync::atomic::Ordering::Relaxed,
     );
-    let is_kept = |i: usize| kept.get(i).copied().unwrap_or(false);
+    // What endpoint entries of one element share (their spec files), once
+    // per element rather than once per entry: 27,000 endpoint entries on a large site.
     let mut shared: HashMap<usize, ElementSpecs<'_>> = HashMap::default();
-    for (i, e) in ix.entries.iter().enumerate() {
-        if is_kept(i) {
-            continue;
-        }
-        let inherited = &ix.context(e).inherited_openapi;
+    for &i in &changed {
+        let inherited = &ix.context(&ix.entries[i]).inherited_openapi;
         shared.entry(sources_id(inherited)).or_insert_with(|| {
             ElementSpecs::of(site, overlays, inherited, &api_sources, &all_specs)
         });
     }
-    let mut resolved: Vec<ResolvedEntry> = ix
-        .entries
+    let fresh: Vec<(ResolvedEntry, Vec<Diagnostic>)> = changed
         .par_iter()
-        .enumerate()
         .with_min_len(1024)
-        .map(|(i, e)| {
-            let (target, diags, text_hash) = match earlier.filter(|_| is_kept(i)) {
-                Some(earlier) => earlier.take(i),
-                None => {
-                    let mut diags = Vec::new();
-                    let element = &shared[&sources_id(&ix.context(e).inherited_openapi)];
-                    let t = target(site, e, element, &api_sources, &all_specs, &mut diags);
-                    let h = duplicate_text(e, &t).map_or(0, text_hash);
-                    (t, diags, h)
-                }
-            };
-            ResolvedEntry {
+        .map(|&i| {
+            let e = &ix.entries[i];
+            let mut diags = Vec::new();
+            let element = &shared[&sources_id(&ix.context(e).inherited_openapi)];
+            let t = target(site, e, element, &api_sources, &all_specs, &mut diags);
+            let h = duplicate_text(e, &t, ix).map_or(0, |k| text_hash(&k));
+            let r = ResolvedEntry {
                 value: e.value.as_ptr() as usize,
                 context: e.context,
                 is_root_page: e.is_root_page,
-                target,
-                diags,
-                text_hash,
+                target: t,
+                text_hash: h,
                 // Set below, with the context.
                 class: 0,
-            }
+            };
+            (r, diags)
         })
         .collect();
     drop(t_resolve);
     let _t_dup = crate::timing::span("references: duplicates+listing");
-    let mut listed = vec![false; site.page_names().len()];
     // Duplicates are found per scope: each context (one per run of entries
     // of one element) gets its scope's number, looked up by pointer first
     // and by value once per element, and each scope a hash of its value.
@@ -124,37 +114,74 @@ pub fn check(
             })
         })
         .collect();
-    for (e, r) in ix.entries.iter().zip(&mut resolved) {
-        r.class = duplicate_class(e, r, scope_hashes[scopes[r.context as usize] as usize]);
-    }
+    let class = |i: usize, r: &ResolvedEntry| {
+        duplicate_class(
+            &ix.entries[i],
+            r,
+            scope_hashes[scopes[r.context as usize] as usize],
+        )
+    };
+    // The entries' outcomes and own diagnostics: the previous pass's, with
+    // the changed entries' put in (and the diagnostics' ranges moved).
+    let (entries, entry_diags) = match earlier {
+        Some(earlier) => {
+            let mut entries = earlier.resolved.entries.clone();
+            let mut diags: Vec<(u32, Diagnostic)> = Vec::new();
+            let mut old = earlier.resolved.diags.iter().peekable();
+            for (&i, (mut r, new)) in changed.iter().zip(fresh) {
+                while let Some((j, d)) = old.next_if(|(j, _)| (*j as usize) <= i) {
+                    if *j as usize != i {
+                        diags.push((*j, earlier.moved(d)));
+                    }
+                }
+                r.class = class(i, &r);
+                entries.set(i, r);
+                diags.extend(new.into_iter().map(|d| (i as u32, d)));
+            }
+            diags.extend(old.map(|(j, d)| (*j, earlier.moved(d))));
+            (entries, diags)
+        }
+        None => {
+            let mut all = Vec::with_capacity(fresh.len());
+            let mut diags = Vec::new();
+            for (i, (mut r, new)) in fresh.into_iter().enumerate() {
+                r.class = class(i, &r);
+                all.push(r);
+                diags.extend(new.into_iter().map(|d| (i as u32, d)));
+            }
+            (Entries::from_vec(all), diags)
+        }
+    };
     let dup = repeats(
-        &ix.entries,
-        &resolved,
+        ix,
+        &entries,
         &scopes,
-        listed.len(),
-        earlier.map(|e| (e.resolved, &kept[..])),
+        site.page_names().len(),
+        earlier.map(|e| (e.resolved, &changed[..])),
     );
-    let firsts = first_listed(&ix.entries, &resolved, &scopes, &dup);
+    let firsts = first_listed(ix, &entries, &scopes, &dup);
     // Redirects are read fresh on every pass (kept outcomes do not depend
     // on them), and only when some entry has no page.
     let mut redirect_targets = None;
-    for (i, ((e, r), &dup)) in ix.entries.iter().zip(&resolved).zip(&dup).enumerate() {
-        for d in &r.diags {
-            let covered = (d.code == "missing-page" && d.severity == Severity::Error)
-                .then(|| {
-                    let t = redirect_targets
-                        .get_or_insert_with(|| crate::model::links::targets_of(site, Some(root)));
-                    covered_by_redirect(d, t)
-                })
-                .flatten();
-            out.push(covered.unwrap_or_else(|| d.clone()));
-        }
+    for (_, d) in &entry_diags {
+        let covered = (d.code == "missing-page" && d.severity == Severity::Error)
+            .then(|| {
+                let t = redirect_targets
+                    .get_or_insert_with(|| crate::model::links::targets_of(site, Some(root)));
+                covered_by_redirect(d, t)
+            })
+            .flatten();
+        out.push(covered.unwrap_or_else(|| d.clone()));
+    }
+    for (i, _) in dup.iter().enumerate().filter(|(_, d)| **d) {
+        let e = &ix.entries[i];
+        let first = firsts.get(&i).map(|&f| &ix.entries[f]);
+        out.push(duplicate(e, first, &ix.context(e).scope));
+    }
+    let mut listed = vec![false; site.page_names().len()];
+    for r in entries.iter() {
         if let EntryTarget::Page(Some(p)) = r.target {
             listed[p.ordinal as usize] = true;
-        }
-        if dup {
-            let first = firsts.get(&i).map(|&f| &ix.entries[f]);
-            out.push(duplicate(e, first, &ix.context(e).scope));
         }
     }
     let orphan = |id: FileId, out: &mut Vec<Diagnostic>| {
@@ -188,8 +215,8 @@ pub fn check(
     (
         Listing { listed, unlisted },
         Resolved {
-            entries: resolved,
-            contexts: ix.contexts.clone(),
+            entries,
+            diags: entry_diags,
             dup,
         },
     )
@@ -208,9 +235,6 @@ struct ElementSpecs<'s> {
         Vec<&'s Arc<crate::model::site::SourceFile>>,
         specs::SpecList<'s>,
     )>,
-    /// The page an endpoint entry makes lives in its spec's `directory`:
-    /// the same endpoint under two directories is two pages.
-    directory: String,
     /// An `openapi` is set up the navigation.
     inherits: bool,
     overlays: &'s crate::model::overlays::SpecOverlays, // the specs after their overlays
@@ -228,14 +252,8 @@ impl<'s> ElementSpecs<'s> {
             let list = specs::list(overlays, &f);
             (f, list)
         });
-        let directory = inherited
-            .iter()
-            .filter_map(|s| s.directory.as_deref())
-            .collect::<Vec<_>>()
-            .join(",");
         ElementSpecs {
             files,
-            directory,
             inherits: !inherited.is_empty(),
             overlays,
         }
@@ -259,16 +277,7 @@ fn target(
 ) -> EntryTarget {
     if let Some(r) = parse_endpoint(e.value) {
         endpoint(site, e, &r, element, api_sources, all_specs, out);
-        return EntryTarget::Endpoint(
-            format!(
-                "{} {} {} {}",
-                r.spec.unwrap_or(""),
-                r.method.to_ascii_uppercase(),
-                r.path,
-                element.directory
-            )
-            .into(),
-        );
+        return EntryTarget::Endpoint;
     }
     // A page path may hold a space (`nodes/Epsilon Scaling` for
     // `nodes/Epsilon Scaling.mdx`, which the platform serves): only an
