@@ -9,6 +9,7 @@ use super::references::{self, Listing};
 use super::{navigation, references_kept};
 use crate::analysis::nav_tree::NavTree;
 use crate::analysis::reads::{self, Revisions};
+use crate::analysis::suggestions::Suggestions;
 use crate::diagnostics::Diagnostic;
 use crate::model::config::Config;
 use crate::model::memo::{MemoTable, Shared};
@@ -98,6 +99,7 @@ impl std::fmt::Debug for NavigationOutcome {
 pub fn outcome(
     revisions: &Revisions,
     table: &MemoTable<(), Outcome>,
+    suggestions: &Suggestions,
     config: &Config,
     root: &Arc<crate::syntax::tree::Node>,
 ) -> Arc<NavigationOutcome> {
@@ -117,6 +119,7 @@ pub fn outcome(
             let last = table.last(&()).filter(|p| p.0.shape == epoch);
             Shared(Arc::new(compute(
                 site,
+                suggestions,
                 config,
                 root,
                 last.as_ref().map(|p| &*p.0),
@@ -128,6 +131,7 @@ pub fn outcome(
 
 fn compute(
     site: &Site,
+    suggestions: &Suggestions,
     config: &Config,
     root: &Arc<crate::syntax::tree::Node>,
     previous: Option<&NavigationOutcome>,
@@ -180,7 +184,7 @@ fn compute(
                     let mut rules = Vec::new();
                     let indexed = {
                         let _t = crate::timing::span("nav index");
-                        NavTree::new(root.clone())
+                        NavTree::after(root.clone(), previous.map(|p| &*p.tree))
                     };
                     // `navigation` is an object here, so it is indexed.
                     let empty = crate::model::nav::NavIndex::default();
@@ -196,6 +200,7 @@ fn compute(
                     } else {
                         references::check(
                             site,
+                            suggestions,
                             &config.overlays,
                             root,
                             ix,

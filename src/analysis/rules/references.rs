@@ -6,6 +6,7 @@ use super::duplicates::{
 };
 use super::references_kept::{Earlier, Entries, EntryTarget, Resolved, ResolvedEntry};
 use super::specs;
+use crate::analysis::suggestions::{Suggestions, nearest_page};
 use crate::diagnostics::{Diagnostic, Fix, Severity};
 use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint};
 use crate::model::nav::{Entry, NavIndex, Scope};
@@ -27,8 +28,10 @@ pub struct Listing {
 
 /// `complete`: the navigation was read whole (no `$ref` failed), so a page
 /// it does not list is really unlisted.
+#[allow(clippy::too_many_arguments)]
 pub fn check(
     site: &Site,
+    suggestions: &Suggestions,
     overlays: &crate::model::overlays::SpecOverlays,
     root: &Node,
     ix: &NavIndex,
@@ -79,7 +82,15 @@ pub fn check(
             let e = &ix.entries[i];
             let mut diags = Vec::new();
             let element = &shared[&sources_id(&ix.context(e).inherited_openapi)];
-            let t = target(site, e, element, &api_sources, &all_specs, &mut diags);
+            let t = target(
+                site,
+                suggestions,
+                e,
+                element,
+                &api_sources,
+                &all_specs,
+                &mut diags,
+            );
             let h = duplicate_text(e, &t, ix).map_or(0, |k| text_hash(&k));
             let r = ResolvedEntry {
                 value: e.value.as_ptr() as usize,
@@ -269,6 +280,7 @@ fn sources_id(s: &Arc<[crate::model::nav::SpecSource]>) -> usize {
 /// Resolve one entry and report what is wrong with it alone.
 fn target(
     site: &Site,
+    suggestions: &Suggestions,
     e: &Entry<'_>,
     element: &ElementSpecs<'_>,
     api_sources: &[crate::model::nav::SpecSource],
@@ -302,7 +314,7 @@ fn target(
         out.push(index_page(e, key));
         page = Some(index);
     } else if page.is_none() {
-        out.push(missing_page(site, e, key));
+        out.push(missing_page(site, suggestions, e, key));
     } else if key != e.value.trim_start_matches('/') {
         // The navigation names pages without their extension; the
         // platform looks for `page.mdx.mdx`.
@@ -451,7 +463,7 @@ fn covered_by_redirect(
     Some(w)
 }
 
-fn missing_page(site: &Site, e: &Entry, key: &str) -> Diagnostic {
+fn missing_page(site: &Site, suggestions: &Suggestions, e: &Entry, key: &str) -> Diagnostic {
     if crate::model::site::is_snippet(key) {
         // Files under snippets/ are included by pages; they are never
         // pages themselves, so "create the file" would not help.
@@ -475,7 +487,7 @@ fn missing_page(site: &Site, e: &Entry, key: &str) -> Diagnostic {
         .with_subject(key.to_string());
     }
     let mut msg = format!("page \"{}\" has no file: create {key}.mdx", e.value);
-    let suggestion = site.nearest_page(key);
+    let suggestion = nearest_page(suggestions, site, key);
     if let Some(s) = &suggestion {
         msg.push_str(&format!(", or did you mean \"{s}\"?"));
     }
