@@ -362,16 +362,15 @@ fn walk_children<'a>(
             });
             continue;
         }
+        let pages = p.key == "pages";
         for item in p.value.items() {
             match &item.value {
                 Value::String(s)
-                    if p.key == "pages"
-                        && ix.graphql_depth > 0
-                        && graphql_selector(s).is_some() =>
+                    if pages && ix.graphql_depth > 0 && graphql_selector(s).is_some() =>
                 {
                     ix.graphql_entries.push(item);
                 }
-                Value::String(s) if p.key == "pages" => {
+                Value::String(s) if pages => {
                     let context = ix.context_for(scope, inherited);
                     ix.entries.push(Entry {
                         node: item,
