@@ -189,26 +189,38 @@ fn compute(
                     // `navigation` is an object here, so it is indexed.
                     let empty = crate::model::nav::NavIndex::default();
                     let ix = indexed.index().unwrap_or(&empty);
-                    {
-                        let _t = crate::timing::span("nav rules");
-                        navigation::check(ix, &mut rules);
-                        navigation::source_refs(root, ix, &mut rules);
-                        navigation::sources(site, ix, &mut rules);
-                    }
-                    let (listing, resolved) = if site.partial {
-                        Default::default()
-                    } else {
-                        references::check(
-                            site,
-                            suggestions,
-                            &config.overlays,
-                            root,
-                            ix,
-                            complete,
-                            earlier,
-                            &mut rules,
-                        )
-                    };
+                    // The navigation rules and the references read the
+                    // index alone: side by side, findings in their order.
+                    let (nav_rules, (listing, resolved, references)) = rayon::join(
+                        || {
+                            let _t = crate::timing::span("nav rules");
+                            let mut found = Vec::new();
+                            navigation::check(ix, &mut found);
+                            navigation::source_refs(root, ix, &mut found);
+                            navigation::sources(site, ix, &mut found);
+                            found
+                        },
+                        || {
+                            let mut found = Vec::new();
+                            let (listing, resolved) = if site.partial {
+                                Default::default()
+                            } else {
+                                references::check(
+                                    site,
+                                    suggestions,
+                                    &config.overlays,
+                                    root,
+                                    ix,
+                                    complete,
+                                    earlier,
+                                    &mut found,
+                                )
+                            };
+                            (listing, resolved, found)
+                        },
+                    );
+                    rules.extend(nav_rules);
+                    rules.extend(references);
                     let remote = ix
                         .elements
                         .iter()
