@@ -47,34 +47,14 @@ pub fn collect(
     out: &mut Vec<Diagnostic>,
 ) -> (Listing, Option<Arc<NavTree>>) {
     let site = revisions.site;
-    // The links of the pages and the navigation pass read different
-    // things (the navigation pass spends most of a docs.json keystroke
-    // on one core): run them side by side, their findings kept in the
-    // order they have always been reported in.
-    let (links, nav) = rayon::join(
-        || {
-            let _t = crate::timing::span("links");
-            let mut found = Vec::new();
-            broken_links::check(site, memos, config.root.as_deref(), &mut found);
-            found
-        },
-        || {
-            config.root.as_ref().map(|root| {
-                navigation_pass::outcome(
-                    revisions,
-                    &memos.navigation,
-                    &memos.suggestions,
-                    config,
-                    root,
-                )
-            })
-        },
-    );
     {
         let _t = crate::timing::span("pages");
         pages::check(site, memos, &config.overlays, out);
     }
-    out.extend(links);
+    {
+        let _t = crate::timing::span("links");
+        broken_links::check(site, memos, config.root.as_deref(), out);
+    }
     {
         let _t = crate::timing::span("mdx syntax");
         syntax::check(site, memos, out);
@@ -84,7 +64,7 @@ pub fn collect(
         listed: Default::default(),
         unlisted: site.pages_unsorted().map(|f| f.id).collect(),
     };
-    let (Some(root), Some(nav)) = (&config.root, nav) else {
+    let Some(root) = &config.root else {
         // docs.json does not parse: what specs it gives is unknown.
         out.retain(|d| !pages::may_be_in_a_remote_spec(site, d));
         return (unlisted(), None);
@@ -93,6 +73,13 @@ pub fn collect(
         let _t = crate::timing::span("schema");
         schema::validate(root, schema::docs(), &ValidateOptions::docs_json(), out);
     }
+    let nav = navigation_pass::outcome(
+        revisions,
+        &memos.navigation,
+        &memos.suggestions,
+        config,
+        root,
+    );
     out.extend(nav.found.iter().cloned());
     let (listing, remote_in_navigation) = (nav.listing.clone(), nav.remote);
     // Pages are checked against the site's local specs only (and without
