@@ -4,7 +4,7 @@
 use super::duplicates::{
     duplicate, duplicate_class, duplicate_text, first_listed, fx_hash, repeats, text_hash,
 };
-use super::references_kept::{Earlier, Entries, EntryTarget, Resolved, ResolvedEntry};
+use super::references_kept::{CHUNK, Earlier, Entries, EntryTarget, Resolved, ResolvedEntry};
 use super::specs;
 use crate::analysis::suggestions::{Suggestions, nearest_page};
 use crate::diagnostics::{Diagnostic, Fix, Severity};
@@ -75,37 +75,6 @@ pub fn check(
             ElementSpecs::of(site, overlays, inherited, &api_sources, &all_specs)
         });
     }
-    let fresh: Vec<(ResolvedEntry, Vec<Diagnostic>)> = changed
-        .par_iter()
-        .with_min_len(1024)
-        .map(|&i| {
-            let e = &ix.entries[i];
-            let mut diags = Vec::new();
-            let element = &shared[&sources_id(&ix.context(e).inherited_openapi)];
-            let t = target(
-                site,
-                suggestions,
-                e,
-                element,
-                &api_sources,
-                &all_specs,
-                &mut diags,
-            );
-            let h = duplicate_text(e, &t, ix).map_or(0, |k| text_hash(&k));
-            let r = ResolvedEntry {
-                value: e.value.as_ptr() as usize,
-                context: e.context,
-                is_root_page: e.is_root_page,
-                target: t,
-                text_hash: h,
-                // Set below, with the context.
-                class: 0,
-            };
-            (r, diags)
-        })
-        .collect();
-    drop(t_resolve);
-    let _t_dup = crate::timing::span("references: duplicates+listing");
     // Duplicates are found per scope: each context (one per run of entries
     // of one element) gets its scope's number, looked up by pointer first
     // and by value once per element, and each scope a hash of its value.
@@ -132,20 +101,52 @@ pub fn check(
             scope_hashes[scopes[r.context as usize] as usize],
         )
     };
+    // One entry resolved, with its own diagnostics.
+    let resolve = |i: usize| {
+        let e = &ix.entries[i];
+        let mut diags = Vec::new();
+        let element = &shared[&sources_id(&ix.context(e).inherited_openapi)];
+        let t = target(
+            site,
+            suggestions,
+            e,
+            element,
+            &api_sources,
+            &all_specs,
+            &mut diags,
+        );
+        let h = duplicate_text(e, &t, ix).map_or(0, |k| text_hash(&k));
+        let mut r = ResolvedEntry {
+            value: e.value.as_ptr() as usize,
+            context: e.context,
+            is_root_page: e.is_root_page,
+            target: t,
+            text_hash: h,
+            class: 0,
+        };
+        r.class = class(i, &r);
+        (r, diags)
+    };
     // The entries' outcomes and own diagnostics: the previous pass's, with
-    // the changed entries' put in (and the diagnostics' ranges moved).
+    // the changed entries' put in (and the diagnostics' ranges moved), or
+    // all of them resolved, chunk by chunk (no copy of 55,000 outcomes).
     let (entries, entry_diags) = match earlier {
         Some(earlier) => {
+            let fresh: Vec<(ResolvedEntry, Vec<Diagnostic>)> = changed
+                .par_iter()
+                .with_min_len(1024)
+                .map(|&i| resolve(i))
+                .collect();
+            drop(t_resolve);
             let mut entries = earlier.resolved.entries.clone();
             let mut diags: Vec<(u32, Diagnostic)> = Vec::new();
             let mut old = earlier.resolved.diags.iter().peekable();
-            for (&i, (mut r, new)) in changed.iter().zip(fresh) {
+            for (&i, (r, new)) in changed.iter().zip(fresh) {
                 while let Some((j, d)) = old.next_if(|(j, _)| (*j as usize) <= i) {
                     if *j as usize != i {
                         diags.push((*j, earlier.moved(d)));
                     }
                 }
-                r.class = class(i, &r);
                 entries.set(i, r);
                 diags.extend(new.into_iter().map(|d| (i as u32, d)));
             }
@@ -153,16 +154,30 @@ pub fn check(
             (entries, diags)
         }
         None => {
-            let mut all = Vec::with_capacity(fresh.len());
+            let chunks: Vec<(Vec<ResolvedEntry>, EntryDiagnostics)> = changed
+                .par_chunks(CHUNK)
+                .map(|c| {
+                    let mut entries = Vec::with_capacity(c.len());
+                    let mut diags = Vec::new();
+                    for &i in c {
+                        let (r, new) = resolve(i);
+                        entries.push(r);
+                        diags.extend(new.into_iter().map(|d| (i as u32, d)));
+                    }
+                    (entries, diags)
+                })
+                .collect();
+            drop(t_resolve);
             let mut diags = Vec::new();
-            for (i, (mut r, new)) in fresh.into_iter().enumerate() {
-                r.class = class(i, &r);
-                all.push(r);
-                diags.extend(new.into_iter().map(|d| (i as u32, d)));
+            let mut all = Vec::with_capacity(chunks.len());
+            for (entries, d) in chunks {
+                all.push(entries);
+                diags.extend(d);
             }
-            (Entries::from_vec(all), diags)
+            (Entries::from_chunks(all), diags)
         }
     };
+    let _t_dup = crate::timing::span("references: duplicates+listing");
     let dup = repeats(
         ix,
         &entries,
@@ -232,6 +247,9 @@ pub fn check(
         },
     )
 }
+
+/// Entries' own diagnostics, by entry index.
+type EntryDiagnostics = Vec<(u32, Diagnostic)>;
 
 /// How many entry resolutions passes have taken from the previous pass, for
 /// tests that must not pass by never taking any.

@@ -26,7 +26,7 @@ pub struct Resolved {
 }
 
 /// How many entries share one chunk: a keystroke copies one chunk.
-const CHUNK: usize = 1024;
+pub(super) const CHUNK: usize = 1024;
 
 /// The entries' outcomes, in chunks shared between passes.
 #[derive(Default, Clone)]
@@ -36,11 +36,12 @@ pub(super) struct Entries {
 }
 
 impl Entries {
-    pub(super) fn from_vec(all: Vec<ResolvedEntry>) -> Self {
-        let len = all.len();
+    /// The entries in chunks of [`CHUNK`] (the last may be shorter).
+    pub(super) fn from_chunks(chunks: Vec<Vec<ResolvedEntry>>) -> Self {
+        debug_assert!(chunks.iter().rev().skip(1).all(|c| c.len() == CHUNK));
         Entries {
-            chunks: all.chunks(CHUNK).map(|c| Arc::new(c.to_vec())).collect(),
-            len,
+            len: chunks.iter().map(Vec::len).sum(),
+            chunks: chunks.into_iter().map(Arc::new).collect(),
         }
     }
 
