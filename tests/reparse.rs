@@ -185,3 +185,49 @@ fn key_edits_that_change_repeated_keys_agree() {
         r#"{"x": {"k": 1}, "k": 2, "kkz": 3}"#
     ));
 }
+
+/// A document large enough that its top levels are copied in parallel
+/// (`reparse::shifted`, over 256 KB): keystrokes in keys and values before,
+/// inside and after its large containers agree with a fresh parse.
+#[test]
+fn keystrokes_in_a_large_document_agree() {
+    let mut versions = Vec::new();
+    for v in 0..40 {
+        let groups: Vec<String> = (0..20)
+            .map(|g| {
+                let pages: Vec<String> =
+                    (0..20).map(|p| format!("\"v{v}/g{g}/page-{p}\"")).collect();
+                format!(r#"{{"group": "G{g}", "pages": [{}]}}"#, pages.join(", "))
+            })
+            .collect();
+        versions.push(format!(
+            r#"{{"version": "v{v}", "groups": [{}]}}"#,
+            groups.join(",\n")
+        ));
+    }
+    let t = format!(
+        r#"{{"name": "big", "navigation": {{"versions": [{}]}}, "footer": {{"x": "end"}}}}"#,
+        versions.join(",\n")
+    );
+    assert!(t.len() > 280_000, "{} bytes", t.len());
+    let mut edited = 0;
+    for needle in [
+        "\"big\"",
+        "\"v0/g0/page-0\"",
+        "\"G7\"",
+        "\"v20/g10/page-10\"",
+        "\"version\"",
+        "\"v39/g19/page-19\"",
+        "\"end\"",
+    ] {
+        let at = t.find(needle).expect("in the text") + 2;
+        let mut next = t.clone();
+        next.insert(at, 'q');
+        assert!(
+            assert_reparse_agrees(&t, &next),
+            "not incremental at {needle}"
+        );
+        edited += 1;
+    }
+    assert_eq!(edited, 7);
+}

@@ -46,6 +46,10 @@ pub struct Memos {
     /// How many per-file values were computed (not taken from the table):
     /// tests tell by it that an edit recomputes what it touched only.
     pub computed: std::sync::atomic::AtomicUsize,
+    /// Did-you-mean answers for missing page keys
+    /// ([`super::suggestions::nearest_page`]):
+    /// an entry stays wrong over many keystrokes elsewhere. Reads the shape.
+    pub suggestions: super::suggestions::Suggestions,
     /// The shape (its epoch) at which entries of gone files were dropped.
     pub pruned_at: std::sync::atomic::AtomicU64,
 }

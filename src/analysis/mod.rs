@@ -12,6 +12,7 @@ pub mod reads;
 pub mod removed_urls;
 pub mod rules;
 pub mod served_urls;
+pub mod suggestions;
 pub mod translations;
 
 use crate::diagnostics::Diagnostic;

@@ -69,11 +69,18 @@ pub struct Items {
 impl NavTree {
     /// Indexes `root`'s `navigation` (the resolved docs.json tree).
     pub fn new(root: Arc<Node>) -> NavTree {
+        NavTree::after(root, None)
+    }
+
+    /// [`NavTree::new`], expecting as many entries as `previous` holds (a
+    /// keystroke's tree has its previous tree's entries).
+    pub fn after(root: Arc<Node>, previous: Option<&NavTree>) -> NavTree {
+        let entries = previous.and_then(|p| p.index()).map(|ix| ix.entries.len());
         NavTree {
             indexed: Indexed::new(root, |root| {
                 root.get("navigation")
                     .filter(|n| n.is_object())
-                    .map(nav::index)
+                    .map(|n| nav::index_sized(n, entries))
             }),
             items: OnceLock::new(),
             counts: OnceLock::new(),

@@ -6,7 +6,6 @@ use super::link_targets::FileTargets;
 use super::memo::{Revision, fresh_revision};
 use super::page_keys::PageKeys;
 use crate::syntax::tree::FileId;
-use rustc_hash::FxHashMap as HashMap;
 use std::sync::{Arc, OnceLock};
 
 /// What a snapshot derives from its files but not from docs.json: its
@@ -24,9 +23,6 @@ pub struct Shape {
     pub epoch: Revision,
     /// The pages by key, for navigation entries, completion, did-you-mean.
     pub(super) page_index: OnceLock<PageKeys>,
-    /// Did-you-mean answers already given, by missing page key: an entry
-    /// stays wrong over many keystrokes elsewhere.
-    pub(super) suggestions: std::sync::Mutex<HashMap<Box<str>, Option<Box<str>>>>,
     /// The site's files as link targets (with the pages its specs generate).
     pub link_files: OnceLock<Arc<FileTargets>>,
     /// Files some page imports (they are snippets there).
@@ -39,7 +35,6 @@ impl Default for Shape {
         Shape {
             epoch: fresh_revision(),
             page_index: OnceLock::new(),
-            suggestions: Default::default(),
             link_files: OnceLock::new(),
             imported: OnceLock::new(),
             overlays: Default::default(),

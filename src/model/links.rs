@@ -98,9 +98,9 @@ pub const GENERATED_DIR: &str = "api-reference";
 fn lists_endpoint(nav: &crate::syntax::tree::Node) -> bool {
     let mut found = false;
     nav.walk(|n| {
-        found |= n
-            .as_str()
-            .is_some_and(|s| crate::model::endpoint::parse_endpoint(s).is_some());
+        found = found
+            || n.as_str()
+                .is_some_and(|s| crate::model::endpoint::parse_endpoint(s).is_some());
     });
     found
 }

@@ -271,10 +271,18 @@ pub struct NavIndex<'a> {
 
 /// Index the `navigation` node of a resolved docs.json.
 pub fn index(nav: &Node) -> NavIndex<'_> {
+    index_sized(nav, None)
+}
+
+/// [`index`], given how many entries to expect (those of the tree a
+/// keystroke in one string made this one from: the same), so that the
+/// tree is not walked once more to count them.
+pub fn index_sized(nav: &Node, entries: Option<usize>) -> NavIndex<'_> {
     let mut ix = NavIndex::default();
     // Sized once: grown by doubling, the entries of a 52,000-entry
     // navigation were 9 MB of allocations per keystroke instead of 3.
-    ix.entries.reserve_exact(entry_bound(nav));
+    ix.entries
+        .reserve_exact(entries.unwrap_or_else(|| entry_bound(nav)));
     ix.elements.push(Element {
         kind: ElementKind::Root,
         node: nav,
@@ -354,16 +362,15 @@ fn walk_children<'a>(
             });
             continue;
         }
+        let pages = p.key == "pages";
         for item in p.value.items() {
             match &item.value {
                 Value::String(s)
-                    if p.key == "pages"
-                        && ix.graphql_depth > 0
-                        && graphql_selector(s).is_some() =>
+                    if pages && ix.graphql_depth > 0 && graphql_selector(s).is_some() =>
                 {
                     ix.graphql_entries.push(item);
                 }
-                Value::String(s) if p.key == "pages" => {
+                Value::String(s) if pages => {
                     let context = ix.context_for(scope, inherited);
                     ix.entries.push(Entry {
                         node: item,

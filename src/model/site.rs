@@ -315,11 +315,9 @@ impl Site {
     }
 
     /// The page nearest to a missing page key (Jaro-Winkler, at least 0.85),
-    /// for a did-you-mean; answers are remembered until the pages change.
+    /// for a did-you-mean (the analysis keeps its answers:
+    /// `analysis::memos::Memos::nearest_page`).
     pub fn nearest_page(&self, key: &str) -> Option<String> {
-        if let Some(hit) = lock(&self.derived.shape.suggestions).get(key) {
-            return hit.as_deref().map(str::to_string);
-        }
         let ix = self.page_index();
         // A page moved to another folder keeps its name: when exactly one
         // page has this file name, that is the answer, however far its
@@ -345,11 +343,6 @@ impl Site {
             Some(n) if folder(n) == folder(key) => Some(n),
             _ => moved.or(near),
         };
-        let mut memo = lock(&self.derived.shape.suggestions);
-        if memo.len() > 4096 {
-            memo.clear();
-        }
-        memo.insert(key.into(), found.map(Into::into));
         found.map(str::to_string)
     }
 

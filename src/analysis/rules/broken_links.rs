@@ -53,7 +53,7 @@ pub fn check(site: &Site, memos: &Memos, root: Option<&Node>, out: &mut Vec<Diag
             files: || links::served_bodies(site),
             includes: |f: &SourceFile| links::is_served_body(f),
             compute: |f: &SourceFile, r: &mut Reads| {
-                let (found, read) = check_file(site, &targets, f, images());
+                let (found, read) = check_file(site, memos, &targets, f, images());
                 for t in read {
                     if let Some(rev) = revisions.anchors(t) {
                         r.read_indexed(reads::anchors(t), rev);
@@ -73,6 +73,7 @@ pub fn check(site: &Site, memos: &Memos, root: Option<&Node>, out: &mut Vec<Diag
 /// anchors it read.
 fn check_file(
     site: &Site,
+    memos: &Memos,
     targets: &Targets,
     f: &SourceFile,
     images: bool,
@@ -101,7 +102,7 @@ fn check_file(
         if !images && (is_image(link) || names_static_file(&link.target)) {
             continue;
         }
-        if let Some(d) = check_link(site, targets, f, link, snippet, &mut reads) {
+        if let Some(d) = check_link(site, memos, targets, f, link, snippet, &mut reads) {
             out.push(d);
         }
     }
@@ -145,6 +146,7 @@ fn is_sprite(link: &Link) -> bool {
 
 fn check_link(
     site: &Site,
+    memos: &Memos,
     targets: &Targets,
     f: &SourceFile,
     link: &Link,
@@ -208,7 +210,9 @@ fn check_link(
                     if !is_image(link) && could_be_generated(targets, &cands) {
                         return None;
                     }
-                    Some(missing(site, targets, f, link, &l, &cands, path_range))
+                    Some(missing(
+                        site, memos, targets, f, link, &l, &cands, path_range,
+                    ))
                 }
                 Resolved::Page(p) => {
                     let frag = l.fragment.filter(|x| !x.is_empty())?;
@@ -438,8 +442,10 @@ fn could_be_generated(targets: &Targets, cands: &[String]) -> bool {
     cands.iter().any(|c| targets.in_remote_dir(c))
 }
 
+#[allow(clippy::too_many_arguments)]
 fn missing(
     site: &Site,
+    memos: &Memos,
     targets: &Targets,
     f: &SourceFile,
     link: &Link,
@@ -486,7 +492,13 @@ fn missing(
         nearest_file(targets, c)
     } else {
         moved_page(site, crate::model::site::strip_page_ext(c))
-            .or_else(|| site.nearest_page(crate::model::site::strip_page_ext(c)))
+            .or_else(|| {
+                crate::analysis::suggestions::nearest_page(
+                    &memos.suggestions,
+                    site,
+                    crate::model::site::strip_page_ext(c),
+                )
+            })
             .map(|k| {
                 // Keep the extension the link wrote.
                 let ext = [".mdx", ".md"].iter().find(|e| c.ends_with(**e));

@@ -1,11 +1,12 @@
 //! Navigation entries that repeat an earlier entry of their scope (the same
 //! page, or the same endpoint under the same spec directory).
 
-use super::references_kept::{EntryTarget, Resolved, ResolvedEntry};
+use super::references_kept::{Entries, EntryTarget, Resolved, ResolvedEntry};
 use crate::diagnostics::{Diagnostic, Fix, Severity};
-use crate::model::nav::{Entry, Scope};
+use crate::model::nav::{Entry, NavIndex, Scope};
 use crate::model::page_keys::page_key;
 use rustc_hash::FxHashMap as HashMap;
+use std::borrow::Cow;
 
 /// How many passes took the duplicate status of untouched entries from the
 /// previous pass, for the same kind of test.
@@ -15,44 +16,59 @@ pub static DUPLICATES_REUSED: std::sync::atomic::AtomicUsize =
 
 /// Whether each entry repeats an earlier entry of its scope (same page,
 /// same endpoint, same missing page). With `earlier` (the previous pass
-/// and which entries it kept), after a keystroke that changed a few
-/// entries only the entries of a class one of them left or joined can
+/// and the entries that are not its own), after a keystroke that changed a
+/// few entries only the entries of a class one of them left or joined can
 /// change their answer; the others keep the previous pass's. Classes are
 /// hashes; entries sharing one by chance are merely checked again.
 pub(super) fn repeats(
-    entries: &[Entry],
-    resolved: &[ResolvedEntry],
+    ix: &NavIndex,
+    resolved: &Entries,
     scopes: &[u32],
     pages: usize,
-    earlier: Option<(&Resolved, &[bool])>,
+    earlier: Option<(&Resolved, &[usize])>,
 ) -> Vec<bool> {
     let recheck = earlier
-        .filter(|(old, kept)| kept.len() == resolved.len() && old.dup.len() == resolved.len())
-        .and_then(|(old, kept)| {
-            let mut classes = rustc_hash::FxHashSet::default();
-            for (i, _) in kept.iter().enumerate().filter(|(_, k)| !**k) {
+        .filter(|(old, _)| old.dup.len() == resolved.len() && old.entries.len() == resolved.len())
+        .and_then(|(old, changed)| {
+            let mut classes = Vec::new();
+            for &i in changed {
                 if classes.len() >= 256 {
                     return None;
                 }
-                classes.insert(old.entries[i].class);
-                classes.insert(resolved[i].class);
+                classes.push(old.entries.get(i).class);
+                classes.push(resolved.get(i).class);
             }
-            classes.remove(&0);
-            Some((classes, &old.dup[..], kept))
+            classes.retain(|c| *c != 0);
+            classes.sort_unstable();
+            classes.dedup();
+            Some((classes, &old.dup[..], changed))
         });
-    if recheck.is_some() {
-        DUPLICATES_REUSED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    }
+    let (mut dup, only) = match recheck {
+        Some((classes, before, changed)) => {
+            DUPLICATES_REUSED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let mut dup = before.to_vec();
+            // A changed entry's previous answer was about what it said
+            // before: those of no class are never duplicates, the others
+            // are in `classes` and checked again below.
+            for &i in changed {
+                dup[i] = false;
+            }
+            if classes.is_empty() {
+                return dup;
+            }
+            (dup, Some(classes))
+        }
+        None => (vec![false; resolved.len()], None),
+    };
     // Pages (nearly every entry) are marked in a bitset per scope; missing
     // pages and endpoints, by text, in a table keyed by their class (the
-    // parallel pass hashed the text, or the previous pass kept the hash):
-    // this pass hashes no strings.
+    // parallel pass hashed the text, or the previous pass kept the hash).
     let words = pages.div_ceil(64);
     let mut seen_pages: Vec<Vec<u64>> = Vec::new();
-    let mut seen_text: hashbrown::HashTable<(u64, u32, &str)> = hashbrown::HashTable::new();
-    if recheck.is_none() {
+    let mut seen_text: hashbrown::HashTable<(u64, u32, Cow<'_, str>)> = hashbrown::HashTable::new();
+    if only.is_none() {
         // Sized once (27,000 endpoint entries on a large site: growing it
-        // rehashed them several times per keystroke).
+        // rehashed them several times per pass).
         seen_text.reserve(
             resolved
                 .iter()
@@ -61,21 +77,16 @@ pub(super) fn repeats(
             |v| v.0,
         );
     }
-    let mut dup = vec![false; resolved.len()];
-    for (i, (e, r)) in entries.iter().zip(resolved).enumerate() {
-        // A changed entry is always checked: its previous answer was about
-        // what it said before.
-        if let Some((classes, before, kept)) = &recheck
-            && kept[i]
-            && (r.class == 0 || !classes.contains(&r.class))
+    for (i, (e, r)) in ix.entries.iter().zip(resolved.iter()).enumerate() {
+        if let Some(classes) = &only
+            && (r.class == 0 || classes.binary_search(&r.class).is_err())
         {
-            dup[i] = before[i];
             continue;
         }
         let scope = scopes[r.context as usize];
-        let first = match &r.target {
+        let first = match r.target {
             EntryTarget::Invalid => continue,
-            &EntryTarget::Page(Some(p)) => {
+            EntryTarget::Page(Some(p)) => {
                 if e.is_root_page {
                     continue;
                 }
@@ -92,11 +103,11 @@ pub(super) fn repeats(
                 first
             }
             t => {
-                let Some(text) = duplicate_text(e, t) else {
+                let Some(text) = duplicate_text(e, &t, ix) else {
                     continue;
                 };
                 let class = r.class;
-                match seen_text.entry(class, |&(_, s, t)| s == scope && t == text, |v| v.0) {
+                match seen_text.entry(class, |(_, s, t)| *s == scope && *t == text, |v| v.0) {
                     hashbrown::hash_table::Entry::Occupied(_) => false,
                     hashbrown::hash_table::Entry::Vacant(v) => {
                         v.insert((class, scope, text));
@@ -114,12 +125,53 @@ pub(super) fn repeats(
 /// an existing page (those are told apart by ordinal): an endpoint's key,
 /// a missing page's path. `None`: never a duplicate (invalid, a group's
 /// root page).
-pub(super) fn duplicate_text<'t>(e: &Entry<'t>, t: &'t EntryTarget) -> Option<&'t str> {
+pub(super) fn duplicate_text<'t>(
+    e: &Entry<'t>,
+    t: &EntryTarget,
+    ix: &NavIndex,
+) -> Option<Cow<'t, str>> {
     match t {
         EntryTarget::Invalid => None,
-        EntryTarget::Endpoint(key) => Some(key),
+        EntryTarget::Endpoint => {
+            endpoint_key(e.value, &ix.context(e).inherited_openapi).map(Cow::Owned)
+        }
         EntryTarget::Page(_) if e.is_root_page => None,
-        EntryTarget::Page(_) => Some(page_key(e.value)),
+        EntryTarget::Page(_) => Some(Cow::Borrowed(page_key(e.value))),
+    }
+}
+
+/// What makes two endpoint entries of one scope the same page: the
+/// endpoint, and the spec directories its element inherits (the same
+/// endpoint under two directories is two pages). `None`: not an endpoint.
+pub(super) fn endpoint_key(
+    value: &str,
+    inherited: &[crate::model::nav::SpecSource],
+) -> Option<String> {
+    let r = crate::model::endpoint::parse_endpoint(value)?;
+    Some(format!(
+        "{} {} {} {}",
+        r.spec.unwrap_or(""),
+        r.method.to_ascii_uppercase(),
+        r.path,
+        spec_directories(inherited)
+    ))
+}
+
+/// The `directory` of each inherited spec source, joined.
+fn spec_directories(inherited: &[crate::model::nav::SpecSource]) -> String {
+    inherited
+        .iter()
+        .filter_map(|s| s.directory.as_deref())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Whether an entry with this target has a [`duplicate_text`].
+fn has_duplicate_text(e: &Entry, t: &EntryTarget) -> bool {
+    match t {
+        EntryTarget::Invalid => false,
+        EntryTarget::Endpoint => true,
+        EntryTarget::Page(_) => !e.is_root_page,
     }
 }
 
@@ -139,7 +191,7 @@ pub(super) fn duplicate_class(e: &Entry, r: &ResolvedEntry, scope_hash: u64) -> 
     let key = match &r.target {
         EntryTarget::Page(Some(_)) if e.is_root_page => return 0,
         &EntryTarget::Page(Some(p)) => (0, u64::from(p.ordinal)),
-        t if duplicate_text(e, t).is_some() => (1, r.text_hash),
+        t if has_duplicate_text(e, t) => (1, r.text_hash),
         _ => return 0,
     };
     fx_hash((key, scope_hash)) | 1
@@ -151,30 +203,31 @@ pub(super) fn duplicate_class(e: &Entry, r: &ResolvedEntry, scope_hash: u64) -> 
 /// only through the entries of their classes: the duplicate check itself
 /// keeps bitsets, not positions, to stay cheap per keystroke.
 pub(super) fn first_listed(
-    entries: &[Entry],
-    resolved: &[ResolvedEntry],
+    ix: &NavIndex,
+    resolved: &Entries,
     scopes: &[u32],
     dup: &[bool],
 ) -> HashMap<usize, usize> {
     let mut out = HashMap::default();
     let classes: rustc_hash::FxHashSet<u64> = dup
         .iter()
-        .zip(resolved)
-        .filter(|(d, r)| **d && r.class != 0)
-        .map(|(_, r)| r.class)
+        .enumerate()
+        .filter(|(_, d)| **d)
+        .map(|(i, _)| resolved.get(i).class)
+        .filter(|c| *c != 0)
         .collect();
     if classes.is_empty() {
         return out;
     }
     // (scope, page ordinal or text) -> first entry.
-    let mut first: HashMap<(u32, u32, Option<&str>), usize> = HashMap::default();
-    for (i, (e, r)) in entries.iter().zip(resolved).enumerate() {
+    let mut first: HashMap<(u32, u32, Option<Cow<'_, str>>), usize> = HashMap::default();
+    for (i, (e, r)) in ix.entries.iter().zip(resolved.iter()).enumerate() {
         if !classes.contains(&r.class) {
             continue;
         }
-        let (ordinal, text) = match &r.target {
-            &EntryTarget::Page(Some(p)) => (p.ordinal, None),
-            t => match duplicate_text(e, t) {
+        let (ordinal, text) = match r.target {
+            EntryTarget::Page(Some(p)) => (p.ordinal, None),
+            t => match duplicate_text(e, &t, ix) {
                 Some(text) => (u32::MAX, Some(text)),
                 None => continue,
             },

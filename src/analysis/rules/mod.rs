@@ -73,7 +73,13 @@ pub fn collect(
         let _t = crate::timing::span("schema");
         schema::validate(root, schema::docs(), &ValidateOptions::docs_json(), out);
     }
-    let nav = navigation_pass::outcome(revisions, &memos.navigation, config, root);
+    let nav = navigation_pass::outcome(
+        revisions,
+        &memos.navigation,
+        &memos.suggestions,
+        config,
+        root,
+    );
     out.extend(nav.found.iter().cloned());
     let (listing, remote_in_navigation) = (nav.listing.clone(), nav.remote);
     // Pages are checked against the site's local specs only (and without

@@ -9,6 +9,7 @@ use super::references::{self, Listing};
 use super::{navigation, references_kept};
 use crate::analysis::nav_tree::NavTree;
 use crate::analysis::reads::{self, Revisions};
+use crate::analysis::suggestions::Suggestions;
 use crate::diagnostics::Diagnostic;
 use crate::model::config::Config;
 use crate::model::memo::{MemoTable, Shared};
@@ -98,6 +99,7 @@ impl std::fmt::Debug for NavigationOutcome {
 pub fn outcome(
     revisions: &Revisions,
     table: &MemoTable<(), Outcome>,
+    suggestions: &Suggestions,
     config: &Config,
     root: &Arc<crate::syntax::tree::Node>,
 ) -> Arc<NavigationOutcome> {
@@ -117,6 +119,7 @@ pub fn outcome(
             let last = table.last(&()).filter(|p| p.0.shape == epoch);
             Shared(Arc::new(compute(
                 site,
+                suggestions,
                 config,
                 root,
                 last.as_ref().map(|p| &*p.0),
@@ -128,6 +131,7 @@ pub fn outcome(
 
 fn compute(
     site: &Site,
+    suggestions: &Suggestions,
     config: &Config,
     root: &Arc<crate::syntax::tree::Node>,
     previous: Option<&NavigationOutcome>,
@@ -149,8 +153,9 @@ fn compute(
             .as_ref()
             .is_some_and(|r| std::sync::Arc::ptr_eq(r, root))
             && std::sync::Weak::as_ptr(&edit.from) == Arc::as_ptr(previous.tree.root()))
-        .then_some(references_kept::Earlier {
+        .then(|| references_kept::Earlier {
             resolved: &previous.resolved,
+            contexts: previous.tree.index().map_or(&[][..], |ix| &ix.contexts[..]),
             diff: &edit.diff,
             file: id,
         })
@@ -179,30 +184,43 @@ fn compute(
                     let mut rules = Vec::new();
                     let indexed = {
                         let _t = crate::timing::span("nav index");
-                        NavTree::new(root.clone())
+                        NavTree::after(root.clone(), previous.map(|p| &*p.tree))
                     };
                     // `navigation` is an object here, so it is indexed.
                     let empty = crate::model::nav::NavIndex::default();
                     let ix = indexed.index().unwrap_or(&empty);
-                    {
-                        let _t = crate::timing::span("nav rules");
-                        navigation::check(ix, &mut rules);
-                        navigation::source_refs(root, ix, &mut rules);
-                        navigation::sources(site, ix, &mut rules);
-                    }
-                    let (listing, resolved) = if site.partial {
-                        Default::default()
-                    } else {
-                        references::check(
-                            site,
-                            &config.overlays,
-                            root,
-                            ix,
-                            complete,
-                            earlier,
-                            &mut rules,
-                        )
-                    };
+                    // The navigation rules and the references read the
+                    // index alone: side by side, findings in their order.
+                    let (nav_rules, (listing, resolved, references)) = rayon::join(
+                        || {
+                            let _t = crate::timing::span("nav rules");
+                            let mut found = Vec::new();
+                            navigation::check(ix, &mut found);
+                            navigation::source_refs(root, ix, &mut found);
+                            navigation::sources(site, ix, &mut found);
+                            found
+                        },
+                        || {
+                            let mut found = Vec::new();
+                            let (listing, resolved) = if site.partial {
+                                Default::default()
+                            } else {
+                                references::check(
+                                    site,
+                                    suggestions,
+                                    &config.overlays,
+                                    root,
+                                    ix,
+                                    complete,
+                                    earlier,
+                                    &mut found,
+                                )
+                            };
+                            (listing, resolved, found)
+                        },
+                    );
+                    rules.extend(nav_rules);
+                    rules.extend(references);
                     let remote = ix
                         .elements
                         .iter()

@@ -4,8 +4,9 @@
 use super::duplicates::{
     duplicate, duplicate_class, duplicate_text, first_listed, fx_hash, repeats, text_hash,
 };
-use super::references_kept::{Earlier, EntryTarget, Resolved, ResolvedEntry};
+use super::references_kept::{CHUNK, Earlier, Entries, EntryTarget, Resolved, ResolvedEntry};
 use super::specs;
+use crate::analysis::suggestions::{Suggestions, nearest_page};
 use crate::diagnostics::{Diagnostic, Fix, Severity};
 use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint};
 use crate::model::nav::{Entry, NavIndex, Scope};
@@ -27,8 +28,10 @@ pub struct Listing {
 
 /// `complete`: the navigation was read whole (no `$ref` failed), so a page
 /// it does not list is really unlisted.
+#[allow(clippy::too_many_arguments)]
 pub fn check(
     site: &Site,
+    suggestions: &Suggestions,
     overlays: &crate::model::overlays::SpecOverlays,
     root: &Node,
     ix: &NavIndex,
@@ -53,58 +56,25 @@ pub fn check(
     // memory-bound; 25,000 of them per keystroke), then the passes that
     // need entry order (duplicates) sequentially.
     let t_resolve = crate::timing::span("references: resolve");
-    // What endpoint entries of one element share (their spec files, and
-    // the directory part of their duplicate key), once per element rather
-    // than once per entry: 27,000 endpoint entries on a large site.
-    // Entries the previous pass resolved in the same context are taken from
-    // it (a keystroke in one string changes one entry, or none).
-    let kept = earlier.map_or_else(Vec::new, |e| e.kept(ix));
+    // Entries the previous pass resolved in the same context keep its
+    // outcome, shared (a keystroke in one string changes one entry, or
+    // none): only the others are resolved.
+    let changed = earlier.and_then(|e| e.changed(ix));
+    let earlier = earlier.filter(|_| changed.is_some());
+    let changed: Vec<usize> = changed.unwrap_or_else(|| (0..ix.entries.len()).collect());
     KEPT.fetch_add(
-        kept.iter().filter(|k| **k).count(),
+        ix.entries.len() - changed.len(),
         std::sync::atomic::Ordering::Relaxed,
     );
-    let is_kept = |i: usize| kept.get(i).copied().unwrap_or(false);
+    // What endpoint entries of one element share (their spec files), once
+    // per element rather than once per entry: 27,000 endpoint entries on a large site.
     let mut shared: HashMap<usize, ElementSpecs<'_>> = HashMap::default();
-    for (i, e) in ix.entries.iter().enumerate() {
-        if is_kept(i) {
-            continue;
-        }
-        let inherited = &ix.context(e).inherited_openapi;
+    for &i in &changed {
+        let inherited = &ix.context(&ix.entries[i]).inherited_openapi;
         shared.entry(sources_id(inherited)).or_insert_with(|| {
             ElementSpecs::of(site, overlays, inherited, &api_sources, &all_specs)
         });
     }
-    let mut resolved: Vec<ResolvedEntry> = ix
-        .entries
-        .par_iter()
-        .enumerate()
-        .with_min_len(1024)
-        .map(|(i, e)| {
-            let (target, diags, text_hash) = match earlier.filter(|_| is_kept(i)) {
-                Some(earlier) => earlier.take(i),
-                None => {
-                    let mut diags = Vec::new();
-                    let element = &shared[&sources_id(&ix.context(e).inherited_openapi)];
-                    let t = target(site, e, element, &api_sources, &all_specs, &mut diags);
-                    let h = duplicate_text(e, &t).map_or(0, text_hash);
-                    (t, diags, h)
-                }
-            };
-            ResolvedEntry {
-                value: e.value.as_ptr() as usize,
-                context: e.context,
-                is_root_page: e.is_root_page,
-                target,
-                diags,
-                text_hash,
-                // Set below, with the context.
-                class: 0,
-            }
-        })
-        .collect();
-    drop(t_resolve);
-    let _t_dup = crate::timing::span("references: duplicates+listing");
-    let mut listed = vec![false; site.page_names().len()];
     // Duplicates are found per scope: each context (one per run of entries
     // of one element) gets its scope's number, looked up by pointer first
     // and by value once per element, and each scope a hash of its value.
@@ -124,37 +94,120 @@ pub fn check(
             })
         })
         .collect();
-    for (e, r) in ix.entries.iter().zip(&mut resolved) {
-        r.class = duplicate_class(e, r, scope_hashes[scopes[r.context as usize] as usize]);
-    }
+    let class = |i: usize, r: &ResolvedEntry| {
+        duplicate_class(
+            &ix.entries[i],
+            r,
+            scope_hashes[scopes[r.context as usize] as usize],
+        )
+    };
+    // One entry resolved, with its own diagnostics.
+    let resolve = |i: usize| {
+        let e = &ix.entries[i];
+        let mut diags = Vec::new();
+        let element = &shared[&sources_id(&ix.context(e).inherited_openapi)];
+        let t = target(
+            site,
+            suggestions,
+            e,
+            element,
+            &api_sources,
+            &all_specs,
+            &mut diags,
+        );
+        let h = duplicate_text(e, &t, ix).map_or(0, |k| text_hash(&k));
+        let mut r = ResolvedEntry {
+            value: e.value.as_ptr() as usize,
+            context: e.context,
+            is_root_page: e.is_root_page,
+            target: t,
+            text_hash: h,
+            class: 0,
+        };
+        r.class = class(i, &r);
+        (r, diags)
+    };
+    // The entries' outcomes and own diagnostics: the previous pass's, with
+    // the changed entries' put in (and the diagnostics' ranges moved), or
+    // all of them resolved, chunk by chunk (no copy of 55,000 outcomes).
+    let (entries, entry_diags) = match earlier {
+        Some(earlier) => {
+            let fresh: Vec<(ResolvedEntry, Vec<Diagnostic>)> = changed
+                .par_iter()
+                .with_min_len(1024)
+                .map(|&i| resolve(i))
+                .collect();
+            drop(t_resolve);
+            let mut entries = earlier.resolved.entries.clone();
+            let mut diags: Vec<(u32, Diagnostic)> = Vec::new();
+            let mut old = earlier.resolved.diags.iter().peekable();
+            for (&i, (r, new)) in changed.iter().zip(fresh) {
+                while let Some((j, d)) = old.next_if(|(j, _)| (*j as usize) <= i) {
+                    if *j as usize != i {
+                        diags.push((*j, earlier.moved(d)));
+                    }
+                }
+                entries.set(i, r);
+                diags.extend(new.into_iter().map(|d| (i as u32, d)));
+            }
+            diags.extend(old.map(|(j, d)| (*j, earlier.moved(d))));
+            (entries, diags)
+        }
+        None => {
+            let chunks: Vec<(Vec<ResolvedEntry>, EntryDiagnostics)> = changed
+                .par_chunks(CHUNK)
+                .map(|c| {
+                    let mut entries = Vec::with_capacity(c.len());
+                    let mut diags = Vec::new();
+                    for &i in c {
+                        let (r, new) = resolve(i);
+                        entries.push(r);
+                        diags.extend(new.into_iter().map(|d| (i as u32, d)));
+                    }
+                    (entries, diags)
+                })
+                .collect();
+            drop(t_resolve);
+            let mut diags = Vec::new();
+            let mut all = Vec::with_capacity(chunks.len());
+            for (entries, d) in chunks {
+                all.push(entries);
+                diags.extend(d);
+            }
+            (Entries::from_chunks(all), diags)
+        }
+    };
+    let _t_dup = crate::timing::span("references: duplicates+listing");
     let dup = repeats(
-        &ix.entries,
-        &resolved,
+        ix,
+        &entries,
         &scopes,
-        listed.len(),
-        earlier.map(|e| (e.resolved, &kept[..])),
+        site.page_names().len(),
+        earlier.map(|e| (e.resolved, &changed[..])),
     );
-    let firsts = first_listed(&ix.entries, &resolved, &scopes, &dup);
+    let firsts = first_listed(ix, &entries, &scopes, &dup);
     // Redirects are read fresh on every pass (kept outcomes do not depend
     // on them), and only when some entry has no page.
     let mut redirect_targets = None;
-    for (i, ((e, r), &dup)) in ix.entries.iter().zip(&resolved).zip(&dup).enumerate() {
-        for d in &r.diags {
-            let covered = (d.code == "missing-page" && d.severity == Severity::Error)
-                .then(|| {
-                    let t = redirect_targets
-                        .get_or_insert_with(|| crate::model::links::targets_of(site, Some(root)));
-                    covered_by_redirect(d, t)
-                })
-                .flatten();
-            out.push(covered.unwrap_or_else(|| d.clone()));
-        }
+    for (_, d) in &entry_diags {
+        let covered = (d.code == "missing-page" && d.severity == Severity::Error)
+            .then(|| {
+                let t = redirect_targets
+                    .get_or_insert_with(|| crate::model::links::targets_of(site, Some(root)));
+                covered_by_redirect(d, t)
+            })
+            .flatten();
+        out.push(covered.unwrap_or_else(|| d.clone()));
+    }
+    for (i, _) in dup.iter().enumerate().filter(|(_, d)| **d) {
+        let e = &ix.entries[i];
+        let first = firsts.get(&i).map(|&f| &ix.entries[f]);
+        out.push(duplicate(e, first, &ix.context(e).scope));
+    }
+    let mut listed = vec![false; site.page_names().len()];
+    for r in entries.iter() {
         if let EntryTarget::Page(Some(p)) = r.target {
             listed[p.ordinal as usize] = true;
-        }
-        if dup {
-            let first = firsts.get(&i).map(|&f| &ix.entries[f]);
-            out.push(duplicate(e, first, &ix.context(e).scope));
         }
     }
     let orphan = |id: FileId, out: &mut Vec<Diagnostic>| {
@@ -188,12 +241,15 @@ pub fn check(
     (
         Listing { listed, unlisted },
         Resolved {
-            entries: resolved,
-            contexts: ix.contexts.clone(),
+            entries,
+            diags: entry_diags,
             dup,
         },
     )
 }
+
+/// Entries' own diagnostics, by entry index.
+type EntryDiagnostics = Vec<(u32, Diagnostic)>;
 
 /// How many entry resolutions passes have taken from the previous pass, for
 /// tests that must not pass by never taking any.
@@ -208,9 +264,6 @@ struct ElementSpecs<'s> {
         Vec<&'s Arc<crate::model::site::SourceFile>>,
         specs::SpecList<'s>,
     )>,
-    /// The page an endpoint entry makes lives in its spec's `directory`:
-    /// the same endpoint under two directories is two pages.
-    directory: String,
     /// An `openapi` is set up the navigation.
     inherits: bool,
     overlays: &'s crate::model::overlays::SpecOverlays, // the specs after their overlays
@@ -228,14 +281,8 @@ impl<'s> ElementSpecs<'s> {
             let list = specs::list(overlays, &f);
             (f, list)
         });
-        let directory = inherited
-            .iter()
-            .filter_map(|s| s.directory.as_deref())
-            .collect::<Vec<_>>()
-            .join(",");
         ElementSpecs {
             files,
-            directory,
             inherits: !inherited.is_empty(),
             overlays,
         }
@@ -251,6 +298,7 @@ fn sources_id(s: &Arc<[crate::model::nav::SpecSource]>) -> usize {
 /// Resolve one entry and report what is wrong with it alone.
 fn target(
     site: &Site,
+    suggestions: &Suggestions,
     e: &Entry<'_>,
     element: &ElementSpecs<'_>,
     api_sources: &[crate::model::nav::SpecSource],
@@ -259,16 +307,7 @@ fn target(
 ) -> EntryTarget {
     if let Some(r) = parse_endpoint(e.value) {
         endpoint(site, e, &r, element, api_sources, all_specs, out);
-        return EntryTarget::Endpoint(
-            format!(
-                "{} {} {} {}",
-                r.spec.unwrap_or(""),
-                r.method.to_ascii_uppercase(),
-                r.path,
-                element.directory
-            )
-            .into(),
-        );
+        return EntryTarget::Endpoint;
     }
     // A page path may hold a space (`nodes/Epsilon Scaling` for
     // `nodes/Epsilon Scaling.mdx`, which the platform serves): only an
@@ -293,7 +332,7 @@ fn target(
         out.push(index_page(e, key));
         page = Some(index);
     } else if page.is_none() {
-        out.push(missing_page(site, e, key));
+        out.push(missing_page(site, suggestions, e, key));
     } else if key != e.value.trim_start_matches('/') {
         // The navigation names pages without their extension; the
         // platform looks for `page.mdx.mdx`.
@@ -442,7 +481,7 @@ fn covered_by_redirect(
     Some(w)
 }
 
-fn missing_page(site: &Site, e: &Entry, key: &str) -> Diagnostic {
+fn missing_page(site: &Site, suggestions: &Suggestions, e: &Entry, key: &str) -> Diagnostic {
     if crate::model::site::is_snippet(key) {
         // Files under snippets/ are included by pages; they are never
         // pages themselves, so "create the file" would not help.
@@ -466,7 +505,7 @@ fn missing_page(site: &Site, e: &Entry, key: &str) -> Diagnostic {
         .with_subject(key.to_string());
     }
     let mut msg = format!("page \"{}\" has no file: create {key}.mdx", e.value);
-    let suggestion = site.nearest_page(key);
+    let suggestion = nearest_page(suggestions, site, key);
     if let Some(s) = &suggestion {
         msg.push_str(&format!(", or did you mean \"{s}\"?"));
     }

@@ -1,6 +1,9 @@
 //! What the navigation references pass keeps for the next keystroke: each
 //! entry's outcome, with the address of its string and its context, so that
-//! an entry the edit did not touch takes its previous outcome.
+//! an entry the edit did not touch takes its previous outcome. The outcomes
+//! are shared, not copied: they sit in fixed chunks behind `Arc`s, and a
+//! keystroke copies the chunk of each entry it changed (one or none), so a
+//! pass costs what changed and not the 55,000 entries of a large site.
 
 use crate::diagnostics::Diagnostic;
 use crate::model::nav::{Entry, EntryContext, NavIndex};
@@ -13,27 +16,67 @@ use std::sync::Arc;
 /// keystroke's pass can take what did not change.
 #[derive(Default)]
 pub struct Resolved {
-    pub(super) entries: Vec<ResolvedEntry>,
-    /// The entries' contexts, as [`NavIndex::contexts`] had them.
-    pub(super) contexts: Vec<EntryContext>,
+    pub(super) entries: Entries,
+    /// Each entry's own diagnostics, by entry index in entry order (most
+    /// entries have none: kept apart so that the entries stay small and
+    /// `Copy`, and only these have ranges to move after an edit).
+    pub(super) diags: Vec<(u32, Diagnostic)>,
     /// Whether each entry repeats an earlier one of its scope.
     pub(super) dup: Vec<bool>,
 }
 
+/// How many entries share one chunk: a keystroke copies one chunk.
+pub(super) const CHUNK: usize = 1024;
+
+/// The entries' outcomes, in chunks shared between passes.
+#[derive(Default, Clone)]
+pub(super) struct Entries {
+    chunks: Vec<Arc<Vec<ResolvedEntry>>>,
+    len: usize,
+}
+
+impl Entries {
+    /// The entries in chunks of [`CHUNK`] (the last may be shorter).
+    pub(super) fn from_chunks(chunks: Vec<Vec<ResolvedEntry>>) -> Self {
+        debug_assert!(chunks.iter().rev().skip(1).all(|c| c.len() == CHUNK));
+        Entries {
+            len: chunks.iter().map(Vec::len).sum(),
+            chunks: chunks.into_iter().map(Arc::new).collect(),
+        }
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.len
+    }
+
+    pub(super) fn get(&self, i: usize) -> &ResolvedEntry {
+        &self.chunks[i / CHUNK][i % CHUNK]
+    }
+
+    /// Entry `i` replaced (its chunk copied if another pass shares it).
+    pub(super) fn set(&mut self, i: usize, r: ResolvedEntry) {
+        Arc::make_mut(&mut self.chunks[i / CHUNK])[i % CHUNK] = r;
+    }
+
+    pub(super) fn iter(&self) -> impl Iterator<Item = &ResolvedEntry> {
+        self.chunks.iter().flat_map(|c| c.iter())
+    }
+}
+
+#[derive(Clone, Copy)]
 pub(super) struct ResolvedEntry {
     /// Where the entry's string lives: strings a keystroke did not touch
     /// are shared between the trees ([`crate::syntax::reparse`]), so the
     /// same address means the same text (the tree holding it is alive
     /// while this is compared).
     pub(super) value: usize,
-    /// In [`Resolved::contexts`].
+    /// In the context list of the pass's [`NavIndex`].
     pub(super) context: u32,
     pub(super) is_root_page: bool,
     pub(super) target: EntryTarget,
-    pub(super) diags: Vec<Diagnostic>,
-    /// The hash of [`duplicate_text`], 0 if it has none.
+    /// The hash of the entry's duplicate text, 0 if it has none.
     pub(super) text_hash: u64,
-    /// Which entries this one can repeat, by [`duplicate_class`].
+    /// Which entries this one can repeat, by its duplicate class.
     pub(super) class: u64,
 }
 
@@ -41,19 +84,21 @@ pub(super) struct ResolvedEntry {
 #[derive(Clone, Copy)]
 pub struct Earlier<'a> {
     pub resolved: &'a Resolved,
+    /// The previous pass's entry contexts (its tree's index).
+    pub contexts: &'a [EntryContext],
     pub diff: &'a crate::syntax::reparse::TextDiff,
     /// The file the edit is in (docs.json).
     pub file: FileId,
 }
 
 impl Earlier<'_> {
-    /// For each entry of `ix`, the previous outcome if the entry is the
-    /// same string in the same context (same scope, spec sources and
-    /// kind), with its ranges moved by the edit.
-    pub(super) fn kept(&self, ix: &NavIndex) -> Vec<bool> {
+    /// The entries of `ix` that are not the previous pass's entry at the
+    /// same place with the same string in the same context (same scope,
+    /// spec sources and kind); `None` when the entries do not line up.
+    pub(super) fn changed(&self, ix: &NavIndex) -> Option<Vec<usize>> {
         let old = &self.resolved.entries;
         if old.len() != ix.entries.len() {
-            return Vec::new();
+            return None;
         }
         // Entries of one element share their context: compare the contents
         // once per pair of contexts.
@@ -65,33 +110,33 @@ impl Earlier<'_> {
             {
                 return same;
             }
-            let (c, e) = (&self.resolved.contexts[o.context as usize], ix.context(e));
-            let same = c.scope == e.scope
-                && c.inherited_openapi.len() == e.inherited_openapi.len()
-                && c.inherited_openapi
-                    .iter()
-                    .zip(e.inherited_openapi.iter())
-                    .all(|(x, y)| x.value == y.value && x.directory == y.directory);
+            let same = match self.contexts.get(o.context as usize) {
+                Some(c) => {
+                    let e = ix.context(e);
+                    c.scope == e.scope
+                        && c.inherited_openapi.len() == e.inherited_openapi.len()
+                        && c.inherited_openapi
+                            .iter()
+                            .zip(e.inherited_openapi.iter())
+                            .all(|(x, y)| x.value == y.value && x.directory == y.directory)
+                }
+                None => false,
+            };
             last = Some((key.0, key.1, same));
             same
         };
-        old.iter()
-            .zip(&ix.entries)
-            .map(|(o, e)| {
-                o.value == e.value.as_ptr() as usize
-                    && o.is_root_page == e.is_root_page
-                    && same_context(o, e)
-            })
-            .collect()
-    }
-
-    /// Entry `i`'s previous outcome, its ranges moved by the edit.
-    pub(super) fn take(&self, i: usize) -> (EntryTarget, Vec<Diagnostic>, u64) {
-        let o = &self.resolved.entries[i];
-        (
-            o.target.clone(),
-            o.diags.iter().map(|d| self.moved(d)).collect(),
-            o.text_hash,
+        Some(
+            old.iter()
+                .zip(&ix.entries)
+                .enumerate()
+                .filter(|(_, (o, e))| {
+                    !(o.value == e.value.as_ptr() as usize
+                        && o.context == e.context
+                        && o.is_root_page == e.is_root_page
+                        && same_context(o, e))
+                })
+                .map(|(i, _)| i)
+                .collect(),
         )
     }
 
@@ -105,12 +150,13 @@ impl Earlier<'_> {
 }
 
 /// What one navigation entry names.
-#[derive(Clone)]
+#[derive(Clone, Copy)]
 pub(super) enum EntryTarget {
     /// A page, and its file if it exists.
     Page(Option<PageRef>),
-    /// An endpoint, by the key that makes two entries duplicates.
-    Endpoint(Arc<str>),
+    /// An endpoint (its duplicate key, from the entry and its context, is
+    /// [`super::references::endpoint_key`]).
+    Endpoint,
     /// Neither (reported).
     Invalid,
 }
