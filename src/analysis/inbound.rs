@@ -19,7 +19,7 @@ use super::reads::{self, Revisions};
 use crate::model::links::{self, Resolved, Target};
 use crate::model::memo::{Reads, Revision};
 use crate::model::site::{FileKind, Site, SourceFile, lock};
-use crate::syntax::page::LinkKind;
+use crate::syntax::page::{Link, LinkKind};
 use crate::syntax::tree::FileId;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
@@ -190,21 +190,17 @@ pub fn links_to(analysis: &Analysis, page: FileId) -> usize {
         return 0;
     };
     let names = Names::of(&p.path);
+    // On the asking thread, not rayon's pool: the whole index may be being
+    // built there, and this must not queue behind it.
     links::served_bodies(q.site)
-        .par_iter()
+        .iter()
         .filter(|f| f.id != page)
         .map(|f| {
-            let could = f
-                .page_index()
+            f.page_index()
                 .links
                 .iter()
-                .any(|l| names.could_name(&l.target));
-            if !could {
-                return 0;
-            }
-            outbound_of(q.site, &q.targets, f)
-                .iter()
-                .filter(|t| **t == page)
+                .filter(|l| names.could_name(&l.target))
+                .filter(|l| resolve(q.site, &q.targets, f, l) == Some(page))
                 .count()
         })
         .sum()
@@ -242,24 +238,27 @@ impl<'a> Names<'a> {
 /// The pages (other than `f`) that `f`'s links lead to, once per link, as
 /// `ide::page_links::resolve` resolves them for references.
 fn outbound_of(site: &Site, targets: &links::Targets, f: &SourceFile) -> Arc<[FileId]> {
-    let mut out = Vec::new();
-    for l in &f.page_index().links {
-        if l.kind == LinkKind::Snippet {
-            continue;
-        }
-        let Target::Internal(int) = links::parse(&l.target) else {
-            continue;
-        };
-        let page = links::candidates(&f.path, &int)
-            .iter()
-            .find_map(|c| match targets.resolve(c) {
-                Resolved::Page(p) | Resolved::File(p) => site.file_by_path(&p),
-                _ => None,
-            })
-            .filter(|p| p.kind == FileKind::Page && p.id != f.id);
-        if let Some(p) = page {
-            out.push(p.id);
-        }
+    f.page_index()
+        .links
+        .iter()
+        .filter_map(|l| resolve(site, targets, f, l))
+        .collect()
+}
+
+/// The page (other than `f`) that `f`'s link `l` leads to.
+fn resolve(site: &Site, targets: &links::Targets, f: &SourceFile, l: &Link) -> Option<FileId> {
+    if l.kind == LinkKind::Snippet {
+        return None;
     }
-    out.into()
+    let Target::Internal(int) = links::parse(&l.target) else {
+        return None;
+    };
+    links::candidates(&f.path, &int)
+        .iter()
+        .find_map(|c| match targets.resolve(c) {
+            Resolved::Page(p) | Resolved::File(p) => site.file_by_path(&p),
+            _ => None,
+        })
+        .filter(|p| p.kind == FileKind::Page && p.id != f.id)
+        .map(|p| p.id)
 }
