@@ -439,7 +439,7 @@ async function run() {
     await screen('editor', { name: 'inbound-lens-before', texts: ['2 inbound links'] });
     // Another page, beside it, gets a link to it (typed, not saved): the server asks VS Code to
     // refresh its lenses (workspace/codeLens/refresh); nothing is asked of the installation page.
-    const other = await vscode.workspace.openTextDocument(at('guides/quickstart.mdx'));
+    const other = await vscode.workspace.openTextDocument(at('api/overview.mdx'));
     await vscode.window.showTextDocument(other, { viewColumn: vscode.ViewColumn.Two, preview: false });
     const we = new vscode.WorkspaceEdit();
     we.insert(other.uri, new vscode.Position(other.lineCount, 0), '\nSee [the installation](/guides/installation).\n');
@@ -449,7 +449,7 @@ async function run() {
     await vscode.window.showTextDocument(other, { viewColumn: vscode.ViewColumn.Two, preview: false });
     await vscode.commands.executeCommand('workbench.action.files.revert');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
-    return `installation.mdx's lens went from 2 to 3 inbound links while quickstart.mdx was typed in`;
+    return `installation.mdx's lens went from 2 to 3 inbound links while api/overview.mdx was typed in`;
   });
 
   // The picture for the README: docs.json with its problems, the Problems view, the assistant panel.
