@@ -72,7 +72,7 @@ function start(root) {
 async function open(file) {
   const root = dirname(file.includes('/docs.json') ? file : findRoot(file));
   const s = start(root);
-  await s.request('initialize', { processId: process.pid, rootUri: pathToFileURL(root).href, capabilities: { general: { positionEncodings: ['utf-8'] } }, workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'site' }] });
+  await s.request('initialize', { processId: process.pid, rootUri: pathToFileURL(root).href, capabilities: { general: { positionEncodings: ['utf-8'] }, textDocument: { codeLens: {} } }, workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'site' }] });
   s.send({ method: 'initialized', params: {} });
   const uri = pathToFileURL(file).href;
   const text = readFileSync(file, 'utf8');

@@ -262,3 +262,68 @@ fn bad_input_is_a_clear_error_never_a_panic() {
         assert!(out.contains(url), "{url} in {out}");
     }
 }
+
+/// What the revision served through wildcard redirect sources, and what its
+/// ignore files in folders left out.
+#[test]
+fn wildcard_sources_and_folder_ignore_files_at_the_revision() {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path();
+    git(root, &["init", "-q"]);
+    let before = r#"
+    { "source": "/old/:slug*", "destination": "/new/:slug*" },
+    { "source": "/ext/*", "destination": "https://example.com/*" },
+    { "source": "/gone-ext/:p", "destination": "https://example.com/:p" },
+    { "source": "/kept/:slug", "destination": "/new/:slug" }"#;
+    let pages = ["index", "new/a", "new/b", "guides/public"];
+    let mut files: Vec<(String, String)> = pages
+        .iter()
+        .map(|p| (format!("{p}.mdx"), page(p, &format!("# {p}"))))
+        .collect();
+    files.push(("docs.json".into(), docs_json(&pages, before)));
+    // Left out by the folder's own ignore file: never served.
+    files.push(("guides/.gitignore".into(), "wip.mdx\n".into()));
+    files.push(("guides/wip.mdx".into(), page("wip", "# wip")));
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    write(root, &refs);
+    git(root, &["add", "-A", "-f"]);
+    git(root, &["commit", "-q", "-m", "before"]);
+    git(root, &["tag", "before"]);
+    // Today: `/old/:slug*` and `/gone-ext/:p` dropped; `/ext/*` covered by
+    // a wider source; the ignored page deleted.
+    let after = r#"
+    { "source": "/ext/:rest*", "destination": "https://example.com/:rest*" },
+    { "source": "/kept/:slug", "destination": "/new/:slug" }"#;
+    write(root, &[("docs.json", &docs_json(&pages, after))]);
+    git(root, &["rm", "-q", "--cached", "guides/wip.mdx"]);
+    std::fs::remove_file(root.join("guides/wip.mdx")).unwrap();
+    git(root, &["add", "-A"]);
+    git(root, &["commit", "-q", "-m", "after"]);
+
+    let (out, err, status) = check(root, &["--since", "before"]);
+    assert_eq!((err.as_str(), status), ("", 1), "{out}");
+    let removed: Vec<&str> = out.lines().filter(|l| l.contains("url-removed")).collect();
+    let has = |needle: &str| removed.iter().any(|l| l.contains(needle));
+    assert!(
+        has("`/old/a` redirected to `/new/a` through `/old/:slug*`"),
+        "{out}"
+    );
+    assert!(
+        has("`/old/b` redirected to `/new/b` through `/old/:slug*`"),
+        "{out}"
+    );
+    assert!(
+        has(
+            "`/gone-ext/:p` redirected to `https://example.com/:p` at `before`; no redirect source covers the URLs it matched"
+        ),
+        "{out}"
+    );
+    // Covered: `/ext/*` by `/ext/:rest*`, `/kept/a` by its own redirect.
+    assert!(!has("`/ext/*`") && !has("`/kept/"), "{out}");
+    // Ignored at the revision by `guides/.gitignore`: never served.
+    assert!(!out.contains("guides/wip"), "{out}");
+    assert_eq!(removed.len(), 3, "{out}");
+}

@@ -218,3 +218,31 @@ fn one_walk_finds_each_last_change_and_stops_when_all_are_found() {
     let plain = tempfile::tempdir().unwrap();
     assert!(git_history::last_changes(plain.path(), &paths, 10).is_none());
 }
+
+/// A language whose code is blank (which the platform's schema refuses) is
+/// named as such in the text report, not printed as an empty name.
+#[test]
+fn a_blank_language_code_is_named_as_such() {
+    let tmp = tempfile::tempdir().unwrap();
+    let docs = r##"{"theme": "mint", "name": "B", "colors": {"primary": "#0D9373"},
+      "navigation": {"languages": [
+        {"language": "en", "default": true, "pages": ["index", "guide"]},
+        {"language": "", "pages": ["index"]},
+        {"language": "  ", "pages": ["guide"]}
+      ]}}"##;
+    write(tmp.path(), "docs.json", docs);
+    write(tmp.path(), "index.mdx", "---\ntitle: Home\n---\n\nHome.\n");
+    write(
+        tmp.path(),
+        "guide.mdx",
+        "---\ntitle: Guide\n---\n\nGuide.\n",
+    );
+    let text = report(tmp.path(), None, Format::Text);
+    assert!(!text.lines().any(|l| l.starts_with(": ")), "{text}");
+    assert!(text.contains("(no language code): "), "{text}");
+    assert!(text.contains("\"  \" (blank language code): "), "{text}");
+    assert!(
+        text.starts_with("default language: en (English)\n"),
+        "{text}"
+    );
+}

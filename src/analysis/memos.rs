@@ -68,12 +68,14 @@ pub struct SiteAnswer {
 }
 
 /// The body links of other files that lead to each page (the file of
-/// each, once per link), with what they were gathered at (files revision,
-/// shape epoch, links' docs.json part).
+/// each, once per link, sorted), with what they were gathered at (files
+/// revision, shape epoch, links' docs.json part) and each file's outbound
+/// pages they were gathered from (to patch them after page edits).
 #[derive(Debug)]
 pub struct InboundCounts {
     pub made_from: (Revision, Revision, Revision),
-    pub by_page: rustc_hash::FxHashMap<FileId, Vec<FileId>>,
+    pub outbound: Arc<rustc_hash::FxHashMap<FileId, Arc<[FileId]>>>,
+    pub by_page: Arc<rustc_hash::FxHashMap<FileId, Vec<FileId>>>,
 }
 
 /// A docs.json value a per-file rule reads.

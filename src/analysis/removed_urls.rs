@@ -24,20 +24,35 @@ pub struct Gone {
     pub redirected_to: Option<String>,
     /// Where a redirect covering it ends, on nothing (or in a loop).
     pub redirect: Option<String>,
+    /// The wildcard source it was redirected through (`Served::through`).
+    pub through: Option<String>,
 }
 
 /// The URLs of `before` that lead nowhere on the site of `targets`.
+/// A wildcard source listed as itself is gone when no source of today's
+/// `redirects` covers it.
 pub fn gone_urls(before: &[Served], targets: &Targets) -> Vec<Gone> {
     before
         .iter()
-        .filter_map(|s| match reach(targets, &s.url) {
-            Reach::Served | Reach::Redirected { .. } => None,
-            Reach::Gone { redirect } => Some(Gone {
+        .filter_map(|s| {
+            let redirect = if s.is_pattern() {
+                if super::served_urls::pattern_covered(targets, &s.url) {
+                    return None;
+                }
+                None
+            } else {
+                match reach(targets, &s.url) {
+                    Reach::Served | Reach::Redirected { .. } => return None,
+                    Reach::Gone { redirect } => redirect,
+                }
+            };
+            Some(Gone {
                 url: s.url.clone(),
                 page: s.page.clone(),
                 redirected_to: s.redirected_to.clone(),
                 redirect,
-            }),
+                through: s.through.clone(),
+            })
         })
         .collect()
 }
@@ -101,16 +116,21 @@ pub fn diagnostics(
         .collect();
     let mut out = Vec::with_capacity(gone.len());
     for (i, g) in gone.iter().enumerate() {
-        let served = match (&g.page, &g.redirected_to) {
-            (Some(p), _) => format!("served `{p}`"),
-            (None, Some(to)) => format!("redirected to `{}`", shown(to)),
-            (None, None) => "served a page generated from a spec".to_string(),
+        let pattern = g.through.as_deref() == Some(g.url.as_str());
+        let served = match (&g.page, &g.redirected_to, &g.through) {
+            (Some(p), _, _) => format!("served `{p}`"),
+            (None, Some(to), Some(through)) if !pattern => {
+                format!("redirected to `{}` through `/{through}`", shown(to))
+            }
+            (None, Some(to), _) => format!("redirected to `{}`", shown(to)),
+            (None, None, _) => "served a page generated from a spec".to_string(),
         };
         let now = match (g.page.as_ref().and_then(|p| moved.get(p)), &g.redirect) {
             (Some(to), _) => {
                 format!("the page moved to `/{to}`, and no redirect covers the old URL")
             }
             (None, Some(to)) => format!("its redirect leads to `/{to}`, which serves nothing"),
+            (None, None) if pattern => "no redirect source covers the URLs it matched".to_string(),
             (None, None) => "no page serves it now and no redirect covers it".to_string(),
         };
         let mut d = Diagnostic::error(

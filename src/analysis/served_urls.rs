@@ -26,6 +26,17 @@ pub struct Served {
     /// Where it redirected to, when it was the source of a `redirects` entry
     /// (and no page).
     pub redirected_to: Option<String>,
+    /// The wildcard source (`old/:slug*`) it was redirected through. Equal
+    /// to `url` for a pattern listed as itself: its destination is on
+    /// another site, so the URLs it matched cannot be listed.
+    pub through: Option<String>,
+}
+
+impl Served {
+    /// A wildcard source listed as itself (see `through`).
+    pub fn is_pattern(&self) -> bool {
+        self.through.as_deref() == Some(self.url.as_str())
+    }
 }
 
 /// Every URL `site` answers: [`served_urls`] and the sources of its
@@ -36,6 +47,8 @@ pub fn urls_of(site: &Site) -> Vec<Served> {
     let targets = crate::model::links::targets_of(site, config.root.as_deref());
     let mut out = served_urls(site, &targets.files);
     out.extend(redirect_sources(&targets));
+    let through = wildcard_sources(&targets, &out);
+    out.extend(through);
     out.sort_by(|a, b| (&a.url, a.page.is_none()).cmp(&(&b.url, b.page.is_none())));
     out.dedup_by(|a, b| a.url == b.url);
     out
@@ -58,10 +71,130 @@ pub fn redirect_sources(targets: &Targets) -> Vec<Served> {
                 url,
                 page: None,
                 redirected_to: Some(to),
+                through: None,
             });
         }
     }
     out
+}
+
+/// The URLs the `redirects` with a wildcard source (`/old/:slug*`,
+/// `/old/*`) answered with a redirect to something served: each served URL
+/// its destination pattern matches, put back into the source (`new/a`,
+/// through `/old/:slug*` -> `/new/:slug*`, was asked for as `old/a`), when
+/// that URL does lead there through this redirect. A destination on another
+/// site matches URLs that cannot be listed: the pattern is listed itself.
+pub fn wildcard_sources(targets: &Targets, served: &[Served]) -> Vec<Served> {
+    use crate::model::redirects::{normalize_route, substitute};
+    let mut out = Vec::new();
+    let mut wildcards = Vec::new();
+    for (i, r) in targets.redirects().iter().enumerate() {
+        let source = normalize_route(&r.source);
+        if r.source.contains('#') || !(source.contains(':') || source.contains('*')) {
+            continue;
+        }
+        if crate::model::paths::is_url(&r.destination) {
+            out.push(Served {
+                url: source.clone(),
+                page: None,
+                redirected_to: Some(r.destination.clone()),
+                through: Some(source),
+            });
+        } else {
+            wildcards.push((i, source, normalize_route(&r.destination)));
+        }
+    }
+    // (URL, where it ends): the served URLs, then, hop by hop, the URLs
+    // that redirected to them (a chain of wildcard redirects).
+    let mut seen: std::collections::HashSet<String> =
+        served.iter().map(|s| s.url.clone()).collect();
+    let mut frontier: Vec<(String, String)> = served
+        .iter()
+        .filter(|s| s.redirected_to.is_none())
+        .map(|s| (s.url.clone(), s.url.clone()))
+        .collect();
+    for _ in 0..16 {
+        let mut next = Vec::new();
+        for (i, source, destination) in &wildcards {
+            for (url, end) in &frontier {
+                let Some(from) = substitute(destination, url, source) else {
+                    continue;
+                };
+                let leads_here = matches!(targets.resolve(&from), Resolved::Redirect(j) if j == *i)
+                    && reach(targets, &from) == (Reach::Redirected { to: end.clone() });
+                if leads_here && seen.insert(from.clone()) {
+                    out.push(Served {
+                        url: from.clone(),
+                        page: None,
+                        redirected_to: Some(end.clone()),
+                        through: Some(source.clone()),
+                    });
+                    next.push((from, end.clone()));
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        frontier = next;
+    }
+    out
+}
+
+/// Whether some `redirects` source of `targets` matches every URL the
+/// wildcard source `pattern` matches. Tried on the URLs the pattern makes
+/// from characters no literal part of a source holds (each `:param` one
+/// such segment; each `*` nothing, one segment and three), so a source that
+/// needs a literal where the pattern has a wildcard fails: a "no" is always
+/// right, and a "yes" holds for every source made of segments and wildcards.
+pub fn pattern_covered(targets: &Targets, pattern: &str) -> bool {
+    const ONE: &str = "\u{e000}";
+    let mut samples = vec![String::new()];
+    let b = pattern.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let piece: Vec<&str> = match b[i] {
+            b':' if b
+                .get(i + 1)
+                .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') =>
+            {
+                i += 1;
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                    i += 1;
+                }
+                vec![ONE]
+            }
+            b'*' => {
+                i += 1;
+                vec!["", ONE, "\u{e000}/\u{e000}/\u{e000}"]
+            }
+            _ => {
+                let start = i;
+                let ch = pattern[i..].chars().next().map_or(1, char::len_utf8);
+                i += ch;
+                vec![&pattern[start..i]]
+            }
+        };
+        // A pattern with many wildcards is tried on its first 81 forms
+        // (those it matches itself: `a/*` does not match `a`).
+        samples = samples
+            .iter()
+            .flat_map(|s| piece.iter().map(move |p| format!("{s}{p}")))
+            .take(81)
+            .collect();
+    }
+    samples.retain(|u| {
+        crate::model::redirects::wildcard_match(pattern, u.trim_matches('/')).is_some()
+    });
+    !samples.is_empty()
+        && targets.redirects().iter().any(|r| {
+            let source = crate::model::redirects::normalize_route(&r.source);
+            !r.source.contains('#')
+                && samples.iter().all(|u| {
+                    let u = u.trim_matches('/');
+                    crate::model::redirects::wildcard_match(&source, u).is_some()
+                })
+        })
 }
 
 /// Every URL `site` serves, sorted.
@@ -82,6 +215,7 @@ pub fn served_urls(site: &Site, files: &FileTargets) -> Vec<Served> {
             url: route_of(key).to_string(),
             page: Some(path.to_string()),
             redirected_to: None,
+            through: None,
         });
     }
     let generated: std::collections::BTreeSet<&str> = files.generated_pages().collect();
@@ -95,6 +229,7 @@ pub fn served_urls(site: &Site, files: &FileTargets) -> Vec<Served> {
             url: g.to_string(),
             page: None,
             redirected_to: None,
+            through: None,
         });
     }
     out.sort();
@@ -205,6 +340,55 @@ mod tests {
             [("ext".to_string(), Some("https://example.com".to_string()))]
         );
         let all: Vec<String> = urls_of(&s).into_iter().map(|u| u.url).collect();
-        assert_eq!(all, ["ext", "here", "new/a/b"]);
+        assert_eq!(all, ["ext", "here", "mid/a/b", "new/a/b", "old/a/b"]);
+    }
+
+    #[test]
+    fn wildcard_sources_list_what_they_led_to_and_patterns_to_other_sites() {
+        let docs = r#"{"redirects": [
+            {"source": "/old/:slug*", "destination": "/new/:slug*"},
+            {"source": "/one/:p", "destination": "/new/:p"},
+            {"source": "/ext/*", "destination": "https://example.com/*"}
+        ]}"#;
+        let s = site(&[("docs.json", docs), ("new/a.mdx", ""), ("new/b/c.mdx", "")]);
+        let got: Vec<(String, Option<String>, Option<String>)> = urls_of(&s)
+            .into_iter()
+            .filter(|u| u.through.is_some())
+            .map(|u| (u.url, u.redirected_to, u.through))
+            .collect();
+        let row = |u: &str, to: &str, via: &str| {
+            (u.to_string(), Some(to.to_string()), Some(via.to_string()))
+        };
+        assert_eq!(
+            got,
+            [
+                row("ext/*", "https://example.com/*", "ext/*"),
+                row("old/a", "new/a", "old/:slug*"),
+                row("old/b/c", "new/b/c", "old/:slug*"),
+                row("one/a", "new/a", "one/:p"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_pattern_is_covered_by_a_source_as_wide() {
+        let covered = |sources: &[&str], pattern: &str| {
+            let list: Vec<String> = sources
+                .iter()
+                .map(|s| format!(r#"{{"source": "{s}", "destination": "/x"}}"#))
+                .collect();
+            let docs = format!(r#"{{"redirects": [{}]}}"#, list.join(","));
+            let s = site(&[("docs.json", docs.as_str())]);
+            let config = crate::analysis::resolve(&s);
+            pattern_covered(&targets_of(&s, config.root.as_deref()), pattern)
+        };
+        assert!(covered(&["/old/:slug*"], "old/:slug*"));
+        assert!(covered(&["/old/*"], "old/:slug*"));
+        assert!(covered(&["/:all*"], "old/:slug*"));
+        assert!(covered(&["/old/*"], "old/:p"));
+        assert!(!covered(&["/old/:p"], "old/:slug*"));
+        assert!(!covered(&["/old/a"], "old/:p"));
+        assert!(!covered(&["/older/*"], "old/*"));
+        assert!(!covered(&[], "old/*"));
     }
 }

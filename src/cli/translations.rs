@@ -108,10 +108,7 @@ pub fn text(report: &Report) -> String {
 }
 
 fn named(code: &str) -> String {
-    match crate::model::languages::name(code) {
-        Some(name) => format!("{code} ({name})"),
-        None => code.to_string(),
-    }
+    crate::model::languages::label(code)
 }
 
 fn json<T: serde::Serialize>(v: &T) -> String {

@@ -1,7 +1,8 @@
 //! The "N inbound links" code lens at the top of a page: the navigation
 //! entries listing it and the links of other pages and snippets leading to
 //! it. The count reads the analysis' reverse link index
-//! (`analysis::inbound`, memoised), not the site's links; the places, the
+//! (`analysis::inbound`, memoised; before it is built, the links that
+//! could name the page), not the site's links; the places, the
 //! lens's list, are the references of the page
 //! ([`super::references::page_inbound`]), asked when the list is opened.
 
@@ -39,8 +40,7 @@ pub fn inbound_lens(analysis: &Analysis, file: FileId) -> Option<InboundLens> {
     if f.kind != FileKind::Page {
         return None;
     }
-    let counts = crate::analysis::inbound::counts(analysis);
-    let links = counts.by_page.get(&file).map_or(0, Vec::len);
+    let links = crate::analysis::inbound::links_to(analysis, file);
     let entries =
         super::references::page_references(analysis, super::lookup::page_key(&f.path), Some(f))
             .len();

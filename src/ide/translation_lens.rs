@@ -64,11 +64,8 @@ pub fn lens(site: &Site, ix: &NavIndex, page: FileId, sources: &dyn Sources) -> 
                 State::UpToDate => "up to date".to_string(),
                 State::Translated => "translated".to_string(),
             };
-            let name = crate::model::languages::name(&language)
-                .map(|n| format!(" ({n})"))
-                .unwrap_or_default();
             Item {
-                label: format!("{language}{name}: {state}"),
+                label: format!("{}: {state}", crate::model::languages::label(&language)),
                 language,
                 state: t.state,
                 file: t.file_id,

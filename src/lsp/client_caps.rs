@@ -19,8 +19,15 @@ pub struct ClientCaps {
     /// The client accepts `workspace/diagnostic/refresh`.
     pub refresh: bool,
     /// The client accepts `workspace/inlayHint/refresh` (asked when the
-    /// inlay hint settings change).
+    /// inlay hint settings change, and when a change elsewhere altered a
+    /// hint of an open document: `super::view_refresh`).
     pub inlay_hint_refresh: bool,
+    /// The client asks for code lenses (`textDocument.codeLens`): the
+    /// reverse link index is then built off the request path.
+    pub code_lens: bool,
+    /// The client accepts `workspace/codeLens/refresh` (asked when a change
+    /// elsewhere altered a lens of an open document).
+    pub code_lens_refresh: bool,
     pub edit: EditCaps,
 }
 
@@ -49,8 +56,21 @@ impl ClientCaps {
             .and_then(|w| w.inlay_hint.as_ref())
             .and_then(|h| h.refresh_support)
             .unwrap_or(false);
+        let code_lens = c
+            .text_document
+            .as_ref()
+            .and_then(|t| t.code_lens.as_ref())
+            .is_some();
+        let code_lens_refresh = c
+            .workspace
+            .as_ref()
+            .and_then(|w| w.code_lens.as_ref())
+            .and_then(|l| l.refresh_support)
+            .unwrap_or(false);
         ClientCaps {
             encoding,
+            code_lens,
+            code_lens_refresh,
             pulls,
             refresh,
             inlay_hint_refresh,

@@ -20,8 +20,11 @@ pub mod publish;
 pub mod refactor;
 pub mod server;
 pub mod settings;
+pub mod shown;
 pub mod since;
+pub mod translation_lens;
 pub mod translations;
+pub mod view_refresh;
 pub mod world;
 
 use std::sync::Arc;

@@ -107,6 +107,8 @@ pub async fn publish_now(
     for (uri, diags, version) in batches {
         client.publish_diagnostics(uri, diags, version).await;
     }
+    // Lenses and hints of open documents that this change altered.
+    super::view_refresh::after_publish(client, world, site);
 }
 
 /// Diagnostics per file as LSP wants them, for the files whose set changed

@@ -157,15 +157,11 @@ impl Snapshot {
             let analysis = site.last_analysis().unwrap_or_else(|| site.analysis());
             let root = &site.root;
             let s = &analysis.site;
-            let lens = (|| {
-                let ix = analysis.navigation.as_deref()?.index()?;
-                let id = s.file_id(&crate::workspace::load::rel_path(root, &path)?)?;
-                let sources = Disk {
-                    root,
-                    cache: Some((snap.history(), translations::listed_files(s, ix))),
-                };
-                crate::ide::translation_lens::lens(s, ix, id, &sources)
-            })();
+            let lens = crate::workspace::load::rel_path(root, &path)
+                .and_then(|rel| s.file_id(&rel))
+                .and_then(|id| {
+                    super::translation_lens::lens_of(snap.history(), root, &analysis, id)
+                });
             let Some(lens) = lens else {
                 return Vec::new();
             };

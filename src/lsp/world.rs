@@ -54,6 +54,8 @@ pub struct SiteState {
     pub analyses: AtomicU64,
     /// `docsLsp.since`: the URLs of a revision that stop working.
     pub since: super::since::Since,
+    /// What open documents' lenses and hints last showed.
+    pub(super) shown: Mutex<super::shown::Shown>,
 }
 
 impl SiteState {
@@ -78,6 +80,7 @@ impl SiteState {
             generation: AtomicU64::new(0),
             analyses: AtomicU64::new(0),
             since: Default::default(),
+            shown: Default::default(),
         }
     }
 

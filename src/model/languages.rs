@@ -49,3 +49,19 @@ pub const LANGUAGES: &[(&str, &str)] = &[
 pub fn name(code: &str) -> Option<&'static str> {
     LANGUAGES.iter().find(|(c, _)| *c == code).map(|(_, n)| *n)
 }
+
+/// How a report names a language: `fr (French)`, an unknown code as it is
+/// written, and a blank one (`"language": ""`, which the platform's schema
+/// refuses) as what it is rather than an empty name.
+pub fn label(code: &str) -> String {
+    if code.is_empty() {
+        return "(no language code)".to_string();
+    }
+    if code.trim().is_empty() {
+        return format!("{code:?} (blank language code)");
+    }
+    match name(code) {
+        Some(name) => format!("{code} ({name})"),
+        None => code.to_string(),
+    }
+}

@@ -98,11 +98,16 @@ pub fn parse(file: FileId, text: &str) -> FrontMatter {
 /// - tabs in a line's leading whitespace: js-yaml 3 counts only the spaces
 ///   before the first tab as indentation and skips the rest;
 /// - a tab as the separator after `key:` or `-`;
+/// - tabs in the leading whitespace of a quoted scalar's or a flow
+///   collection's continuation lines (js-yaml 3 folds or skips it);
 /// - a flow collection whose lines (or closing `]`) are indented no deeper
 ///   than its key (`keywords: [` / `  'a',` / `]`).
 fn parse_as_js_yaml3(file: FileId, body: &str, base: usize) -> yaml::Parsed {
     let strict = yaml::parse(file, body, base);
-    if strict.errors.is_empty() {
+    // yaml-rust2 may also read a tab-indented line without an error, and
+    // then read less than js-yaml 3 does (a first line `\ttitle: x` ends
+    // its mapping there): such text is read leniently too.
+    if strict.errors.is_empty() && !tab_indented(body) {
         return strict;
     }
     let Some(lenient) = Lenient::rewrite(body) else {
@@ -116,6 +121,14 @@ fn parse_as_js_yaml3(file: FileId, body: &str, base: usize) -> yaml::Parsed {
         lenient.map_node(root, base);
     }
     parsed
+}
+
+/// Whether a line that is not blank has a tab in its leading whitespace.
+fn tab_indented(body: &str) -> bool {
+    body.lines().any(|l| {
+        let rest = l.trim_start_matches([' ', '\t']);
+        !rest.trim().is_empty() && l[..l.len() - rest.len()].contains('\t')
+    })
 }
 
 /// Front matter text rewritten for js-yaml 3's leniencies, with the map
@@ -149,12 +162,22 @@ impl Lenient {
             let spaces = lead.bytes().take_while(|&b| b == b' ').count();
             let mut indent = spaces;
             if let Some((_, need)) = open.or(flow.map(|(_, n)| (b' ', n))) {
+                // A continuation line's leading whitespace is no indentation
+                // to js-yaml 3 (a quoted scalar folds it, a flow collection
+                // skips it, tabs included); yaml-rust2 refuses the tabs.
+                let kept = if lead.contains('\t') && !blank {
+                    changed = true;
+                    spaces
+                } else {
+                    lead_len
+                };
                 if !blank && spaces < need {
                     out.insert(&" ".repeat(need - spaces));
                     changed = true;
                     indent = need;
                 }
-                out.keep(body, pos, lead_len);
+                out.keep(body, pos, kept);
+                out.skip(lead_len - kept);
             } else if lead.contains('\t') && !blank {
                 out.keep(body, pos, spaces);
                 out.skip(lead_len - spaces);

@@ -261,32 +261,82 @@ fn root_in_repo(repo: &gix::Repository, root: &Path) -> Result<String, GitError>
     })
 }
 
-/// The root's `.gitignore` and `.mintignore` as they were at the revision:
-/// the disk loader skips what they match.
-struct Ignores(Option<ignore::gitignore::Gitignore>);
+/// The `.gitignore` and `.mintignore` files of the root and its folders as
+/// they were at the revision, read as the disk loader (the `ignore` crate's
+/// walker) reads them: one in every folder it enters; a `.mintignore` (a
+/// custom ignore file) before any `.gitignore`; within each kind the
+/// deepest file that says something about a path deciding (a `!` line may
+/// bring back what a shallower one left out); a folder left out is not
+/// entered at all.
+struct Ignores(Vec<(String, ignore::gitignore::Gitignore)>);
 
 impl Ignores {
     fn new(repo: &gix::Repository, blobs: &[(String, ObjectId)]) -> Self {
-        let mut builder = ignore::gitignore::GitignoreBuilder::new("");
-        let mut any = false;
-        for (name, oid) in blobs
-            .iter()
-            .filter(|(p, _)| p == ".gitignore" || p == ".mintignore")
-        {
+        // By (kind: .mintignore first, folder).
+        let mut files: std::collections::BTreeMap<
+            (u8, String),
+            ignore::gitignore::GitignoreBuilder,
+        > = Default::default();
+        let mut any = std::collections::BTreeSet::new();
+        for (path, oid) in blobs {
+            let (dir, name) = path.rsplit_once('/').unwrap_or(("", path));
+            let kind = match name {
+                ".mintignore" => 0,
+                ".gitignore" => 1,
+                _ => continue,
+            };
             let Ok(bytes) = blob(repo, *oid, file_bytes::MAX_DATA_FILE) else {
                 continue;
             };
+            let key = (kind, dir.to_string());
+            let builder = files
+                .entry(key.clone())
+                .or_insert_with(|| ignore::gitignore::GitignoreBuilder::new(dir));
             for line in String::from_utf8_lossy(&bytes).lines() {
-                any |= builder.add_line(Some(PathBuf::from(name)), line).is_ok();
+                if builder.add_line(Some(PathBuf::from(path)), line).is_ok() {
+                    any.insert(key.clone());
+                }
             }
         }
-        Ignores(any.then(|| builder.build().ok()).flatten())
+        let mut sets: Vec<(u8, String, ignore::gitignore::Gitignore)> = files
+            .into_iter()
+            .filter(|(key, _)| any.contains(key))
+            .filter_map(|((kind, dir), b)| Some((kind, dir, b.build().ok()?)))
+            .collect();
+        let depth = |dir: &str| dir.matches('/').count() + usize::from(!dir.is_empty());
+        sets.sort_by_key(|(kind, dir, _)| (*kind, std::cmp::Reverse(depth(dir))));
+        Ignores(sets.into_iter().map(|(_, dir, set)| (dir, set)).collect())
     }
 
     fn matches(&self, rel: &str) -> bool {
-        self.0
-            .as_ref()
-            .is_some_and(|g| g.matched_path_or_any_parents(rel, false).is_ignore())
+        if self.0.is_empty() {
+            return false;
+        }
+        rel.match_indices('/')
+            .any(|(i, _)| self.decides(&rel[..i], true))
+            || self.decides(rel, false)
+    }
+
+    /// Whether the deepest ignore file above `path` that matches it leaves
+    /// it out.
+    fn decides(&self, path: &str, is_dir: bool) -> bool {
+        for (dir, set) in &self.0 {
+            let below = dir.is_empty()
+                || path
+                    .strip_prefix(dir.as_str())
+                    .is_some_and(|r| r.starts_with('/'));
+            if !below {
+                continue;
+            }
+            let m = set.matched(path, is_dir);
+            if m.is_ignore() {
+                return true;
+            }
+            if m.is_whitelist() {
+                return false;
+            }
+        }
+        false
     }
 }
 
@@ -326,6 +376,21 @@ mod tests {
             ("drafts/wip.mdx", b"# ignored\n"),
             (".mintignore", b"drafts/\n"),
             ("snippets/part.mdx", b"Part.\n"),
+            // Ignore files in folders: read there, the deepest deciding.
+            ("guides/.gitignore", b"private.mdx\n"),
+            ("guides/private.mdx", b"# private\n"),
+            ("guides/public.mdx", b"# public\n"),
+            ("notes/.mintignore", b"*.mdx\n!keep.mdx\n"),
+            ("notes/keep.mdx", b"# kept\n"),
+            ("notes/drop.mdx", b"# dropped\n"),
+            ("notes/deep/.gitignore", b"!drop-too.mdx\n"),
+            (
+                "notes/deep/drop-too.mdx",
+                b"# a .mintignore wins over any .gitignore\n",
+            ),
+            ("notes/deep/other.mdx", b"# dropped\n"),
+            ("notes/deep2/.mintignore", b"!back.mdx\n"),
+            ("notes/deep2/back.mdx", b"# back\n"),
         ];
         for (p, bytes) in files {
             let p = root.join(p);
@@ -359,12 +424,27 @@ mod tests {
         };
         assert_eq!(view(&old), view(&disk));
         assert!(old.file_by_path("drafts/wip.mdx").is_none());
+        for gone in [
+            "guides/private.mdx",
+            "notes/drop.mdx",
+            "notes/deep/other.mdx",
+            "notes/deep/drop-too.mdx",
+        ] {
+            assert!(old.file_by_path(gone).is_none(), "{gone} is ignored");
+        }
+        for kept in [
+            "guides/public.mdx",
+            "notes/keep.mdx",
+            "notes/deep2/back.mdx",
+        ] {
+            assert!(old.file_by_path(kept).is_some(), "{kept} is read");
+        }
         assert!(matches!(
             old.file_by_path("huge.mdx").unwrap().text,
             Err(Unreadable::TooLarge { .. })
         ));
         // Pages (a snippet is none).
-        assert_eq!(at.pages.len(), 4, "{:?}", at.pages);
+        assert_eq!(at.pages.len(), 7, "{:?}", at.pages);
         // Listed: the same files, the pages unread.
         let listed = site_at(&root, "HEAD", &[], &ids, Pages::Listed).unwrap();
         let listed = listed.site.unwrap();

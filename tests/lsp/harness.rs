@@ -209,7 +209,10 @@ fn answer(method: &str, params: &Value, settings: &Value) -> Option<Value> {
                 .unwrap_or(Value::Null),
         ),
         "workspace/applyEdit" => Some(json!({ "applied": true })),
-        "workspace/diagnostic/refresh" | "workspace/semanticTokens/refresh" => Some(Value::Null),
+        "workspace/diagnostic/refresh"
+        | "workspace/semanticTokens/refresh"
+        | "workspace/codeLens/refresh"
+        | "workspace/inlayHint/refresh" => Some(Value::Null),
         _ => None,
     }
 }

@@ -16,3 +16,4 @@ mod page_components;
 mod robustness;
 mod since;
 mod translations;
+mod view_refresh;

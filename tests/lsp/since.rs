@@ -202,3 +202,54 @@ fn a_pulling_client_gets_them_once_the_setting_arrives() {
         h.shutdown().await;
     });
 }
+
+/// A wildcard redirect of the revision, dropped since: the URLs it
+/// answered are diagnosed with their pattern, and its quick fix restores
+/// each; a page its folder's ignore file left out then is no URL it served.
+#[test]
+fn wildcard_sources_and_folder_ignores_of_the_revision() {
+    run(async {
+        let t = tempfile::tempdir().unwrap();
+        let root = t.path();
+        let write = |p: &str, text: &str| {
+            let p = root.join(p);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        };
+        let with = DOCS.replace(
+            "\n}\n",
+            ",\n  \"redirects\": [{ \"source\": \"/old/:slug*\", \"destination\": \"/guides/:slug*\" }]\n}\n",
+        );
+        write("docs.json", &with);
+        write("index.mdx", "---\ntitle: Home\n---\n\n# Home\n");
+        write("guides/b.mdx", "---\ntitle: B\n---\n\nBeta.\n");
+        write("guides/.gitignore", "draft.mdx\n");
+        write(
+            "guides/draft.mdx",
+            "---\ntitle: Draft\n---\n\nNot published.\n",
+        );
+        git(root, &["init", "-q"]);
+        git(root, &["add", "-A", "-f"]);
+        git(root, &["commit", "-q", "-m", "base"]);
+        git(root, &["tag", "base"]);
+        std::fs::remove_file(root.join("guides/draft.mdx")).unwrap();
+        write("docs.json", DOCS);
+        let h = Harness::start(root, json!({"since": "base"}), caps(true)).await;
+        let uri = h.open("docs.json", DOCS).await;
+        let diags = h
+            .wait_diagnostics(&uri, |d, _| !of_code(d, "url-removed").is_empty())
+            .await;
+        let removed = of_code(&diags, "url-removed");
+        let messages: Vec<&str> = removed
+            .iter()
+            .map(|d| d["message"].as_str().unwrap())
+            .collect();
+        assert_eq!(removed.len(), 1, "{messages:#?}");
+        assert!(
+            messages[0]
+                .starts_with("`/old/b` redirected to `/guides/b` through `/old/:slug*` at `base`"),
+            "{messages:#?}"
+        );
+        h.shutdown().await;
+    });
+}

@@ -64,7 +64,20 @@ function M.lsp_config()
     end,
     settings = { docsLsp = settings },
     init_options = settings,
+    -- Refreshes Neovim does not declare by itself, handled below.
+    capabilities = {
+      workspace = {
+        codeLens = { refreshSupport = true },
+        diagnostics = { refreshSupport = true },
+      },
+    },
     handlers = {
+      ['workspace/codeLens/refresh'] = function(err, result, ctx)
+        return require('docs_lsp.lens').on_refresh(err, result, ctx)
+      end,
+      ['workspace/diagnostic/refresh'] = function(err, result, ctx)
+        return require('docs_lsp.pull').on_refresh(err, result, ctx)
+      end,
       ['docsLsp/assistantAnswer'] = function(err, result, ctx)
         require('docs_lsp.ask').on_answer(err, result, ctx)
       end,

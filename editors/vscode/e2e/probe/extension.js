@@ -433,6 +433,26 @@ async function run() {
     return `hints ${ids.join(' ')} | lens ${lenses.join(', ')} | docs.json hints ${titles.join(', ')} | index.mdx: ${index.getText().split('\n').find((l) => l.includes('latest-changes')).trim()}`;
   });
 
+  await scenario('the inbound-links lens follows a link typed in another page, the page itself untouched', async () => {
+    const install = at('guides/installation.mdx');
+    const doc = await vscode.workspace.openTextDocument(install);
+    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One, preview: false });
+    await screen('editor', { name: 'inbound-lens-before', texts: ['2 inbound links'] });
+    // Another page, beside it, gets a link to it (typed, not saved): the server asks VS Code to
+    // refresh its lenses (workspace/codeLens/refresh); nothing is asked of the installation page.
+    const other = await vscode.workspace.openTextDocument(at('api/overview.mdx'));
+    await vscode.window.showTextDocument(other, { viewColumn: vscode.ViewColumn.Two, preview: false });
+    const we = new vscode.WorkspaceEdit();
+    we.insert(other.uri, new vscode.Position(other.lineCount, 0), '\nSee [the installation](/guides/installation).\n');
+    assert(await vscode.workspace.applyEdit(we), 'the link was not typed');
+    // The first editor group's editor is the installation page: its lens as shown on screen.
+    await screen('editor', { name: 'inbound-lens-follows', texts: ['3 inbound links'] });
+    await vscode.window.showTextDocument(other, { viewColumn: vscode.ViewColumn.Two, preview: false });
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    return `installation.mdx's lens went from 2 to 3 inbound links while api/overview.mdx was typed in`;
+  });
+
   // The picture for the README: docs.json with its problems, the Problems view, the assistant panel.
   try {
     const ed = await vscode.window.showTextDocument(docsJsonDoc, { viewColumn: vscode.ViewColumn.One, preview: false });
