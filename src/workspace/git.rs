@@ -1,7 +1,7 @@
 //! A docs root as it was at a git revision, read with `gix` (never by running
 //! `git`) into the same [`Site`] the disk loader builds: its files pass
 //! through `load`'s kinds, size limits and text reading
-//! ([`load::read_bytes_as`]), and the root's `.gitignore` and `.mintignore`
+//! ([`load::read_bytes_as`]), and every folder's `.gitignore` and `.mintignore`
 //! at that revision leave out what they leave out on disk.
 
 use super::file_bytes;
