@@ -130,7 +130,17 @@ pub fn substitute(source: &str, path: &str, destination: &str) -> Option<String>
 
 /// A route as the redirect table keys it: decoded, no leading or trailing `/`.
 pub fn normalize_route(p: &str) -> String {
-    let p = p.split(['#', '?']).next().unwrap_or("");
+    // A `?` right after a parameter's name is its modifier (`/docs/:slug?`),
+    // not a query.
+    let b = p.as_bytes();
+    let is_modifier = |i: usize| {
+        let name = b[..i].iter().rev().take_while(|c| name_byte(**c)).count();
+        name > 0 && i > name && b[i - name - 1] == b':'
+    };
+    let end = (0..b.len())
+        .find(|&i| b[i] == b'#' || (b[i] == b'?' && !is_modifier(i)))
+        .unwrap_or(b.len());
+    let p = &p[..end];
     let d = slug::percent_decode(p);
     d.trim_matches('/').to_string()
 }
@@ -215,6 +225,9 @@ mod tests {
         assert_eq!(m("docs/:slug?", "docs"), Some(vec![""]));
         assert_eq!(m("docs/:slug?", "docs/a"), Some(vec!["a"]));
         assert_eq!(m("docs/:slug?", "docs/a/b"), None);
+        // Read from a source as written: the `?` is kept, a query is not.
+        assert_eq!(super::normalize_route("/docs/:slug?"), "docs/:slug?");
+        assert_eq!(super::normalize_route("/docs/page?x=1#a"), "docs/page");
     }
 
     #[test]
