@@ -275,7 +275,15 @@ fn wildcard_sources_and_folder_ignore_files_at_the_revision() {
     { "source": "/ext/*", "destination": "https://example.com/*" },
     { "source": "/gone-ext/:p", "destination": "https://example.com/:p" },
     { "source": "/kept/:slug", "destination": "/new/:slug" }"#;
-    let pages = ["index", "new/a", "new/b", "guides/public"];
+    let pages = [
+        "index",
+        "new",
+        "new/a",
+        "new/b",
+        "new/c",
+        "new/d",
+        "guides/public",
+    ];
     let mut files: Vec<(String, String)> = pages
         .iter()
         .map(|p| (format!("{p}.mdx"), page(p, &format!("# {p}"))))
@@ -307,12 +315,16 @@ fn wildcard_sources_and_folder_ignore_files_at_the_revision() {
     assert_eq!((err.as_str(), status), ("", 1), "{out}");
     let removed: Vec<&str> = out.lines().filter(|l| l.contains("url-removed")).collect();
     let has = |needle: &str| removed.iter().any(|l| l.contains(needle));
+    // The URLs the dropped `/old/:slug*` answered, `/old` itself among
+    // them (`:slug*` takes zero segments): one error, a few named.
     assert!(
-        has("`/old/a` redirected to `/new/a` through `/old/:slug*`"),
+        has(
+            "5 URLs redirected through `/old/:slug*` at `before` stop working (`/old` -> `/new`, `/old/a` -> `/new/a`, `/old/b` -> `/new/b`, and 2 more)"
+        ),
         "{out}"
     );
     assert!(
-        has("`/old/b` redirected to `/new/b` through `/old/:slug*`"),
+        out.contains("note: `/old/d` -> `/new/d` at `before`, gone now"),
         "{out}"
     );
     assert!(
@@ -325,5 +337,19 @@ fn wildcard_sources_and_folder_ignore_files_at_the_revision() {
     assert!(!has("`/ext/*`") && !has("`/kept/"), "{out}");
     // Ignored at the revision by `guides/.gitignore`: never served.
     assert!(!out.contains("guides/wip"), "{out}");
-    assert_eq!(removed.len(), 3, "{out}");
+    assert_eq!(removed.len(), 2, "{out}");
+    // JSON: every URL of the group in its related list.
+    let (json, _, _) = check(root, &["--since", "before", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let grouped = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["message"].as_str().unwrap().starts_with("5 URLs"))
+        .unwrap_or_else(|| panic!("{json}"));
+    assert_eq!(
+        grouped["related"].as_array().map(Vec::len),
+        Some(5),
+        "{json}"
+    );
 }

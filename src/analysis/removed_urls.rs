@@ -26,6 +26,8 @@ pub struct Gone {
     pub redirect: Option<String>,
     /// The wildcard source it was redirected through (`Served::through`).
     pub through: Option<String>,
+    /// That source's destination as written (`Served::through_to`).
+    pub through_to: Option<String>,
 }
 
 /// The URLs of `before` that lead nowhere on the site of `targets`.
@@ -52,6 +54,7 @@ pub fn gone_urls(before: &[Served], targets: &Targets) -> Vec<Gone> {
                 redirected_to: s.redirected_to.clone(),
                 redirect,
                 through: s.through.clone(),
+                through_to: s.through_to.clone(),
             })
         })
         .collect()
@@ -108,14 +111,43 @@ pub fn diagnostics(
         .iter()
         .map(|g| (format!("/{}", g.url), destination(g)))
         .collect();
-    let all: Vec<(String, String)> = gone
+    // URLs that were redirected through one wildcard source and are gone
+    // together (the source was dropped or changed): one diagnostic for the
+    // source, not one per URL (1,522 on a real site whose 5 wildcards went).
+    let mut groups: std::collections::BTreeMap<&str, Vec<usize>> = Default::default();
+    for (i, g) in gone.iter().enumerate() {
+        if let Some(t) = g.through.as_deref()
+            && t != g.url
+            && g.page.is_none()
+        {
+            groups.entry(t).or_default().push(i);
+        }
+    }
+    groups.retain(|_, members| members.len() > 1);
+    let grouped: std::collections::HashSet<usize> = groups.values().flatten().copied().collect();
+    // What restores a group: its wildcard redirect, when nothing covers any
+    // of its URLs now (a source that still covers them, leading nowhere,
+    // already has its entry).
+    let restore = |pattern: &str, members: &[usize]| -> Option<(String, String)> {
+        let to = gone[members[0]].through_to.clone()?;
+        members
+            .iter()
+            .all(|&i| gone[i].redirect.is_none() && gone[i].through_to.as_ref() == Some(&to))
+            .then(|| (format!("/{pattern}"), to))
+    };
+    let mut all: Vec<(String, String)> = gone
         .iter()
+        .enumerate()
         .zip(&entries)
-        .filter(|(g, _)| g.redirect.is_none())
+        .filter(|((i, g), _)| g.redirect.is_none() && !grouped.contains(i))
         .map(|(_, e)| e.clone())
         .collect();
+    all.extend(groups.iter().filter_map(|(p, m)| restore(p, m)));
     let mut out = Vec::with_capacity(gone.len());
     for (i, g) in gone.iter().enumerate() {
+        if grouped.contains(&i) {
+            continue;
+        }
         let pattern = g.through.as_deref() == Some(g.url.as_str());
         let served = match (&g.page, &g.redirected_to, &g.through) {
             (Some(p), _, _) => format!("served `{p}`"),
@@ -155,21 +187,92 @@ pub fn diagnostics(
                 text,
             });
         }
-        // Every diagnostic sits at one place: the action for all of them
-        // is offered once, with the first.
-        if i == 0
-            && all.len() > 1
-            && let Some((range, text)) = redirect_edit(root, file.text(), &all)
-        {
-            d = d.with_fix(Fix::Edit {
-                title: format!("Add {} redirects", all.len()),
-                range,
-                text,
-            });
-        }
         out.push(d);
     }
+    for (pattern, members) in &groups {
+        out.push(group_diagnostic(
+            (file, at.clone()),
+            root,
+            rev,
+            pattern,
+            members.iter().map(|&i| &gone[i]),
+            restore(pattern, members),
+        ));
+    }
+    // Every diagnostic sits at one place: the action for all of them is
+    // offered once, with the first.
+    if all.len() > 1
+        && let Some(first) = out.first_mut()
+        && let Some((range, text)) = redirect_edit(root, file.text(), &all)
+    {
+        first.fixes.push(Fix::Edit {
+            title: format!("Add {} redirects", all.len()),
+            range,
+            text,
+        });
+    }
     out
+}
+
+/// How many URLs a grouped diagnostic names in its message; the rest are in
+/// its related information (every one).
+const EXAMPLES: usize = 3;
+
+/// One diagnostic for the URLs that were redirected through the wildcard
+/// source `pattern` and lead nowhere now: their count, a few in the message,
+/// each in the related information; the fix writes the source back
+/// (`restore`) when that is what covered them.
+fn group_diagnostic<'g>(
+    (file, at): (&crate::model::site::SourceFile, Range<usize>),
+    root: Option<&Node>,
+    rev: &str,
+    pattern: &str,
+    members: impl Iterator<Item = &'g Gone>,
+    restore: Option<(String, String)>,
+) -> Diagnostic {
+    let members: Vec<&Gone> = members.collect();
+    let example = |g: &Gone| match &g.redirected_to {
+        Some(to) => format!("`/{}` -> `{}`", g.url, shown(to)),
+        None => format!("`/{}`", g.url),
+    };
+    let mut shown_list: Vec<String> = members.iter().take(EXAMPLES).map(|g| example(g)).collect();
+    if members.len() > EXAMPLES {
+        shown_list.push(format!("and {} more", members.len() - EXAMPLES));
+    }
+    let now = if members.iter().all(|g| g.redirect.is_none()) {
+        "no page serves them now and no redirect covers them"
+    } else {
+        "no page serves them now and no redirect that covers them leads to one"
+    };
+    let mut d = Diagnostic::error(
+        file.id,
+        at.clone(),
+        CODE,
+        format!(
+            "{} URLs redirected through `/{pattern}` at `{rev}` stop working ({}); {now}: readers and search engines get a 404",
+            members.len(),
+            shown_list.join(", ")
+        ),
+    )
+    .with_subject(pattern.to_string());
+    d.related = members
+        .iter()
+        .map(|g| crate::diagnostics::Related {
+            file: file.id,
+            range: at.clone(),
+            message: format!("{} at `{rev}`, gone now", example(g)),
+        })
+        .collect();
+    if let Some(entry) = restore
+        && let Some((range, text)) = redirect_edit(root, file.text(), std::slice::from_ref(&entry))
+    {
+        d = d.with_fix(Fix::Edit {
+            title: format!("Add redirect {} -> {}", entry.0, entry.1),
+            range,
+            text,
+        });
+    }
+    d
 }
 
 /// A route or URL as a reader writes it: a route with its leading `/`.

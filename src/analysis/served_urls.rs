@@ -30,6 +30,9 @@ pub struct Served {
     /// to `url` for a pattern listed as itself: its destination is on
     /// another site, so the URLs it matched cannot be listed.
     pub through: Option<String>,
+    /// The destination of that wildcard redirect, as written
+    /// (`/new/:slug*`): what restores it.
+    pub through_to: Option<String>,
 }
 
 impl Served {
@@ -72,6 +75,7 @@ pub fn redirect_sources(targets: &Targets) -> Vec<Served> {
                 page: None,
                 redirected_to: Some(to),
                 through: None,
+                through_to: None,
             });
         }
     }
@@ -99,6 +103,7 @@ pub fn wildcard_sources(targets: &Targets, served: &[Served]) -> Vec<Served> {
                 page: None,
                 redirected_to: Some(r.destination.clone()),
                 through: Some(source),
+                through_to: Some(r.destination.clone()),
             });
         } else {
             wildcards.push((i, source, normalize_route(&r.destination)));
@@ -128,6 +133,7 @@ pub fn wildcard_sources(targets: &Targets, served: &[Served]) -> Vec<Served> {
                         page: None,
                         redirected_to: Some(end.clone()),
                         through: Some(source.clone()),
+                        through_to: Some(targets.redirects()[*i].destination.clone()),
                     });
                     next.push((from, end.clone()));
                 }
@@ -141,59 +147,62 @@ pub fn wildcard_sources(targets: &Targets, served: &[Served]) -> Vec<Served> {
     out
 }
 
-/// Whether some `redirects` source of `targets` matches every URL the
+/// Whether the `redirects` sources of `targets` together match every URL the
 /// wildcard source `pattern` matches. Tried on the URLs the pattern makes
 /// from characters no literal part of a source holds (each `:param` one
-/// such segment; each `*` nothing, one segment and three), so a source that
-/// needs a literal where the pattern has a wildcard fails: a "no" is always
-/// right, and a "yes" holds for every source made of segments and wildcards.
+/// such segment; each `*` nothing, one segment and three; a `:param*` or
+/// `:param?` none too), each by some source, so a source that needs a
+/// literal where the pattern has a wildcard fails: a "no" is always right,
+/// and a "yes" holds for every source made of segments and wildcards.
 pub fn pattern_covered(targets: &Targets, pattern: &str) -> bool {
+    use crate::model::redirects::Piece;
     const ONE: &str = "\u{e000}";
+    const THREE: &str = "\u{e000}/\u{e000}/\u{e000}";
     let mut samples = vec![String::new()];
-    let b = pattern.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        let piece: Vec<&str> = match b[i] {
-            b':' if b
-                .get(i + 1)
-                .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') =>
-            {
-                i += 1;
-                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-                    i += 1;
+    for piece in crate::model::redirects::pieces(pattern) {
+        let forms: Vec<String> = match piece {
+            Piece::Literal(l) => vec![l.to_string()],
+            Piece::Star => vec![String::new(), ONE.into(), THREE.into()],
+            Piece::Param {
+                modifier, slash, ..
+            } => {
+                let sep = if slash { "/" } else { "" };
+                let mut v = Vec::new();
+                if piece.optional() {
+                    v.push(String::new());
                 }
-                vec![ONE]
-            }
-            b'*' => {
-                i += 1;
-                vec!["", ONE, "\u{e000}/\u{e000}/\u{e000}"]
-            }
-            _ => {
-                let start = i;
-                let ch = pattern[i..].chars().next().map_or(1, char::len_utf8);
-                i += ch;
-                vec![&pattern[start..i]]
+                v.push(format!("{sep}{ONE}"));
+                if matches!(modifier, Some(b'*' | b'+')) {
+                    v.push(format!("{sep}{THREE}"));
+                }
+                v
             }
         };
         // A pattern with many wildcards is tried on its first 81 forms
         // (those it matches itself: `a/*` does not match `a`).
         samples = samples
             .iter()
-            .flat_map(|s| piece.iter().map(move |p| format!("{s}{p}")))
+            .flat_map(|s| forms.iter().map(move |p| format!("{s}{p}")))
             .take(81)
             .collect();
     }
     samples.retain(|u| {
         crate::model::redirects::wildcard_match(pattern, u.trim_matches('/')).is_some()
     });
+    // Each form by some source: `/old` and `/old/*` together cover
+    // `/old/:slug*`, which matches `/old` itself.
+    let sources: Vec<String> = targets
+        .redirects()
+        .iter()
+        .filter(|r| !r.source.contains('#'))
+        .map(|r| crate::model::redirects::normalize_route(&r.source))
+        .collect();
     !samples.is_empty()
-        && targets.redirects().iter().any(|r| {
-            let source = crate::model::redirects::normalize_route(&r.source);
-            !r.source.contains('#')
-                && samples.iter().all(|u| {
-                    let u = u.trim_matches('/');
-                    crate::model::redirects::wildcard_match(&source, u).is_some()
-                })
+        && samples.iter().all(|u| {
+            let u = u.trim_matches('/');
+            sources
+                .iter()
+                .any(|s| crate::model::redirects::wildcard_match(s, u).is_some())
         })
 }
 
@@ -216,6 +225,7 @@ pub fn served_urls(site: &Site, files: &FileTargets) -> Vec<Served> {
             page: Some(path.to_string()),
             redirected_to: None,
             through: None,
+            through_to: None,
         });
     }
     let generated: std::collections::BTreeSet<&str> = files.generated_pages().collect();
@@ -230,6 +240,7 @@ pub fn served_urls(site: &Site, files: &FileTargets) -> Vec<Served> {
             page: None,
             redirected_to: None,
             through: None,
+            through_to: None,
         });
     }
     out.sort();
@@ -383,7 +394,12 @@ mod tests {
             pattern_covered(&targets_of(&s, config.root.as_deref()), pattern)
         };
         assert!(covered(&["/old/:slug*"], "old/:slug*"));
-        assert!(covered(&["/old/*"], "old/:slug*"));
+        // `:slug*` matches `/old` itself (zero segments); `/old/*` does not.
+        assert!(!covered(&["/old/*"], "old/:slug*"));
+        assert!(covered(&["/old/*"], "old/:slug+"));
+        assert!(covered(&["/old/*", "/old"], "old/:slug*"));
+        assert!(covered(&["/old/:a*"], "old/:slug?"));
+        assert!(!covered(&["/old/:a+"], "old/:slug*"));
         assert!(covered(&["/:all*"], "old/:slug*"));
         assert!(covered(&["/old/*"], "old/:p"));
         assert!(!covered(&["/old/:p"], "old/:slug*"));

@@ -192,8 +192,18 @@ fn human(
                 )?;
             }
         }
-        for note in &l.notes {
+        // A grouped diagnostic may hold a thousand places: the first few
+        // here, every one in the JSON output and the editor.
+        for note in l.notes.iter().take(MAX_NOTES) {
             writeln!(out, "{pad} {g}={g:#} {n}note{n:#}: {note}", n = p.note)?;
+        }
+        if l.notes.len() > MAX_NOTES {
+            writeln!(
+                out,
+                "{pad} {g}={g:#} {n}note{n:#}: and {} more (`--format json` lists every one)",
+                l.notes.len() - MAX_NOTES,
+                n = p.note
+            )?;
         }
         writeln!(out)?;
     }
@@ -242,6 +252,9 @@ fn human(
     writeln!(out)
 }
 
+/// How many related places the text output shows under one diagnostic.
+const MAX_NOTES: usize = 10;
+
 fn json(
     out: &mut dyn Write,
     shown: &[&Located],
@@ -252,13 +265,19 @@ fn json(
     let diags: Vec<serde_json::Value> = shown
         .iter()
         .map(|l| {
-            serde_json::json!({
+            let mut d = serde_json::json!({
                 "path": l.path,
                 "range": {"start": pos(l.start), "end": pos(l.end)},
                 "severity": l.diag.severity.as_str(),
                 "code": l.diag.code,
                 "message": l.diag.message,
-            })
+            });
+            // Its related places as the text output's notes ("first listed
+            // here: docs.json:3:5"; each URL of a grouped `url-removed`).
+            if !l.notes.is_empty() {
+                d["related"] = serde_json::json!(l.notes);
+            }
+            d
         })
         .collect();
     let c = counts(all);

@@ -291,7 +291,9 @@ pub fn index_sized(nav: &Node, entries: Option<usize>) -> NavIndex<'_> {
         openapi: openapi_of(nav),
         depth: 0,
     });
-    let root_openapi: Arc<[SpecSource]> = ix.elements[0].openapi.clone().into();
+    // `navigation`'s own `openapi` is no key of the platform's schema: it is
+    // dropped before the prebuild reads the tree, so nothing inherits it.
+    let root_openapi: Arc<[SpecSource]> = Arc::from([]);
     let scope = Arc::new(Scope::default());
     walk_children(&mut ix, nav, ElementKind::Root, 0, &scope, &root_openapi, 0);
     if let Some(global) = nav.get("global") {

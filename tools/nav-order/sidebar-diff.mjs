@@ -3,7 +3,9 @@
 // tests/fixtures/nav and sites generated from a seed (gen.mjs), compared in one shape
 // (shape.mjs). Prints the agreement and every difference; a difference is either of a class
 // docs/sidebar.md documents (with the reason) or a failure. A site the prebuild refuses to
-// build has no sidebar: there, docs-lsp must report an error (`check` exits 1).
+// build has no sidebar: there, docs-lsp must report an error (`check` exits 1). On a site it
+// builds, the pages it warns are missing (`missing-nav-page`) must be exactly the entries
+// `docs-lsp check` reports as `missing-page` (or `page-extension`), never a documented class.
 //
 //   node sidebar-diff.mjs --bin target/release/docs-lsp [--fixtures tests/fixtures/nav]
 //        [--count 300] [--seed sidebar-diff] [--time-limit 150] [--out DIR] [--keep]
@@ -103,16 +105,49 @@ let answers = JSON.parse(navOut);
 if (!Array.isArray(answers) || (answers.length && !('root' in answers[0]))) answers = [{ root: sites[0]?.dir, navigation: answers }];
 const byRoot = new Map(answers.map((a) => [path.resolve(a.root), a.navigation]));
 
-// The prebuild, site after site in this process; its console is its own business.
+// `check` over the same copies, once: each site's `missing-page` entries (the text quoted first
+// in the message is the entry as written), to compare with the pages the prebuild warns are
+// missing (`missing-nav-page`): the two sets must be equal.
+const checked = spawnSync(bin, ['check', '.', '--format', 'json'], { cwd: sitesDir, encoding: 'utf8', maxBuffer: 1 << 30 });
+const missingOurs = new Map();
+try {
+  for (const d of JSON.parse(checked.stdout).diagnostics) {
+    // `page-extension`: an entry written with its extension, which the prebuild looks up as
+    // `x.mdx.mdx` and warns is missing; docs-lsp says to drop the extension.
+    if (d.code !== 'missing-page' && d.code !== 'page-extension') continue;
+    const site = path.resolve(sitesDir, d.path.split('/')[0]);
+    const entry = d.message.match(/"([^"]*)"/)?.[1];
+    if (entry === undefined) continue;
+    if (!missingOurs.has(site)) missingOurs.set(site, new Set());
+    missingOurs.get(site).add(`${pageKey(entry)} (${d.severity})`);
+  }
+} catch (e) {
+  console.error(`sidebar-diff: docs-lsp check gave no JSON: ${e}`);
+  process.exit(1);
+}
+
+/** A page entry as both sides name it: no leading or trailing `/`, no extension. */
+function pageKey(p) {
+  return p.replace(/^\/+|\/+$/g, '').replace(/\.mdx?$/, '');
+}
+
+// The prebuild, site after site in this process; its console is its own business, but for the
+// pages it warns are missing (`addWarning` writes them with console.log).
 const log = console.log;
-const quiet = () => {};
+let warned = [];
+const quiet = (...a) => {
+  const m = a.join(' ').match(/"(.*)" is referenced in the docs\.json navigation but the file does not exist\./);
+  if (m) warned.push(pageKey(m[1]));
+};
 const results = [];
 const home = process.cwd();
+let missingCompared = 0;
 for (const s of sites) {
   if (Date.now() - started > limitMs && s.name.startsWith('generated')) break;
   const ours = docsLspLines(byRoot.get(path.resolve(s.dir)) ?? []);
   let theirs;
   let refused;
+  warned = [];
   console.log = quiet;
   console.error = quiet;
   console.warn = quiet;
@@ -129,7 +164,19 @@ for (const s of sites) {
     console.error = log;
     console.warn = log;
   }
-  results.push({ ...s, ours, theirs, refused });
+  // Missing pages: each the prebuild warns about is a docs-lsp `missing-page` (an error, or a
+  // warning where docs-lsp says why the URL still works), and docs-lsp reports no other.
+  let missing;
+  if (!refused) {
+    const mine = missingOurs.get(path.resolve(s.dir)) ?? new Set();
+    const keys = new Set([...mine].map((k) => k.replace(/ \((error|warning)\)$/, '')));
+    const theirsSet = new Set(warned);
+    const onlyTheirs = [...theirsSet].filter((k) => !keys.has(k));
+    const onlyOurs = [...keys].filter((k) => !theirsSet.has(k));
+    if (onlyTheirs.length || onlyOurs.length) missing = { onlyTheirs, onlyOurs };
+    missingCompared += theirsSet.size;
+  }
+  results.push({ ...s, ours, theirs, refused, missing });
 }
 
 // A refused site: docs-lsp must say it is broken, with an error the prebuild would not merely
@@ -159,6 +206,13 @@ for (const r of results) {
     same = r.ours.join('\n') === r.theirs.join('\n');
     detail = same ? '' : diff(r.theirs, r.ours);
   }
+  if (r.missing) {
+    // Never a documented class: a missing page is a 404 either side sees.
+    const { onlyTheirs, onlyOurs } = r.missing;
+    failed++;
+    lines.push(`## ${r.name} (missing pages differ, NOT documented)\n${path.relative(home, r.dir)}\nthe prebuild warns missing, docs-lsp has no missing-page: ${JSON.stringify(onlyTheirs)}\ndocs-lsp missing-page, the prebuild builds it: ${JSON.stringify(onlyOurs)}\n`);
+    if (same) continue;
+  }
   if (same) {
     agree++;
     continue;
@@ -177,6 +231,7 @@ const generated = results.filter((r) => r.name.startsWith('generated')).length;
 const refused = results.filter((r) => r.refused).length;
 const pct = results.length ? ((100 * agree) / results.length).toFixed(2) : '0';
 const summary = [
+  `sidebar-diff: missing pages: ${missingCompared} the prebuild warns about, on ${results.filter((r) => !r.refused).length} built sites; ${results.filter((r) => r.missing).length} sites where docs-lsp's missing-page entries differ`,
   `sidebar-diff: ${agree}/${results.length} sites agree (${pct}%): ${results.length - generated} fixtures, ${generated} of ${count} generated (seed ${args.seed}), ${refused} refused by the prebuild; ${documented} documented differences, ${failed} not documented; ${((Date.now() - started) / 1000).toFixed(1)} s`,
   ...[...byClass].map(([name, n]) => `  ${name}: ${n}`),
 ].join('\n');

@@ -120,3 +120,82 @@ fn a_gone_url_is_reported_at_the_redirects_key_with_its_new_place() {
         ]
     );
 }
+
+#[test]
+fn urls_gone_through_one_dropped_wildcard_are_one_diagnostic_whose_fix_restores_it() {
+    let pages = [
+        ("new.mdx", ""),
+        ("new/a.mdx", ""),
+        ("new/b.mdx", ""),
+        ("new/c.mdx", ""),
+        ("new/d.mdx", ""),
+    ];
+    let with = |docs: &'static str| {
+        let mut files = vec![("docs.json", docs)];
+        files.extend(pages);
+        crate::analysis::analyze_texts(&files)
+    };
+    let before = with(
+        "{\"redirects\": [{\"source\": \"/old/:p*\", \"destination\": \"/new/:p*\"}, {\"source\": \"/x\", \"destination\": \"/new\"}]}",
+    );
+    let docs = "{\"name\": \"x\", \"redirects\": []}";
+    let now = with(docs);
+    let old = crate::analysis::served_urls::urls_of(&before.site);
+    let targets = targets_of(&now.site, now.config.root.as_deref());
+    let gone = gone_urls(&old, &targets);
+    // `/old` too: `:p*` takes zero segments.
+    let urls: Vec<&str> = gone.iter().map(|g| g.url.as_str()).collect();
+    assert_eq!(urls, ["old", "old/a", "old/b", "old/c", "old/d", "x"]);
+    let diags = diagnostics(
+        &now.site,
+        now.config.root.as_deref(),
+        "HEAD~1",
+        &gone,
+        &HashMap::new(),
+    );
+    expect_test::expect![[r#"
+        `/x` redirected to `/new` at `HEAD~1`; no page serves it now and no redirect covers it: readers and search engines get a 404
+        5 URLs redirected through `/old/:p*` at `HEAD~1` stop working (`/old` -> `/new`, `/old/a` -> `/new/a`, `/old/b` -> `/new/b`, and 2 more); no page serves them now and no redirect covers them: readers and search engines get a 404"#]]
+    .assert_eq(
+        &diags
+            .iter()
+            .map(|d| d.message.as_str())
+            .collect::<Vec<_>>()
+            .join("\n"),
+    );
+    // Every URL in the related information.
+    let related: Vec<&str> = diags[1]
+        .related
+        .iter()
+        .map(|r| r.message.as_str())
+        .collect();
+    assert_eq!(related.len(), 5, "{related:?}");
+    assert_eq!(related[4], "`/old/d` -> `/new/d` at `HEAD~1`, gone now");
+    // The pattern's fix writes the wildcard back; the fix for all of them
+    // is two entries, not six.
+    let fixes: Vec<(String, String)> = diags
+        .iter()
+        .flat_map(|d| &d.fixes)
+        .map(|f| match f {
+            Fix::Edit { title, text, .. } => (title.clone(), text.clone()),
+            other => (format!("{other:?}"), String::new()),
+        })
+        .collect();
+    expect_test::expect![[r#"
+        [
+            (
+                "Add redirect /x -> /new",
+                "\n  { \"source\": \"/x\", \"destination\": \"/new\" }\n",
+            ),
+            (
+                "Add 2 redirects",
+                "\n  { \"source\": \"/x\", \"destination\": \"/new\" },\n  { \"source\": \"/old/:p*\", \"destination\": \"/new/:p*\" }\n",
+            ),
+            (
+                "Add redirect /old/:p* -> /new/:p*",
+                "\n  { \"source\": \"/old/:p*\", \"destination\": \"/new/:p*\" }\n",
+            ),
+        ]
+    "#]]
+    .assert_debug_eq(&fixes);
+}

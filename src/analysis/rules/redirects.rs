@@ -37,7 +37,19 @@ pub(super) fn check_redirects(targets: &Targets, root: &Node, out: &mut Vec<Diag
                 format!("redirect destination `{dest_text}` is redirected again and the chain never reaches a page (a loop or a missing page)"),
             )),
             _ if hops > 0 => {
-                let end = &targets.redirects()[last].destination;
+                // Where an exact destination ends, its wildcards' captures
+                // put in (`/a` through `/a/:slug*` -> `/b/:slug*` is `/b`);
+                // a destination with wildcards of its own, as the last hop
+                // writes it.
+                let written = &targets.redirects()[last].destination;
+                let route = links::normalize_route(dest_text);
+                let end = match targets.resolve(&route) {
+                    Resolved::Redirect(j) if !dest_text.contains([':', '*']) => {
+                        let (_, to) = targets.follow_link(&route, j);
+                        if crate::model::paths::is_url(&to) { to } else { format!("/{to}") }
+                    }
+                    _ => written.clone(),
+                };
                 out.push(
                     Diagnostic::warning(
                         dest.file,

@@ -374,20 +374,20 @@ fn endpoint(
         own = (files, list);
         (&own.0, &own.1)
     } else {
+        if !element.inherits {
+            // The prebuild generates a page for an entry from the `openapi`
+            // of an element above it or the spec the entry names, nothing
+            // else (`processNav`): here it keeps the text as a page path with
+            // no file, and readers meet a 404.
+            out.push(no_openapi_above(e, r, element));
+            return;
+        }
         let Some((files, list)) = &element.files else {
             return;
         };
         (files, list)
     };
     if files.is_empty() {
-        if !element.inherits && api_sources.is_empty() {
-            out.push(Diagnostic::error(
-                e.node.file,
-                e.node.range.clone(),
-                "missing-endpoint",
-                format!("\"{}\" is an endpoint but no OpenAPI spec is set: add `openapi` to a parent element", e.value),
-            ));
-        }
         return;
     }
     // Offsets in `r` are relative to the string; the node range includes the quote.
@@ -428,6 +428,53 @@ fn endpoint(
             ));
         }
     }
+}
+
+/// An endpoint entry that names no spec, under no element with `openapi`:
+/// the platform's page for it does not exist (`missing-nav-page` in its
+/// build, a link to a 404 in the sidebar), whatever `api.openapi` says.
+/// The fix names the spec in the entry, which the prebuild reads, when
+/// exactly one spec the entry could mean has the operation.
+fn no_openapi_above(e: &Entry, r: &EndpointRef, element: &ElementSpecs<'_>) -> Diagnostic {
+    let holders: Vec<&str> = element
+        .files
+        .as_ref()
+        .map(|(_, list)| {
+            list.iter()
+                .filter(|one| {
+                    matches!(
+                        crate::model::endpoint::resolve_endpoint(r, "", std::slice::from_ref(*one)),
+                        Resolution::Found { .. }
+                    )
+                })
+                .map(|(path, _)| *path)
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut msg = format!(
+        "\"{}\" has no page: no element above it sets `openapi`, and the platform's build generates an endpoint's page only from that or from a spec named in the entry (it does not read `api.openapi` for entries), so it takes this as a page path with no file",
+        e.value
+    );
+    let fix = match holders.as_slice() {
+        [spec] => {
+            let entry = format!("{spec} {}", e.value.trim());
+            msg.push_str(&format!(
+                ": write \"{entry}\", or add `\"openapi\": \"{spec}\"` to the group"
+            ));
+            Some(Fix::Replace(
+                serde_json::to_string(&entry).unwrap_or_default(),
+            ))
+        }
+        _ => {
+            msg.push_str(": add `openapi` to the group, or name the spec in the entry (`spec.json GET /path`)");
+            None
+        }
+    };
+    let mut d = Diagnostic::error(e.node.file, e.node.range.clone(), "missing-page", msg);
+    if let Some(f) = fix {
+        d = d.with_fix(f);
+    }
+    d
 }
 
 /// An entry `x` whose page is `x/index.mdx`.

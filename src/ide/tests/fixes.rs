@@ -63,12 +63,33 @@ fn fix_missing_page_and_replacements() {
 }
 
 #[test]
+fn fix_endpoint_with_no_openapi_above_names_its_spec() {
+    // The prebuild reads no `api.openapi` for entries: naming the spec in
+    // the entry is what makes its page.
+    check_actions(
+        &[
+            (
+                "docs.json",
+                r#"{"api": {"openapi": "api/openapi.json"}, "navigation": {"groups": [{"group": "G", "pages": ["GET /users"]}]}}"#,
+            ),
+            ("api/openapi.json", OPENAPI),
+        ],
+        "docs.json",
+        expect![[r###"
+            ## Replace with api/openapi.json GET /users (QuickFix, missing-page, preferred)
+            --- docs.json
+            {"api": {"openapi": "api/openapi.json"}, "navigation": {"groups": [{"group": "G", "pages": ["api/openapi.json GET /users"]}]}}
+        "###]],
+    );
+}
+
+#[test]
 fn fix_missing_endpoint() {
     check_actions(
         &[
             (
                 "docs.json",
-                r#"{"navigation": {"openapi": "api/openapi.json", "pages": ["GET /user"]}}"#,
+                r#"{"navigation": {"groups": [{"group": "G", "openapi": "api/openapi.json", "pages": ["GET /user"]}]}}"#,
             ),
             ("api/openapi.json", OPENAPI),
         ],
@@ -76,7 +97,7 @@ fn fix_missing_endpoint() {
         expect![[r#"
             ## Replace with GET /users (QuickFix, missing-endpoint, preferred)
             --- docs.json
-            {"navigation": {"openapi": "api/openapi.json", "pages": ["GET /users"]}}
+            {"navigation": {"groups": [{"group": "G", "openapi": "api/openapi.json", "pages": ["GET /users"]}]}}
         "#]],
     );
 }
