@@ -9,7 +9,7 @@
 //     [--runs 20] -- target/release/docs-lsp
 //
 // --hints and --page may name files of different sites: each is opened in its own server.
-import { spawn } from 'node:child_process';
+import { startServer } from './lsp_client.mjs';
 import { readFileSync } from 'node:fs';
 import { resolve, dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -29,44 +29,7 @@ if (sep < 0 || !server.length) {
 }
 
 function start(root) {
-  const proc = spawn(server[0], server.slice(1), { stdio: ['pipe', 'pipe', 'inherit'] });
-  let buf = Buffer.alloc(0);
-  let id = 0;
-  const pending = new Map();
-  const waiters = [];
-  const send = (m) => {
-    const s = JSON.stringify({ jsonrpc: '2.0', ...m });
-    proc.stdin.write(`Content-Length: ${Buffer.byteLength(s)}\r\n\r\n${s}`);
-  };
-  proc.stdout.on('data', (d) => {
-    buf = Buffer.concat([buf, d]);
-    for (;;) {
-      const h = buf.indexOf('\r\n\r\n');
-      if (h < 0) return;
-      const len = +/Content-Length: (\d+)/i.exec(buf.slice(0, h).toString())[1];
-      if (buf.length < h + 4 + len) return;
-      const msg = JSON.parse(buf.slice(h + 4, h + 4 + len).toString());
-      buf = buf.slice(h + 4 + len);
-      if (msg.id !== undefined && msg.method === undefined) {
-        const p = pending.get(msg.id);
-        pending.delete(msg.id);
-        msg.error ? p.rej(new Error(msg.error.message)) : p.res(msg.result);
-      } else if (msg.id !== undefined) {
-        send({ id: msg.id, result: msg.method === 'workspace/configuration' ? msg.params.items.map(() => ({})) : null });
-      } else {
-        for (const w of waiters.splice(0)) w(msg);
-      }
-    }
-  });
-  const request = (method, params) => new Promise((res, rej) => {
-    pending.set(++id, { res, rej });
-    send({ id, method, params });
-  });
-  const notified = (pred) => new Promise((r) => {
-    const w = (m) => (pred(m) ? r(m) : waiters.push(w));
-    waiters.push(w);
-  });
-  return { proc, send, request, notified, root };
+  return { ...startServer(server), root };
 }
 
 async function open(file) {
