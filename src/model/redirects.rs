@@ -89,6 +89,16 @@ pub fn pieces(pattern: &str) -> Vec<Piece<'_>> {
     out
 }
 
+/// The text every path `pattern` matches starts with (its leading literal
+/// piece, or nothing): a cheap test that rules out most paths before
+/// [`wildcard_match`] reads the pattern.
+pub fn literal_prefix(pattern: &str) -> &str {
+    match pieces(pattern).first() {
+        Some(Piece::Literal(l)) => l,
+        _ => "",
+    }
+}
+
 /// The destination of a redirect from `source` (a pattern) for `path`,
 /// with the source's `:name` captures put in (an empty `:name*` takes the
 /// `/` before it away, as path-to-regexp's `compile` does); `None` when
@@ -203,6 +213,42 @@ pub fn wildcard_match<'p>(pattern: &str, path: &'p str) -> Option<Vec<&'p str>> 
 #[cfg(test)]
 mod tests {
     use super::{substitute, wildcard_match as m};
+
+    #[test]
+    fn every_path_a_pattern_matches_starts_with_its_literal_prefix() {
+        use super::literal_prefix as prefix;
+        assert_eq!(prefix("docs/:slug*"), "docs");
+        assert_eq!(prefix("docs/:slug"), "docs/");
+        assert_eq!(prefix("articles/concepts-*"), "articles/concepts-");
+        assert_eq!(prefix(":slug*"), "");
+        assert_eq!(prefix("a:/b"), "a:/b");
+        let patterns = [
+            "docs/:slug*",
+            "docs/:slug+",
+            "docs/:slug?",
+            "docs/:slug",
+            "docs/:id.json",
+            "a/:x*/b",
+            "articles/concepts-*",
+            ":slug*",
+            "*",
+            "a:/b",
+        ];
+        let paths = [
+            "", "docs", "docs/", "docs/a", "docs/a/b", "docsx", "docs/7.json", "a/b", "a/1/2/b",
+            "articles/concepts-x/y", "a:/b",
+        ];
+        let mut matched = 0;
+        for p in patterns {
+            for path in paths {
+                if m(p, path).is_some() {
+                    matched += 1;
+                    assert!(path.starts_with(prefix(p)), "{p} {path}");
+                }
+            }
+        }
+        assert!(matched > 10, "{matched}");
+    }
 
     #[test]
     fn a_starred_parameter_takes_zero_or_more_segments() {
