@@ -199,6 +199,7 @@ pub fn run(path: &Path, opts: &Options, out: &mut dyn std::io::Write) -> i32 {
         }
         summary.sites += 1;
         summary.files += analysis.site.files().count();
+        let _l = crate::timing::span("check: locate");
         located.extend(locate(
             &analysis.site,
             std::mem::take(&mut analysis.diagnostics),
@@ -227,7 +228,14 @@ pub fn run(path: &Path, opts: &Options, out: &mut dyn std::io::Write) -> i32 {
         // Machine formats keep stdout to themselves.
         eprintln!("docs-lsp: no docs.json in {asked}; checking the site of {docs_json}");
     }
-    let res = report::write(out, opts, &shown, &located, &summary);
+    let _w = crate::timing::span("check: write");
+    // Buffered: stdout's own buffer writes at each line end, 14,000 writes
+    // for crewAI's report.
+    let mut buffered = std::io::BufWriter::with_capacity(64 << 10, out);
+    let res = report::write(&mut buffered, opts, &shown, &located, &summary)
+        .and_then(|()| std::io::Write::flush(&mut buffered));
+    drop(buffered);
+    drop(_w);
     if let Err(e) = res
         && e.kind() != std::io::ErrorKind::BrokenPipe
     {
