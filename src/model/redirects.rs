@@ -235,8 +235,17 @@ mod tests {
             "a:/b",
         ];
         let paths = [
-            "", "docs", "docs/", "docs/a", "docs/a/b", "docsx", "docs/7.json", "a/b", "a/1/2/b",
-            "articles/concepts-x/y", "a:/b",
+            "",
+            "docs",
+            "docs/",
+            "docs/a",
+            "docs/a/b",
+            "docsx",
+            "docs/7.json",
+            "a/b",
+            "a/1/2/b",
+            "articles/concepts-x/y",
+            "a:/b",
         ];
         let mut matched = 0;
         for p in patterns {
