@@ -252,12 +252,33 @@ pub fn list_files(root: &Path) -> Vec<(PathBuf, String, FileKind)> {
 /// [`list_files`], and the paths of the root's other files (images and
 /// downloads: link targets, never read).
 pub fn list_all(root: &Path) -> (Vec<(PathBuf, String, FileKind)>, Vec<String>) {
+    let found = Mutex::new((Vec::new(), Vec::new()));
+    walk_files(
+        root,
+        |path, rel, kind| lock(&found).0.push((path, rel, kind)),
+        |rel| lock(&found).1.push(rel),
+    );
+    let (mut out, mut assets) = found.into_inner().unwrap_or_else(|e| e.into_inner());
+    // In path order, whichever thread found each.
+    out.sort_unstable_by(|a, b| a.1.cmp(&b.1));
+    assets.sort_unstable();
+    (out, assets)
+}
+
+/// Walk the files of the docs root `root` (see [`list_files`]) on several
+/// threads, giving each file the site reads to `file` (its path, its path
+/// relative to the root, its kind) and each other file's relative path to
+/// `asset`, in no particular order.
+fn walk_files(
+    root: &Path,
+    file: impl Fn(PathBuf, String, FileKind) + Sync,
+    asset: impl Fn(String) + Sync,
+) {
     let canon_root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
     let nested_root = {
         let root = root.to_path_buf();
         move |dir: &Path| dir != root && dir.join("docs.json").is_file() && is_own_site(&root, dir)
     };
-    let found = Mutex::new((Vec::new(), Vec::new()));
     let mut b = walker(root);
     b.filter_entry(move |e| {
         let dir = e.file_type().is_some_and(|t| t.is_dir());
@@ -277,7 +298,7 @@ pub fn list_all(root: &Path) -> (Vec<(PathBuf, String, FileKind)>, Vec<String>) 
             return;
         };
         let Some(kind) = kind_of(&rel) else {
-            lock(&found).1.push(rel);
+            asset(rel);
             return;
         };
         if ft.is_symlink() {
@@ -287,13 +308,8 @@ pub fn list_all(root: &Path) -> (Vec<(PathBuf, String, FileKind)>, Vec<String>) 
                 _ => return,
             }
         }
-        lock(&found).0.push((entry.into_path(), rel, kind));
+        file(entry.into_path(), rel, kind);
     });
-    let (mut out, mut assets) = found.into_inner().unwrap_or_else(|e| e.into_inner());
-    // In path order, whichever thread found each.
-    out.sort_unstable_by(|a, b| a.1.cmp(&b.1));
-    assets.sort_unstable();
-    (out, assets)
 }
 
 /// Visit every entry `b` walks, on several threads: a 25,000-file site's
@@ -405,10 +421,16 @@ pub fn whole_text(file: &SourceFile, offset: usize) -> Option<Arc<SourceFile>> {
     static CACHE: std::sync::Mutex<Vec<(FileId, usize, Arc<SourceFile>)>> =
         std::sync::Mutex::new(Vec::new());
     let key = (file.id, file.text().as_ptr() as usize);
-    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, _, f)) = cache.iter().find(|(i, p, _)| (*i, *p) == key) {
-        return Some(f.clone());
+    let cached = |cache: &[(FileId, usize, Arc<SourceFile>)]| {
+        let found = cache.iter().find(|(i, p, _)| (*i, *p) == key);
+        found.map(|(_, _, f)| f.clone())
+    };
+    if let Some(f) = cached(&CACHE.lock().unwrap_or_else(|e| e.into_inner())) {
+        return Some(f);
     }
+    // Read without the lock: `check` places its files' diagnostics side by
+    // side, and reading under it read them one at a time. Two threads
+    // asking for one file both read it; the first kept is shared.
     let text = read_file(origin, file.kind, true).ok()?;
     let whole = Arc::new(SourceFile::new(
         file.id,
@@ -416,6 +438,10 @@ pub fn whole_text(file: &SourceFile, offset: usize) -> Option<Arc<SourceFile>> {
         file.kind,
         Ok(text),
     ));
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(f) = cached(&cache) {
+        return Some(f);
+    }
     if cache.len() >= 64 {
         cache.remove(0);
     }
@@ -438,29 +464,50 @@ fn io_pool() -> Option<&'static rayon::ThreadPool> {
     .as_ref()
 }
 
-/// Read a whole docs root into a snapshot, in parallel.
+/// Read a whole docs root into a snapshot, in parallel: each file is read
+/// as soon as the walk finds it (the walk of crewAI's 3,700 folders kept
+/// a core idle a tenth of `check` before reading could start).
 pub fn load_site(root: &Path, name: String, ids: &FileIds) -> Site {
     let _t = crate::timing::span("load site");
-    let (files, assets) = list_all(root);
+    let walk = crate::timing::span("load: walk and read");
     let shared = SharedIndexes::default();
     let buffers = ReadBuffers::default();
-    let read = || -> Vec<SourceFile> {
-        files
-            .into_par_iter()
-            .map(|(path, rel, kind)| {
-                let read = read_file_sharing(&path, kind, false, Some((&shared, &buffers)));
-                let bulk = read.1.is_some();
-                let file = source_file(ids.id(&path), rel, kind, read);
-                if bulk { file.with_origin(&path) } else { file }
-            })
-            .collect()
+    let (loaded, assets) = (Mutex::new(Vec::new()), Mutex::new(Vec::new()));
+    let read = |path: PathBuf, rel: String, kind: FileKind| {
+        let read = read_file_sharing(&path, kind, false, Some((&shared, &buffers)));
+        let bulk = read.1.is_some();
+        let file = source_file(ids.id(&path), rel, kind, read);
+        let file = if bulk { file.with_origin(&path) } else { file };
+        lock(&loaded).push(file);
     };
-    let loaded = match io_pool() {
-        Some(pool) => pool.install(read),
-        None => read(),
-    };
-    share_front_matters(&loaded);
-    site_of(name, loaded, assets)
+    let asset = |rel| lock(&assets).push(rel);
+    match io_pool() {
+        // The walk's threads hand each file to the reading pool.
+        Some(pool) => pool.in_place_scope(|scope| {
+            let read = &read;
+            walk_files(
+                root,
+                |path, rel, kind| scope.spawn(move |_| read(path, rel, kind)),
+                asset,
+            )
+        }),
+        None => walk_files(root, read, asset),
+    }
+    drop(walk);
+    let mut loaded = loaded.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut assets = assets.into_inner().unwrap_or_else(|e| e.into_inner());
+    // In path order, whichever thread read each, as the site was always
+    // given them.
+    loaded.sort_unstable_by(|a, b| a.path.cmp(&b.path));
+    assets.sort_unstable();
+    let loaded: Vec<Arc<SourceFile>> = loaded.into_iter().map(Arc::new).collect();
+    // Neither needs the other: the snapshot's tables are filled on one core
+    // while the other parses the shared front matters.
+    let (site, ()) = rayon::join(
+        || site_of_shared(name, &loaded, assets),
+        || share_front_matters(&loaded),
+    );
+    site
 }
 
 /// Pages read in bulk whose kept text (their front matter) is the same
@@ -470,7 +517,7 @@ pub fn load_site(root: &Path, name: String, ids: &FileIds) -> Site {
 /// parses a few thousand front matters instead of every page's, which was a
 /// tenth of `check`. A page whose text no other page has is parsed when
 /// asked, as before.
-fn share_front_matters(files: &[SourceFile]) {
+fn share_front_matters(files: &[Arc<SourceFile>]) {
     let _t = crate::timing::span("shared front matter");
     let mut by_text: rustc_hash::FxHashMap<&str, Vec<usize>> = Default::default();
     for (i, f) in files.iter().enumerate() {
@@ -490,9 +537,16 @@ fn share_front_matters(files: &[SourceFile]) {
 /// The snapshot of a docs root's files read (and the paths of its other
 /// files).
 pub fn site_of(name: String, files: Vec<SourceFile>, assets: Vec<String>) -> Site {
+    let files: Vec<Arc<SourceFile>> = files.into_iter().map(Arc::new).collect();
+    site_of_shared(name, &files, assets)
+}
+
+/// [`site_of`] of files already shared.
+fn site_of_shared(name: String, files: &[Arc<SourceFile>], assets: Vec<String>) -> Site {
+    let _t = crate::timing::span("load: site_of");
     let mut site = Site::new(name);
     for f in files {
-        site.insert(Arc::new(f));
+        site.insert(f.clone());
     }
     for a in assets {
         site.insert_asset(&a);
@@ -501,152 +555,4 @@ pub fn site_of(name: String, files: Vec<SourceFile>, assets: Vec<String>) -> Sit
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn write(root: &Path, files: &[(&str, &str)]) {
-        for (p, text) in files {
-            let p = root.join(p);
-            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-            std::fs::write(p, text).unwrap();
-        }
-    }
-
-    const ROOT: &str = r#"{"navigation": {"pages": ["index", "ja/index"]}}"#;
-
-    #[test]
-    fn a_stale_copy_of_docs_json_is_no_root_and_a_nested_site_is_one() {
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path();
-        write(
-            root,
-            &[
-                ("docs.json", ROOT),
-                ("index.mdx", ""),
-                // A translation tool's copy: its entries resolve from the root.
-                ("ja/docs.json", ROOT),
-                ("ja/index.mdx", ""),
-                // A site of its own: its entries resolve from its folder.
-                ("site/docs.json", r#"{"navigation": {"pages": ["start"]}}"#),
-                ("site/start.mdx", ""),
-            ],
-        );
-        assert!(!is_own_site(root, &root.join("ja")));
-        assert!(is_own_site(root, &root.join("site")));
-        assert_eq!(
-            discover_roots(root),
-            vec![root.to_path_buf(), root.join("site")]
-        );
-        let files: Vec<String> = list_files(root).into_iter().map(|f| f.1).collect();
-        assert!(files.contains(&"ja/index.mdx".to_string()), "{files:?}");
-        assert!(files.contains(&"ja/docs.json".to_string()), "{files:?}");
-        assert!(!files.contains(&"site/start.mdx".to_string()), "{files:?}");
-        // The editor finds the same roots for a file.
-        let has = |d: &Path| d.join("docs.json").is_file();
-        let inside = |d: &Path| d.starts_with(root);
-        assert_eq!(
-            root_of(&root.join("ja/index.mdx"), inside, has),
-            Some(root.to_path_buf())
-        );
-        assert_eq!(
-            root_of(&root.join("site/start.mdx"), inside, has),
-            Some(root.join("site"))
-        );
-        assert_eq!(
-            root_of(&root.join("ja/docs.json"), inside, has),
-            Some(root.to_path_buf())
-        );
-        // `check` in a folder with no docs.json below it: the same roots,
-        // found upward (canonical paths).
-        write(root, &[("ja/sub/x.txt", ""), ("site/guides/a.mdx", "")]);
-        let canon = root.canonicalize().unwrap();
-        let above = |p: &str| root_above(&root.join(p));
-        assert_eq!(above("ja/sub"), Some(canon.clone()));
-        assert_eq!(above("ja/sub/x.txt"), Some(canon.clone()));
-        assert_eq!(above("site/guides"), Some(canon.join("site")));
-        assert_eq!(above("site/guides/a.mdx"), Some(canon.join("site")));
-        assert_eq!(above("no/such/folder"), None);
-    }
-
-    #[test]
-    fn pages_with_the_same_bytes_share_their_index_and_others_do_not() {
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path();
-        let page = "---\ntitle: A\n---\n\n# Start\n\nSee [b](/b).\n";
-        write(
-            root,
-            &[
-                ("docs.json", ROOT),
-                ("v1/a.mdx", page),
-                ("v2/a.mdx", page),
-                ("v3/a.mdx", &page.replace("Start", "Begin")),
-                ("v1/bad.mdx", ""),
-                ("v2/bad.mdx", ""),
-            ],
-        );
-        std::fs::write(root.join("v1/bad.mdx"), b"# \xff").unwrap();
-        std::fs::write(root.join("v2/bad.mdx"), b"# \xff").unwrap();
-        let site = load_site(root, "t".into(), &FileIds::default());
-        let file = |p: &str| site.file_by_path(p).unwrap().clone();
-        let (v1, v2, v3) = (file("v1/a.mdx"), file("v2/a.mdx"), file("v3/a.mdx"));
-        assert!(std::ptr::eq(v1.page_index(), v2.page_index()));
-        assert!(!std::ptr::eq(v1.page_index(), v3.page_index()));
-        assert_eq!(v1.page_index().headings[0].text, "Start");
-        assert_eq!(v3.page_index().headings[0].text, "Begin");
-        assert_eq!(v1.text(), "---\ntitle: A\n---\n\n# Start\n");
-        // Each page is its own file, whatever it shares.
-        assert_eq!(
-            (v1.path.as_str(), v2.path.as_str()),
-            ("v1/a.mdx", "v2/a.mdx")
-        );
-        for bad in ["v1/bad.mdx", "v2/bad.mdx"] {
-            assert_eq!(file(bad).text, Err(Unreadable::NotUtf8), "{bad}");
-        }
-        // The front matter is parsed once for both, each copy in its file.
-        for f in [&v1, &v2, &v3] {
-            let fresh = crate::syntax::frontmatter::parse(f.id, f.text());
-            let fm = f.front_matter();
-            assert_eq!(fm.root, fresh.root, "{}", f.path);
-            assert_eq!((&fm.body, fm.errors.len()), (&fresh.body, 0));
-            fm.root.as_ref().unwrap().walk(|n| assert_eq!(n.file, f.id));
-        }
-        assert_ne!(v1.id, v2.id);
-    }
-
-    #[test]
-    fn pages_alike_where_sampled_but_different_elsewhere_share_nothing() {
-        // Same length, first and last bytes and sampled runs: the heading
-        // sits between two runs (see `shared_indexes::key`).
-        let page = |word: &str| {
-            let mut p = "x\n".repeat(997);
-            p.push_str(&format!("# {word}\n"));
-            while p.len() < 5000 {
-                p.push_str("y\n");
-            }
-            p
-        };
-        let (a, b) = (page("Start"), page("Begin"));
-        let key = |t: &str| super::super::shared_indexes::key(t.as_bytes());
-        assert_eq!(key(&a), key(&b));
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path();
-        write(
-            root,
-            &[
-                ("docs.json", ROOT),
-                ("a.mdx", &a),
-                ("b.mdx", &b),
-                ("c.mdx", &a),
-            ],
-        );
-        let site = load_site(root, "t".into(), &FileIds::default());
-        let heading = |p: &str| {
-            let f = site.file_by_path(p).unwrap();
-            f.page_index().headings[0].text.to_string()
-        };
-        assert_eq!(
-            (heading("a.mdx"), heading("b.mdx"), heading("c.mdx")),
-            ("Start".into(), "Begin".into(), "Start".into())
-        );
-    }
-}
+mod tests;
