@@ -38,6 +38,15 @@ fn page(rng: &mut XorShift, path: &str) -> String {
     if rng.below(3) == 0 {
         s.push_str("import Tip from '/snippets/tip.mdx';\n\n");
     }
+    // A page may import another page (it is then a snippet there: its
+    // text is part of its importer's, and an edit of it is a new shape),
+    // and name an export that page may or may not have.
+    if path != "guide/e.mdx" && rng.below(3) == 0 {
+        s.push_str("import { Widget } from '/guide/e.mdx';\n\n");
+    }
+    if path == "guide/e.mdx" && rng.below(2) == 0 {
+        s.push_str("export const Widget = () => null;\n\n");
+    }
     for _ in 0..1 + rng.below(3) {
         s.push_str(&format!("## {}\n\n", HEADINGS[rng.below(HEADINGS.len())]));
     }

@@ -49,7 +49,7 @@ pub fn check(site: &Site, memos: &Memos, overlays: &SpecOverlays, out: &mut Vec<
                     overlays,
                     f,
                     &own,
-                    imported(site),
+                    crate::model::imports::imported_files(site),
                     spec_files,
                     &specs,
                     &mut v,
@@ -79,14 +79,6 @@ fn own_value(memos: &Memos, revisions: &Revisions, f: &SourceFile) -> std::sync:
         }
     });
     found
-}
-
-/// The files some page imports, once per shape.
-fn imported(site: &Site) -> &rustc_hash::FxHashSet<crate::syntax::tree::FileId> {
-    site.derived()
-        .shape
-        .imported
-        .get_or_init(|| super::components::imported_files(site))
 }
 
 /// One page's diagnostics (see [`check`]).
