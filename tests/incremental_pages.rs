@@ -1,7 +1,7 @@
 //! Incremental equals fresh for page texts: a site whose pages link to each
 //! other's headings, import snippets and use components; random sequences of
 //! page rewrites (headings renamed, links retargeted, imports and syntax
-//! errors added or removed), analysed at random points, each analysis equal
+//! errors added or removed, front matter broken and mended), analysed at random points, each analysis equal
 //! to a fresh analysis of the same texts. After an edit of a page's text the
 //! analysis reuses the memoised answer (`model::memo`) of every page whose
 //! reads it did not touch, so this is what keeps that reuse honest.
@@ -28,9 +28,24 @@ const TARGETS: [&str; 9] = [
 
 /// A page text drawn from the vocabularies above.
 fn page(rng: &mut XorShift, path: &str) -> String {
-    let mut s = format!("---\ntitle: {path}\n---\n\n");
+    // Front matter that the page's own checks (kept per page version)
+    // find fine, outside the schema, or not YAML.
+    let mut s = match rng.below(4) {
+        0 => format!("---\ntitle: {path}\nmode: sideways\n---\n\n"),
+        1 => format!("---\ntitle: [{path}\n---\n\n"),
+        _ => format!("---\ntitle: {path}\n---\n\n"),
+    };
     if rng.below(3) == 0 {
         s.push_str("import Tip from '/snippets/tip.mdx';\n\n");
+    }
+    // A page may import another page (it is then a snippet there: its
+    // text is part of its importer's, and an edit of it is a new shape),
+    // and name an export that page may or may not have.
+    if path != "guide/e.mdx" && rng.below(3) == 0 {
+        s.push_str("import { Widget } from '/guide/e.mdx';\n\n");
+    }
+    if path == "guide/e.mdx" && rng.below(2) == 0 {
+        s.push_str("export const Widget = () => null;\n\n");
     }
     for _ in 0..1 + rng.below(3) {
         s.push_str(&format!("## {}\n\n", HEADINGS[rng.below(HEADINGS.len())]));

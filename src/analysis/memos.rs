@@ -24,8 +24,11 @@ pub struct Memos {
     /// The navigation rules' outcome: reads the resolved docs.json and the
     /// shape.
     pub navigation: MemoTable<(), Outcome>,
-    /// Each page's own diagnostics (front matter, components, `openapi`).
+    /// Each page's diagnostics (front matter, components, `openapi`).
     pub pages: MemoTable<FileId, Arc<[Diagnostic]>>,
+    /// What of them needs the page alone (unreadable file, front matter
+    /// syntax and schema): reads its file only.
+    pub own: MemoTable<FileId, Arc<[Diagnostic]>>,
     /// Each page's and snippet's MDX syntax errors.
     pub syntax: MemoTable<FileId, Arc<[Diagnostic]>>,
     /// Each page's and snippet's link diagnostics.

@@ -130,6 +130,7 @@ fn forget_gone_files(site: &Site, memos: &memos::Memos) {
     }
     let here = |id: &FileId| site.file(*id).is_some();
     memos.pages.retain(here);
+    memos.own.retain(here);
     memos.syntax.retain(here);
     memos.links.retain(here);
     memos.anchors.retain(here);

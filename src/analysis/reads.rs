@@ -85,8 +85,29 @@ impl<'a> Revisions<'a> {
         let of = |k: Key| (k == file(id)).then_some(f.revision);
         let (_, changed_at) = memo.get(&id, of, |r| {
             r.read(file(id), f.revision);
-            f.anchor_fingerprint()
+            anchor_fingerprint(f)
         });
         Some(changed_at)
     }
+}
+
+/// A hash of what decides which anchors a link into page `f` finds: its
+/// anchors and the snippets it includes. Equal before and after an edit,
+/// links into the page need no new check (the anchors table's early
+/// cutoff). Computed only by that table, which keeps it per file version.
+fn anchor_fingerprint(f: &crate::model::site::SourceFile) -> u64 {
+    use std::hash::{BuildHasher, Hash, Hasher};
+    let mut h = rustc_hash::FxBuildHasher.build_hasher();
+    let a = f.anchors();
+    (&a.ids, a.incomplete).hash(&mut h);
+    let ix = f.page_index();
+    for i in &ix.imports {
+        i.source.hash(&mut h);
+    }
+    for l in &ix.links {
+        if l.kind == crate::syntax::page::LinkKind::Snippet {
+            l.target.hash(&mut h);
+        }
+    }
+    h.finish()
 }

@@ -24,9 +24,11 @@ pub struct Shape {
     /// The pages by key, for navigation entries, completion, did-you-mean.
     pub(super) page_index: OnceLock<PageKeys>,
     /// The site's files as link targets (with the pages its specs generate).
-    pub link_files: OnceLock<Arc<FileTargets>>,
-    /// Files some page imports (they are snippets there).
-    pub imported: OnceLock<rustc_hash::FxHashSet<FileId>>,
+    pub(super) link_files: OnceLock<Arc<FileTargets>>,
+    /// Files some page imports (they are snippets there): built by
+    /// [`crate::model::imports::imported_files`]; until something asked for
+    /// it, every page edit is taken as a new shape.
+    pub(super) imported: OnceLock<rustc_hash::FxHashSet<FileId>>,
     pub overlays: crate::model::overlaid::Memo, // discovered overlays, overlaid specs
 }
 

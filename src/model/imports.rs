@@ -6,6 +6,9 @@
 //! never disagree about what an import names.
 
 use crate::model::links::{self, FileTargets, Style};
+use crate::model::site::Site;
+use crate::syntax::tree::FileId;
+use rustc_hash::FxHashSet;
 
 /// The extensions the platform tries after a source written without one.
 const EXTENSIONS: [&str; 5] = [".mdx", ".md", ".jsx", ".tsx", ".js"];
@@ -23,6 +26,31 @@ pub enum ImportTarget {
         style: Style,
         candidates: Vec<String>,
     },
+}
+
+/// Files some page imports: the platform builds them as snippets, inlined
+/// where they are imported, not as pages of their own. An index of the
+/// snapshot's inputs (pages' imports, which files exist), built by the model
+/// once per shape and kept there: the site reads it itself to tell whether
+/// a page edit keeps the shape ([`crate::model::derived::Shape::imported`]).
+pub fn imported_files(site: &Site) -> &FxHashSet<FileId> {
+    site.derived().shape.imported.get_or_init(|| {
+        let mut out = FxHashSet::default();
+        let files = links::file_targets_of(site);
+        for f in site.pages_unsorted() {
+            if f.text.is_err() {
+                continue;
+            }
+            for imp in &f.page_index().imports {
+                if let ImportTarget::File(path) = import_target(&files, &f.path, &imp.source)
+                    && let Some(sf) = site.file_by_path(&path)
+                {
+                    out.insert(sf.id);
+                }
+            }
+        }
+        out
+    })
 }
 
 /// The file the import `source` in the page at `from` names, among `files`.

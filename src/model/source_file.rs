@@ -31,13 +31,11 @@ pub struct SourceFile {
     /// The page body's index (headings, links, elements, MDX syntax errors).
     page: OnceLock<Arc<crate::syntax::page::PageIndex>>,
     anchors: OnceLock<Anchors>,
-    anchor_fingerprint: OnceLock<u64>,
     /// Where a page read in bulk came from: its body was dropped, and the
     /// protocol and report layers read it again to place a position in it.
     pub origin: Option<Arc<std::path::Path>>,
     spec: OnceLock<Arc<crate::model::openapi::SpecIndex>>,
     declares_spec: OnceLock<bool>,
-    own_diagnostics: OnceLock<Vec<crate::diagnostics::Diagnostic>>,
     /// The previous version of this file whose JSON parse is done, until
     /// this version's parse is: a keystroke inside a string of a 4 MB
     /// docs.json is read from that tree ([`crate::syntax::reparse`]).
@@ -62,11 +60,9 @@ impl SourceFile {
             front: OnceLock::new(),
             page: OnceLock::new(),
             anchors: OnceLock::new(),
-            anchor_fingerprint: OnceLock::new(),
             origin: None,
             spec: OnceLock::new(),
             declares_spec: OnceLock::new(),
-            own_diagnostics: OnceLock::new(),
             reparse_base: Default::default(),
         }
     }
@@ -124,28 +120,6 @@ impl SourceFile {
             .get_or_init(|| anchors::anchors_of(self.page_index(), self.front_matter()))
     }
 
-    /// A hash of what decides which anchors a link into this page finds:
-    /// its anchors and the snippets it includes. Equal before and after an
-    /// edit, links into the page need no new check.
-    pub fn anchor_fingerprint(&self) -> u64 {
-        *self.anchor_fingerprint.get_or_init(|| {
-            use std::hash::{BuildHasher, Hash, Hasher};
-            let mut h = rustc_hash::FxBuildHasher.build_hasher();
-            let a = self.anchors();
-            (&a.ids, a.incomplete).hash(&mut h);
-            let ix = self.page_index();
-            for i in &ix.imports {
-                i.source.hash(&mut h);
-            }
-            for l in &ix.links {
-                if l.kind == crate::syntax::page::LinkKind::Snippet {
-                    l.target.hash(&mut h);
-                }
-            }
-            h.finish()
-        })
-    }
-
     /// Remember where the text was read from (see [`SourceFile::origin`]).
     pub fn with_origin(mut self, path: &std::path::Path) -> Self {
         self.origin = Some(Arc::from(path));
@@ -198,15 +172,6 @@ impl SourceFile {
             && *self
                 .declares_spec
                 .get_or_init(|| crate::model::openapi::declares_spec(self.text(), self.is_yaml()))
-    }
-
-    /// Diagnostics that depend on this file alone, computed by `f` once per
-    /// file version (the analysis decides what they are; the site keeps them).
-    pub fn memo_diagnostics(
-        &self,
-        f: impl FnOnce() -> Vec<crate::diagnostics::Diagnostic>,
-    ) -> &[crate::diagnostics::Diagnostic] {
-        self.own_diagnostics.get_or_init(f)
     }
 
     /// The page's title from its front matter, if it has one.

@@ -19,25 +19,7 @@ use crate::schema::components::{Component, PropKind, components};
 use crate::syntax::page::{AttrValue, Element, PageIndex};
 use crate::syntax::tree::FileId;
 
-/// Files some page imports: the platform builds them as snippets, inlined
-/// where they are imported, not as pages of their own.
-pub fn imported_files(site: &Site) -> rustc_hash::FxHashSet<FileId> {
-    let mut out = rustc_hash::FxHashSet::default();
-    let files = crate::model::links::targets_of(site, None).files;
-    for f in site.pages_unsorted() {
-        if f.text.is_err() {
-            continue;
-        }
-        for imp in &f.page_index().imports {
-            if let Some(sf) = resolve(site, &files, f, &imp.source) {
-                out.insert(sf.id);
-            }
-        }
-    }
-    out
-}
-
-/// The component diagnostics of one page (`imported`: see [`imported_files`]).
+/// The component diagnostics of one page (`imported`: see [`crate::model::imports::imported_files`]).
 pub fn check(
     site: &Site,
     f: &SourceFile,
@@ -109,20 +91,6 @@ impl<'a> Scope<'a> {
 
     fn has(&self, name: &str) -> bool {
         self.names.contains(&name)
-    }
-}
-
-/// The site file an import source names (`/snippets/a.mdx`, `./a`), as
-/// the `missing-snippet` rule resolves it.
-fn resolve<'a>(
-    site: &'a Site,
-    files: &crate::model::links::FileTargets,
-    page: &SourceFile,
-    source: &str,
-) -> Option<&'a SourceFile> {
-    match crate::model::imports::import_target(files, &page.path, source) {
-        crate::model::imports::ImportTarget::File(path) => site.file_by_path(&path).map(|f| &**f),
-        _ => None,
     }
 }
 
