@@ -53,6 +53,12 @@ pub fn imported_files(site: &Site) -> &FxHashSet<FileId> {
     })
 }
 
+/// Whether [`imported_files`] is already made for this snapshot's shape: a
+/// caller that would wait for it can put the other core to work meanwhile.
+pub fn imported_files_made(site: &Site) -> bool {
+    site.derived().shape.imported.get().is_some()
+}
+
 /// The file the import `source` in the page at `from` names, among `files`.
 pub fn import_target(files: &FileTargets, from: &str, source: &str) -> ImportTarget {
     let style = if source.starts_with('/') {

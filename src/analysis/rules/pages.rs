@@ -22,7 +22,7 @@ pub fn check(site: &Site, memos: &Memos, overlays: &SpecOverlays, out: &mut Vec<
         .set(super::OVERLAYS_PART, &DocsJsonValue::Overlays(overlays.key));
     revisions.overlays = Some(overlays_revision);
     let revisions = revisions;
-    if site.derived().shape.imported.get().is_none() {
+    if !crate::model::imports::imported_files_made(site) {
         // Every page's check waits for the imported files (and the site's
         // link targets they are read with), which one thread makes: the
         // other core parses the front matters meanwhile instead of waiting
@@ -31,7 +31,7 @@ pub fn check(site: &Site, memos: &Memos, overlays: &SpecOverlays, out: &mut Vec<
         use rayon::prelude::*;
         let pages: Vec<_> = site.pages_unsorted().collect();
         rayon::join(
-            || imported(site),
+            || crate::model::imports::imported_files(site),
             || {
                 pages.par_iter().for_each(|f| {
                     f.front_matter();
