@@ -37,6 +37,9 @@ pub struct Memos {
     /// Values of docs.json that per-file rules read, compared by value
     /// (the link part, the overlay lists' key).
     pub docs_json_parts: MemoTable<u8, DocsJsonValue>,
+    /// docs.json's part of the link targets, with the tree it was read
+    /// from ([`super::rules::link_part`]).
+    pub link_part: std::sync::Mutex<Option<super::rules::link_part::KeptPart>>,
     /// Each page's and snippet's outbound pages (`analysis::inbound`).
     pub outbound: MemoTable<FileId, Arc<[FileId]>>,
     /// The inbound link counts of the whole site, summed from `outbound`.
