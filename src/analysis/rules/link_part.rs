@@ -2,11 +2,11 @@
 //! of the specs it gives by URL), kept across a keystroke that cannot
 //! change it. Finding those folders walks the whole navigation, ~0.4 ms on
 //! a 4 MB docs.json, on every keystroke, for a value that almost never
-//! changes: a keystroke in one string (`syntax::reparse`) outside
-//! `redirects`, `api` and every `openapi` value leaves it as it was.
+//! changes: a keystroke in a page, or in one string of docs.json
+//! (`syntax::reparse`) outside `redirects`, `api` and every `openapi` key
+//! and value, leaves it as it was.
 
-use crate::analysis::memos::Memos;
-use crate::model::link_targets::DocsJsonPart;
+use crate::analysis::memos::{KeptPart, Memos};
 use crate::model::links::{self, Targets};
 use crate::model::site::Site;
 use crate::syntax::edit::StringEdit;
@@ -18,19 +18,10 @@ use std::sync::{Arc, Weak};
 #[doc(hidden)]
 pub static KEPT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
-/// The docs.json part of the last targets, with the tree it was read from
-/// (held weakly: its address cannot be given to another tree while this
-/// is held, so comparing addresses is sound).
-#[derive(Debug)]
-pub struct KeptPart {
-    tree: Weak<Node>,
-    part: Arc<DocsJsonPart>,
-}
-
 /// The link targets of `site` with docs.json's resolved tree `root`, as
 /// [`links::targets_of`] makes them, taking docs.json's part from the last
-/// call when this tree is the last one with one string edited where that
-/// part does not read.
+/// call when this tree is the last one, or the last one with one string
+/// edited where that part does not read.
 pub fn targets(site: &Site, memos: &Memos, root: Option<&Node>) -> Targets {
     // docs.json without `$ref`s: its parse is the resolved tree, and says
     // which tree it was read from.
@@ -48,11 +39,14 @@ pub fn targets(site: &Site, memos: &Memos, root: Option<&Node>) -> Targets {
         *kept = None;
         return links::targets_of(site, root);
     };
+    // The same tree (a page keystroke), or the last one with one string
+    // edited where the part does not read.
     let reused = kept.as_ref().filter(|k| {
-        parsed
-            .edit
-            .as_ref()
-            .is_some_and(|e| Weak::as_ptr(&e.from) == k.tree.as_ptr() && leaves_part(root, e))
+        k.tree.as_ptr() == Arc::as_ptr(tree)
+            || parsed
+                .edit
+                .as_ref()
+                .is_some_and(|e| Weak::as_ptr(&e.from) == k.tree.as_ptr() && leaves_part(root, e))
     });
     let (targets, part) = match reused {
         Some(k) => {
