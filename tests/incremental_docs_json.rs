@@ -4,7 +4,10 @@
 //! resolved before): every analysis equals a fresh one of the same texts.
 //! The site has what the references pass tells apart: scopes (languages,
 //! versions), duplicates, missing pages (and ones a redirect or an
-//! `x/index` page covers), endpoints with and without specs, group roots. Seeded, so a failure names the seed.
+//! `x/index` page covers), endpoints with and without specs, group roots;
+//! and what page links resolve against (redirects, the folder of a spec
+//! given by URL), which a keystroke elsewhere keeps. Seeded, so a failure
+//! names the seed.
 
 #[path = "support/json_text.rs"]
 mod json_text;
@@ -30,7 +33,8 @@ const DOCS_JSON: &str = r##"{
             "version": "v1",
             "groups": [
               { "group": "Start", "root": "index", "pages": ["index", "guide", "guide", "missing", "GET /a", "GET /a", "POST /nope"] },
-              { "group": "API", "openapi": "api.yaml", "pages": ["GET /a", "api.yaml GET /a", "DELETE /a", "guide.mdx"] }
+              { "group": "API", "openapi": "api.yaml", "pages": ["GET /a", "api.yaml GET /a", "DELETE /a", "guide.mdx"] },
+              { "group": "Remote", "openapi": { "source": "https://example.com/spec.json", "directory": "rest" }, "pages": ["links"] }
             ]
           },
           {
@@ -53,6 +57,9 @@ const DOCS_JSON: &str = r##"{
 "##;
 
 const PAGE: &str = "---\ntitle: T\n---\n\n# Hi\n";
+/// Links that resolve or not by docs.json's link part: a folder where a
+/// spec given by URL generates pages, redirect sources.
+const LINKS: &str = "---\ntitle: L\n---\n\n[a](/rest/users) [b](/api-reference/x) [c](/missing) [d](/gide) [e](/v2/new)\n";
 const SPEC: &str = "openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    get: {responses: {'200': {description: ok}}}\n";
 
 fn files(docs: &str) -> Vec<(&str, &str)> {
@@ -64,6 +71,7 @@ fn files(docs: &str) -> Vec<(&str, &str)> {
         ("fr/index.mdx", PAGE),
         ("sub/index.mdx", PAGE),
         ("orphan.mdx", PAGE),
+        ("links.mdx", LINKS),
         ("api.yaml", SPEC),
     ]
 }
@@ -145,14 +153,18 @@ fn large_docs_json() -> String {
 
 #[test]
 fn docs_json_keystrokes_analysed_incrementally_equal_fresh() {
-    use docs_lsp::analysis::rules::{DUPLICATES_REUSED, REFERENCES_KEPT};
+    use docs_lsp::analysis::rules::{DUPLICATES_REUSED, LINK_PART_KEPT, REFERENCES_KEPT};
     use std::sync::atomic::Ordering::Relaxed;
-    let (before, dups_before) = (
+    let (before, dups_before, parts_before) = (
         REFERENCES_KEPT.load(Relaxed),
         DUPLICATES_REUSED.load(Relaxed),
+        LINK_PART_KEPT.load(Relaxed),
     );
     keystrokes_equal_fresh(DOCS_JSON, 60);
     let kept = REFERENCES_KEPT.load(Relaxed) - before;
+    // Most keystrokes stay in a string outside `redirects` and `openapi`.
+    let parts = LINK_PART_KEPT.load(Relaxed) - parts_before;
+    assert!(parts > 300, "links' docs.json part kept only {parts} times");
     // Most keystrokes change one entry or none: the duplicate status of
     // the others is taken from the previous pass.
     let dups = DUPLICATES_REUSED.load(Relaxed) - dups_before;

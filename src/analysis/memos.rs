@@ -40,6 +40,9 @@ pub struct Memos {
     /// Values of docs.json that per-file rules read, compared by value
     /// (the link part, the overlay lists' key).
     pub docs_json_parts: MemoTable<u8, DocsJsonValue>,
+    /// docs.json's part of the link targets, with the tree it was read
+    /// from ([`super::rules::link_part`]).
+    pub link_part: std::sync::Mutex<Option<KeptPart>>,
     /// Each page's and snippet's outbound pages (`analysis::inbound`).
     pub outbound: MemoTable<FileId, Arc<[FileId]>>,
     /// The inbound link counts of the whole site, summed from `outbound`.
@@ -86,4 +89,13 @@ pub struct InboundCounts {
 pub enum DocsJsonValue {
     Links(DocsJsonPart),
     Overlays(u64),
+}
+
+/// The docs.json part of the last link targets, with the tree it was read
+/// from (held weakly: its address cannot be given to another tree while
+/// this is held, so comparing addresses is sound).
+#[derive(Debug)]
+pub struct KeptPart {
+    pub tree: std::sync::Weak<crate::syntax::tree::Node>,
+    pub part: Arc<DocsJsonPart>,
 }

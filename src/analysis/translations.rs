@@ -137,6 +137,32 @@ pub fn of_page(
         .collect()
 }
 
+/// A digest of what the translations read of a navigation index (which
+/// elements are languages, their codes and `default`, the elements'
+/// nesting, each entry's page and element): two indexes with the same
+/// digest give every page the same translation states, so a docs.json
+/// keystroke in a label or an icon does not make them computed again.
+pub fn navigation_key(ix: &NavIndex) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    ix.elements.len().hash(&mut h);
+    for e in &ix.elements {
+        e.parent.hash(&mut h);
+        let language = e.kind == ElementKind::Language;
+        language.hash(&mut h);
+        if language {
+            e.label.hash(&mut h);
+            e.node.get("default").and_then(Node::as_bool).hash(&mut h);
+        }
+    }
+    ix.entries.len().hash(&mut h);
+    for e in &ix.entries {
+        e.value.hash(&mut h);
+        e.parent.hash(&mut h);
+    }
+    h.finish()
+}
+
 /// The file of every page a language of a `languages` list lists: what one
 /// walk of the history is asked for, so that its answer serves every page.
 pub fn listed_files<'a>(site: &'a Site, ix: &NavIndex) -> Vec<&'a str> {

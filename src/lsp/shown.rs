@@ -1,11 +1,10 @@
 //! What the open documents of a site showed at the last look of
 //! `super::view_refresh`, kept by the site's state (`super::world`).
 
-use crate::analysis::nav_tree::NavTree;
 use crate::model::site::Site;
 use crate::syntax::tree::FileId;
 use std::collections::HashMap;
-use std::sync::{Arc, Weak};
+use std::sync::Arc;
 
 /// What the open documents of a site showed at the last look.
 #[derive(Default)]
@@ -15,8 +14,9 @@ pub struct Shown {
     pub generation: u64,
     /// The snapshot looked at, to compare edited pages' titles with.
     pub site: Option<Arc<Site>>,
-    /// The navigation tree looked at (weak: only its identity counts).
-    pub navigation: Option<Weak<NavTree>>,
+    /// What the translation lenses read of the navigation looked at
+    /// (`analysis::translations::navigation_key`), when a lens was made.
+    pub navigation: Option<u64>,
     pub pages: HashMap<FileId, Lenses>,
 }
 

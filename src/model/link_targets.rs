@@ -203,6 +203,19 @@ impl Targets {
         }
     }
 
+    /// The targets of the site's `files` with a docs.json part taken from
+    /// earlier targets ([`Self::docs_json_part`]): the same targets as
+    /// those, when the files are the same.
+    pub fn with_part(files: std::sync::Arc<FileTargets>, part: &DocsJsonPart) -> Self {
+        let mut t = Targets::new(files);
+        for (source, destination) in &part.redirects {
+            t.add_redirect(source, destination);
+        }
+        // Already as `add_remote_dir` keeps them: trimmed, sorted, unique.
+        t.remote_dirs = part.remote_dirs.clone();
+        t
+    }
+
     pub fn add_redirect(&mut self, source: &str, destination: &str) {
         let i = self.redirects.len();
         let src = normalize_route(source);

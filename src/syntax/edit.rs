@@ -87,6 +87,9 @@ pub struct StringEdit {
     pub from: std::sync::Weak<Node>,
     /// The edited string is a key (else a value).
     pub key: bool,
+    /// The edited key as it was (empty for a value): whether a pass's
+    /// answer depends on a key is told by its name before and after.
+    pub old_key: compact_str::CompactString,
     pub old_range: Range<usize>,
     pub new_range: Range<usize>,
     pub diff: TextDiff,

@@ -76,6 +76,10 @@ pub fn reparse(file: FileId, old: &Parsed, old_text: &str, new_text: &str) -> Op
         edit: Some(StringEdit {
             from: Arc::downgrade(root),
             key: matches!(target, EditedString::Key(..)),
+            old_key: match target {
+                EditedString::Key(obj, i) => obj.props()[i].key.clone(),
+                EditedString::Value(_) => Default::default(),
+            },
             old_range,
             new_range,
             diff,

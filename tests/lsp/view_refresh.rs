@@ -205,3 +205,37 @@ fn no_refresh_without_the_clients_support() {
         h.shutdown().await;
     });
 }
+
+/// The translation lens follows docs.json's page lists, and a keystroke
+/// that leaves them (a group's label) keeps it as it was.
+#[test]
+fn a_page_list_edited_in_docs_json_refreshes_the_translation_lens() {
+    run(async {
+        let dir = copy_site("tests/fixtures/translations/three-languages");
+        let h = Harness::start(dir.path(), json!({}), refreshing_caps()).await;
+        let gone = h.open_disk("guide/gone.mdx").await;
+        h.wait_current_diagnostics(&gone).await;
+        let first = lens_titles(&h, &gone).await;
+        assert!(
+            first.iter().any(|t| t.starts_with("translated in 1 of 2")),
+            "{first:?}"
+        );
+        const LENS: &str = "workspace/codeLens/refresh";
+        let docs = h.open_disk("docs.json").await;
+        h.wait_current_diagnostics(&docs).await;
+        let before = h.server_requests(LENS).len();
+        let text = std::fs::read_to_string(h.path("docs.json")).unwrap();
+        let relabelled = text.replace("\"Anleitung\"", "\"Anleitungen\"");
+        replace(&h, &docs, &relabelled).await;
+        // German no longer lists the page: one refresh, after this edit.
+        replace(&h, &docs, &relabelled.replace("\"de/guide/gone\", ", "")).await;
+        wait_requests(&h, LENS, before + 1).await;
+        assert_eq!(h.server_requests(LENS).len(), before + 1);
+        let now = lens_titles(&h, &gone).await;
+        assert!(
+            now.iter().any(|t| t.starts_with("translated in 0 of 2")),
+            "{now:?}"
+        );
+        h.shutdown().await;
+    });
+}

@@ -21,7 +21,7 @@ pub fn check(site: &Site, memos: &Memos, root: Option<&Node>, out: &mut Vec<Diag
     if site.partial {
         return;
     }
-    let targets = links::targets_of(site, root);
+    let targets = super::link_part::targets(site, memos, root);
     // Page links depend on the pages, the anchors of the pages they link
     // into and a small part of docs.json: a keystroke in a navigation
     // entry reuses the last answer, a keystroke in a page checks that page

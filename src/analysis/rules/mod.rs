@@ -3,6 +3,7 @@
 mod broken_links;
 mod components;
 mod duplicates;
+pub(crate) mod link_part;
 mod link_writing;
 mod navigation;
 pub(crate) mod navigation_pass;
@@ -14,6 +15,7 @@ mod snippets;
 mod syntax;
 
 pub use duplicates::DUPLICATES_REUSED;
+pub use link_part::KEPT as LINK_PART_KEPT;
 pub use link_writing::{relative_path, write_like};
 pub use references::{KEPT as REFERENCES_KEPT, Listing};
 
