@@ -575,3 +575,47 @@ fn duplicates_point_at_the_first_entry_and_shared_refs_report_once() {
         h.shutdown().await;
     });
 }
+
+/// A closed file's diagnostics are compared before they are converted
+/// (`lsp::publish`): a change on disk that keeps a diagnostic's bytes and
+/// message but moves it to another line still publishes it again, on the
+/// line a fresh start would give.
+#[test]
+fn a_closed_page_whose_diagnostic_moves_a_line_is_published_again() {
+    run(async {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let docs = r##"{"name": "Lines", "theme": "mint", "colors": {"primary": "#000000"}, "navigation": {"groups": [{"group": "All", "pages": ["a"]}]}}"##;
+        std::fs::write(root.join("docs.json"), docs).unwrap();
+        let page = root.join("a.mdx");
+        // The link starts at the same byte in both texts, a line apart.
+        std::fs::write(&page, "---\ntitle: A\n---\n\na\n[x](/nope)\n").unwrap();
+        let h = Harness::start(
+            root,
+            json!({"diagnostics": {"debounceMs": 20}}),
+            caps(false),
+        )
+        .await;
+        h.open("docs.json", docs).await;
+        let a = uri_of(&page);
+        let line_of = |s: &State| {
+            let d = s.diagnostics.get(&a)?["diagnostics"]
+                .as_array()?
+                .first()?
+                .clone();
+            d["range"]["start"]["line"].as_u64()
+        };
+        assert_eq!(h.wait_for("the link's diagnostic", line_of).await, 5);
+        std::fs::write(&page, "---\ntitle: A\n---\n\nab[x](/nope)\n").unwrap();
+        h.notify(
+            "workspace/didChangeWatchedFiles",
+            json!({"changes": [{"uri": a, "type": 2}]}),
+        )
+        .await;
+        h.wait_for("the diagnostic on its new line", |s| {
+            (line_of(s) == Some(4)).then_some(())
+        })
+        .await;
+        h.shutdown().await;
+    });
+}
