@@ -69,6 +69,21 @@ async fn hints(h: &Harness, docs: &str) -> Vec<String> {
         .collect()
 }
 
+/// The three-language fixture with `guide/gone.mdx` open, its lens first
+/// showing the one translation it has.
+async fn three_languages_with_gone_open() -> (tempfile::TempDir, Harness, String) {
+    let dir = copy_site("tests/fixtures/translations/three-languages");
+    let h = Harness::start(dir.path(), json!({}), refreshing_caps()).await;
+    let gone = h.open_disk("guide/gone.mdx").await;
+    h.wait_current_diagnostics(&gone).await;
+    let first = lens_titles(&h, &gone).await;
+    assert!(
+        first.iter().any(|t| t.starts_with("translated in 1 of 2")),
+        "{first:?}"
+    );
+    (dir, h, gone)
+}
+
 async fn replace(h: &Harness, uri: &str, text: &str) {
     h.change(uri, vec![json!({"text": text})]).await;
     h.wait_current_diagnostics(uri).await;
@@ -155,15 +170,7 @@ fn a_title_edited_in_a_page_refreshes_docs_json_hints() {
 #[test]
 fn a_translation_file_added_refreshes_the_translation_lens() {
     run(async {
-        let dir = copy_site("tests/fixtures/translations/three-languages");
-        let h = Harness::start(dir.path(), json!({}), refreshing_caps()).await;
-        let gone = h.open_disk("guide/gone.mdx").await;
-        h.wait_current_diagnostics(&gone).await;
-        let first = lens_titles(&h, &gone).await;
-        assert!(
-            first.iter().any(|t| t.starts_with("translated in 1 of 2")),
-            "{first:?}"
-        );
+        let (_dir, h, gone) = three_languages_with_gone_open().await;
         const LENS: &str = "workspace/codeLens/refresh";
         let before = h.server_requests(LENS).len();
         std::fs::write(
@@ -211,15 +218,7 @@ fn no_refresh_without_the_clients_support() {
 #[test]
 fn a_page_list_edited_in_docs_json_refreshes_the_translation_lens() {
     run(async {
-        let dir = copy_site("tests/fixtures/translations/three-languages");
-        let h = Harness::start(dir.path(), json!({}), refreshing_caps()).await;
-        let gone = h.open_disk("guide/gone.mdx").await;
-        h.wait_current_diagnostics(&gone).await;
-        let first = lens_titles(&h, &gone).await;
-        assert!(
-            first.iter().any(|t| t.starts_with("translated in 1 of 2")),
-            "{first:?}"
-        );
+        let (_dir, h, gone) = three_languages_with_gone_open().await;
         const LENS: &str = "workspace/codeLens/refresh";
         let docs = h.open_disk("docs.json").await;
         h.wait_current_diagnostics(&docs).await;
