@@ -105,7 +105,10 @@ fn locate(
     for d in diagnostics {
         by_file.entry(d.file).or_default().push(d);
     }
-    let by_file: Vec<_> = by_file.into_values().collect();
+    let mut by_file: Vec<_> = by_file.into_values().collect();
+    load::by_shared_text(&mut by_file, |group| {
+        group.first().and_then(|d| site.file(d.file)).map(|f| &**f)
+    });
     by_file
         .into_par_iter()
         .flat_map_iter(|group| {

@@ -412,41 +412,87 @@ pub fn source_file(
 
 /// The file with its whole text when `file` is a page read in bulk (its
 /// body dropped) and `offset` lies past what it kept: read again from disk
-/// (a few recent ones are kept), for placing a position in the body.
+/// (a few recent texts are kept), for placing a position in the body.
+/// Pages with identical bytes read in one load share their kept text and
+/// their index ([`SharedIndexes`](super::shared_indexes::SharedIndexes)), so
+/// the text read for one serves the others: crewAI's 1,590 pages with a
+/// diagnostic in their body are copies of far fewer texts.
 pub fn whole_text(file: &SourceFile, offset: usize) -> Option<Arc<SourceFile>> {
     if offset <= file.text().len() {
         return None;
     }
     let origin = file.origin.as_ref()?;
-    static CACHE: std::sync::Mutex<Vec<(FileId, usize, Arc<SourceFile>)>> =
-        std::sync::Mutex::new(Vec::new());
-    let key = (file.id, file.text().as_ptr() as usize);
-    let cached = |cache: &[(FileId, usize, Arc<SourceFile>)]| {
-        let found = cache.iter().find(|(i, p, _)| (*i, *p) == key);
-        found.map(|(_, _, f)| f.clone())
+    let with_text = |text: Arc<str>| {
+        Arc::new(SourceFile::new(
+            file.id,
+            file.path.clone(),
+            file.kind,
+            Ok(text),
+        ))
     };
-    if let Some(f) = cached(&CACHE.lock().unwrap_or_else(|e| e.into_inner())) {
-        return Some(f);
+    let Some(key) = WholeKey::of(file) else {
+        return Some(with_text(read_file(origin, file.kind, true).ok()?));
+    };
+    static CACHE: std::sync::Mutex<Vec<(WholeKey, Arc<str>)>> = std::sync::Mutex::new(Vec::new());
+    let cached = |cache: &[(WholeKey, Arc<str>)]| {
+        let found = cache.iter().find(|(k, _)| k.same(&key));
+        found.map(|(_, t)| t.clone())
+    };
+    if let Some(t) = cached(&CACHE.lock().unwrap_or_else(|e| e.into_inner())) {
+        return Some(with_text(t));
     }
     // Read without the lock: `check` places its files' diagnostics side by
     // side, and reading under it read them one at a time. Two threads
-    // asking for one file both read it; the first kept is shared.
+    // asking for one text both read it; the first kept is shared.
     let text = read_file(origin, file.kind, true).ok()?;
-    let whole = Arc::new(SourceFile::new(
-        file.id,
-        file.path.clone(),
-        file.kind,
-        Ok(text),
-    ));
     let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(f) = cached(&cache) {
-        return Some(f);
+    if let Some(t) = cached(&cache) {
+        return Some(with_text(t));
     }
     if cache.len() >= 64 {
         cache.remove(0);
     }
-    cache.push((key.0, key.1, whole.clone()));
-    Some(whole)
+    cache.push((key, text.clone()));
+    Some(with_text(text))
+}
+
+/// What tells that two bulk-read pages have the same whole text: the same
+/// kept text and the same body index, both shared only by pages whose bytes
+/// were compared equal at load. The key holds both, so neither address is
+/// reused while it is kept.
+struct WholeKey {
+    kept: Arc<str>,
+    index: Arc<crate::syntax::page::PageIndex>,
+}
+
+impl WholeKey {
+    fn of(file: &SourceFile) -> Option<WholeKey> {
+        Some(WholeKey {
+            kept: file.text.as_ref().ok()?.clone(),
+            index: file.page_index_if_made()?.clone(),
+        })
+    }
+
+    fn same(&self, other: &WholeKey) -> bool {
+        Arc::ptr_eq(&self.kept, &other.kept) && Arc::ptr_eq(&self.index, &other.index)
+    }
+
+    /// An order that puts files sharing a text side by side.
+    fn order(file: &SourceFile) -> (usize, usize) {
+        match Self::of(file) {
+            Some(k) => (
+                Arc::as_ptr(&k.kept) as *const u8 as usize,
+                Arc::as_ptr(&k.index) as usize,
+            ),
+            None => (0, 0),
+        }
+    }
+}
+
+/// Sorts `files` so that pages sharing a whole text come one after the
+/// other, where [`whole_text`]'s few kept texts serve them all.
+pub fn by_shared_text<'a, T>(items: &mut [T], file: impl Fn(&T) -> Option<&'a SourceFile>) {
+    items.sort_by_cached_key(|t| file(t).map(WholeKey::order).unwrap_or((0, 0)));
 }
 
 /// Threads for reading files. Reading waits on the disk far more than it
