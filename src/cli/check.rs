@@ -5,6 +5,7 @@ use super::report::{self, Format, Located, Summary};
 use crate::analysis;
 use crate::diagnostics::Severity;
 use crate::text::Encoding;
+use crate::workspace::bodies::{self, Bodies};
 use crate::workspace::load::{self, FileIds};
 use crate::workspace::since;
 use crate::workspace::suppress::Suppressions;
@@ -106,15 +107,17 @@ fn locate(
         by_file.entry(d.file).or_default().push(d);
     }
     let mut by_file: Vec<_> = by_file.into_values().collect();
-    load::by_shared_text(&mut by_file, |group| {
+    bodies::by_shared_text(&mut by_file, |group| {
         group.first().and_then(|d| site.file(d.file)).map(|f| &**f)
     });
+    let bodies = Bodies::default();
+    let bodies = &bodies;
     by_file
         .into_par_iter()
         .flat_map_iter(|group| {
             let file = group.first().and_then(|d| site.file(d.file));
             let end = group.iter().map(|d| d.range.end).max().unwrap_or(0);
-            let whole = file.and_then(|f| load::whole_text(f, end));
+            let whole = file.and_then(|f| bodies.whole(f, end));
             group.into_iter().filter_map(move |d| {
                 let file = file?;
                 if suppress.silences(&d, &file.path) {
@@ -125,25 +128,28 @@ fn locate(
                     .related
                     .iter()
                     .filter_map(|r| {
-                        let f = site.file(r.file)?;
-                        let whole = load::whole_text(f, r.range.end);
-                        let f = whole.as_ref().unwrap_or(f);
+                        let related = site.file(r.file)?;
+                        let whole = bodies.whole(related, r.range.end);
+                        let f = whole.as_ref().unwrap_or(related);
                         let lc = f.lines().line_col(f.text(), r.range.start, Encoding::Utf16);
                         Some(format!(
                             "{}: {}:{}:{}",
                             r.message,
-                            names.name(&f.path),
+                            names.name(&related.path),
                             lc.line + 1,
                             lc.col + 1
                         ))
                     })
                     .collect();
-                // The kept text where it holds the range, as for any file.
+                // The kept text where it holds the range, as for any file;
+                // the name is the file's own (a copy's whole text may be
+                // another copy's).
+                let name = names.name(&file.path);
                 let file = match &whole {
                     Some(w) if d.range.end > file.text().len() => w,
                     _ => file,
                 };
-                Some(Located::new(names.name(&file.path), file, d).with_notes(notes))
+                Some(Located::new(name, file, d).with_notes(notes))
             })
         })
         .collect()

@@ -13,12 +13,12 @@
 //!   state with no way to the `World`'s mutators, so it cannot change
 //!   documents or sites, whatever it awaits.
 
-use super::bodies::Bodies;
 use super::client_caps::ClientCaps;
 use super::moves;
 use super::settings::Settings;
 use super::world::{SiteState, World};
 use crate::text::{Encoding, LineIndex};
+use crate::workspace::bodies::Bodies;
 use futures::future::BoxFuture;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

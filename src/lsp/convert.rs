@@ -1,10 +1,10 @@
 //! Conversions between the analysis' byte offsets and LSP positions, in the
 //! negotiated encoding. The only place positions change units.
 
-use super::bodies::Bodies;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::model::site::{Site, SourceFile};
 use crate::text::{Encoding, LineCol, LineIndex};
+use crate::workspace::bodies::Bodies;
 use std::ops::Range;
 use std::path::Path;
 use tower_lsp_server::ls_types as lsp;

@@ -4,7 +4,6 @@
 pub mod api;
 pub mod assistant;
 pub mod backend;
-pub mod bodies;
 pub mod client_caps;
 pub mod convert;
 pub mod documents;

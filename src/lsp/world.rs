@@ -227,7 +227,7 @@ pub struct World {
     /// state pushed would shadow edits made to the first.
     loading: Mutex<()>,
     /// The whole text of pages read in bulk, for placing positions in them.
-    pub bodies: super::bodies::Bodies,
+    pub bodies: crate::workspace::bodies::Bodies,
     /// The last git history walk of each docs root, by HEAD (the
     /// translations report and lens: an age is a pure function of the
     /// repository, so one walk serves every request until HEAD moves).

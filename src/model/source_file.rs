@@ -145,12 +145,6 @@ impl SourceFile {
             .get_or_init(|| Arc::new(crate::syntax::page::read(self.text())))
     }
 
-    /// The page index, shared, if it is made yet: pages with identical bytes
-    /// read in bulk share one (see `workspace::shared_indexes`).
-    pub fn page_index_if_made(&self) -> Option<&Arc<crate::syntax::page::PageIndex>> {
-        self.page.get()
-    }
-
     /// The page index of this file's full text, computed by the loader
     /// before the body was dropped.
     pub fn with_page_index(self, index: Arc<crate::syntax::page::PageIndex>) -> Self {

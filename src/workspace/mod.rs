@@ -2,6 +2,7 @@
 //! [`crate::model::site::Site`] snapshot. The only layer (with `assistant`)
 //! that does I/O.
 
+pub mod bodies;
 pub mod file_bytes;
 pub mod git;
 pub mod git_history;

@@ -147,38 +147,3 @@ fn pages_alike_where_sampled_but_different_elsewhere_share_nothing() {
         ("Start".into(), "Begin".into(), "Start".into())
     );
 }
-
-#[test]
-fn a_whole_text_read_for_one_page_serves_its_copies_only() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path();
-    let page = "---\ntitle: A\n---\n\n# Start\n\nSee [b](/b).\n";
-    let other = page.replace("[b](/b)", "[c](/c)");
-    write(
-        root,
-        &[
-            ("docs.json", ROOT),
-            ("v1/a.mdx", page),
-            ("v2/a.mdx", page),
-            ("v3/a.mdx", &other),
-        ],
-    );
-    let site = load_site(root, "t".into(), &FileIds::default());
-    let file = |p: &str| site.file_by_path(p).unwrap().clone();
-    let files = [file("v1/a.mdx"), file("v3/a.mdx"), file("v2/a.mdx")];
-    // The body is not kept: a position in it needs the whole text.
-    assert!(files.iter().all(|f| f.text().len() < page.len()));
-    let mut order = vec![0, 1, 2];
-    by_shared_text(&mut order, |&i| Some(&*files[i]));
-    assert_ne!(order[1], 1, "the two copies are side by side: {order:?}");
-    for f in &files {
-        let whole = whole_text(f, page.len() - 1).expect("read again");
-        let expected = if f.path == "v3/a.mdx" { &other } else { page };
-        assert_eq!(
-            (whole.text(), &whole.path, whole.id),
-            (expected, &f.path, f.id)
-        );
-    }
-    // Within the kept text, the file itself serves.
-    assert!(whole_text(&files[0], 3).is_none());
-}
