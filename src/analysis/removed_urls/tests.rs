@@ -2,6 +2,12 @@ use super::*;
 use crate::analysis::served_urls::served_urls;
 use crate::model::links::{file_targets_of, targets_of};
 
+/// The diagnostics' messages, a line each, for a snapshot.
+fn messages(diags: &[crate::diagnostics::Diagnostic]) -> String {
+    let lines: Vec<&str> = diags.iter().map(|d| d.message.as_str()).collect();
+    lines.join("\n")
+}
+
 fn edit(docs: &str, entries: &[(&str, &str)]) -> String {
     let parsed = crate::syntax::json::parse(0, docs);
     let entries: Vec<(String, String)> = entries
@@ -96,13 +102,7 @@ fn a_gone_url_is_reported_at_the_redirects_key_with_its_new_place() {
         `/b` served `b.mdx` at `HEAD~1`; the page moved to `/guides/b`, and no redirect covers the old URL: readers and search engines get a 404
         `/c` served `c.mdx` at `HEAD~1`; no page serves it now and no redirect covers it: readers and search engines get a 404
         `/old/y` served `old/y.mdx` at `HEAD~1`; its redirect leads to `/new/y`, which serves nothing: readers and search engines get a 404"#]]
-    .assert_eq(
-        &diags
-            .iter()
-            .map(|d| d.message.as_str())
-            .collect::<Vec<_>>()
-            .join("\n"),
-    );
+    .assert_eq(&messages(&diags));
     let titles: Vec<String> = diags
         .iter()
         .flat_map(|d| &d.fixes)
@@ -156,13 +156,7 @@ fn urls_gone_through_one_dropped_wildcard_are_one_diagnostic_whose_fix_restores_
     expect_test::expect![[r#"
         `/x` redirected to `/new` at `HEAD~1`; no page serves it now and no redirect covers it: readers and search engines get a 404
         5 URLs redirected through `/old/:p*` at `HEAD~1` stop working (`/old` -> `/new`, `/old/a` -> `/new/a`, `/old/b` -> `/new/b`, and 2 more); no page serves them now and no redirect covers them: readers and search engines get a 404"#]]
-    .assert_eq(
-        &diags
-            .iter()
-            .map(|d| d.message.as_str())
-            .collect::<Vec<_>>()
-            .join("\n"),
-    );
+    .assert_eq(&messages(&diags));
     // Every URL in the related information.
     let related: Vec<&str> = diags[1]
         .related
