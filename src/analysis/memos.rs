@@ -42,7 +42,7 @@ pub struct Memos {
     pub docs_json_parts: MemoTable<u8, DocsJsonValue>,
     /// docs.json's part of the link targets: reads parts of docs.json's
     /// text ([`super::rules::link_part`]).
-    pub link_part: MemoTable<(), Shared<DocsJsonPart>>,
+    pub link_part: MemoTable<(), Shared<DocsJsonPart>, crate::model::memo::TextReads>,
     /// Each page's and snippet's outbound pages (`analysis::inbound`).
     pub outbound: MemoTable<FileId, Arc<[FileId]>>,
     /// The inbound link counts of the whole site, summed from `outbound`.

@@ -173,31 +173,62 @@ impl Reads {
 }
 
 #[derive(Debug)]
-struct Entry<V> {
+struct Entry<V, T> {
     value: V,
     deps: Box<[Dep]>,
     /// Its text reads, carried to the latest revision each time the entry
-    /// is found valid. Boxed twice over: most entries have none, and one
-    /// pointer per entry is what 25,000 page entries can afford.
-    texts: Option<Box<TextReads>>,
+    /// is found valid.
+    texts: T,
     /// When the value last became different from the one before.
     changed_at: Revision,
 }
 
-#[derive(Debug)]
-struct TextReads(Vec<TextRead>);
+/// Where a table's entries keep their text reads: `()` in a table whose
+/// values read none (no byte per entry: a table of 25,000 page entries
+/// grew by 1.7 MiB with a pointer each), [`TextReads`] in one whose
+/// values do.
+pub trait TextSlot: Default + std::fmt::Debug {
+    /// The slot holding `reads`; `None` when it cannot (such an entry is
+    /// not kept: it would be kept over edits to what it read).
+    fn hold(reads: Vec<TextRead>) -> Option<Self>;
+    fn reads(&self) -> &[TextRead];
+}
+
+impl TextSlot for () {
+    fn hold(reads: Vec<TextRead>) -> Option<Self> {
+        reads.is_empty().then_some(())
+    }
+
+    fn reads(&self) -> &[TextRead] {
+        &[]
+    }
+}
+
+/// The text reads of a table's entry ([`TextSlot`]).
+#[derive(Debug, Default)]
+pub struct TextReads(Vec<TextRead>);
+
+impl TextSlot for TextReads {
+    fn hold(reads: Vec<TextRead>) -> Option<Self> {
+        Some(TextReads(reads))
+    }
+
+    fn reads(&self) -> &[TextRead] {
+        &self.0
+    }
+}
 
 /// Values of one query by key, kept from one snapshot of a docs root to the
 /// next. Shared by reference between rayon workers (sharded locks).
 #[derive(Debug)]
-pub struct MemoTable<K: Eq + Hash, V> {
-    entries: DashMap<K, Entry<V>, rustc_hash::FxBuildHasher>,
+pub struct MemoTable<K: Eq + Hash, V, T = ()> {
+    entries: DashMap<K, Entry<V, T>, rustc_hash::FxBuildHasher>,
     /// Who made an indexed read of a key (an edge may be stale, never
     /// missing).
     readers: DashMap<Key, Vec<K>, rustc_hash::FxBuildHasher>,
 }
 
-impl<K: Eq + Hash, V> Default for MemoTable<K, V> {
+impl<K: Eq + Hash, V, T> Default for MemoTable<K, V, T> {
     fn default() -> Self {
         MemoTable {
             entries: DashMap::default(),
@@ -206,7 +237,7 @@ impl<K: Eq + Hash, V> Default for MemoTable<K, V> {
     }
 }
 
-impl<K: Eq + Hash + Clone, V: Clone + PartialEq> MemoTable<K, V> {
+impl<K: Eq + Hash + Clone, V: Clone + PartialEq, T: TextSlot> MemoTable<K, V, T> {
     /// `key`'s value and the revision at which it last changed: the kept
     /// one when each read it recorded has the same revision now
     /// (`revision_of`: the current revision of a key, `None` when it is
@@ -230,7 +261,7 @@ impl<K: Eq + Hash + Clone, V: Clone + PartialEq> MemoTable<K, V> {
         edit_of: impl Fn(Key) -> Option<TextEdit>,
         compute: impl FnOnce(&mut Reads) -> V,
     ) -> (V, Revision) {
-        let holds = |e: &Entry<V>| {
+        let holds = |e: &Entry<V, T>| {
             e.deps
                 .iter()
                 .all(|d| revision_of(d.key) == Some(d.revision))
@@ -238,7 +269,7 @@ impl<K: Eq + Hash + Clone, V: Clone + PartialEq> MemoTable<K, V> {
         if let Some(e) = self.entries.get(key)
             && holds(&e)
         {
-            if e.texts.is_none() {
+            if e.texts.reads().is_empty() {
                 return (e.value.clone(), e.changed_at);
             }
             drop(e);
@@ -249,26 +280,28 @@ impl<K: Eq + Hash + Clone, V: Clone + PartialEq> MemoTable<K, V> {
             {
                 // Most reads are of one input: its edit is asked for once.
                 let mut asked: Option<(Key, Option<Revision>, Option<TextEdit>)> = None;
-                let carried = e.texts.as_ref().and_then(|t| {
-                    t.0.iter()
-                        .map(|r| {
-                            let (_, now, edit) = match &asked {
-                                Some(a) if a.0 == r.key => a,
-                                _ => asked.insert((r.key, revision_of(r.key), edit_of(r.key))),
-                            };
-                            r.carried(*now, edit.as_ref())
-                        })
-                        .collect::<Option<Vec<_>>>()
-                });
-                if let Some(carried) = carried {
-                    e.texts = Some(Box::new(TextReads(carried)));
+                let carried = e
+                    .texts
+                    .reads()
+                    .iter()
+                    .map(|r| {
+                        let (_, now, edit) = match &asked {
+                            Some(a) if a.0 == r.key => a,
+                            _ => asked.insert((r.key, revision_of(r.key), edit_of(r.key))),
+                        };
+                        r.carried(*now, edit.as_ref())
+                    })
+                    .collect::<Option<Vec<_>>>();
+                if let Some(texts) = carried.and_then(T::hold) {
+                    e.texts = texts;
                     return (e.value.clone(), e.changed_at);
                 }
             }
         }
         let mut reads = Reads::default();
         let value = compute(&mut reads);
-        if reads.2.0 && reads.1.is_empty() {
+        let texts = T::hold(std::mem::take(&mut reads.3));
+        if reads.2.0 && reads.1.is_empty() || texts.is_none() {
             self.entries.remove(key);
             let changed_at = fresh_revision();
             return (value, changed_at);
@@ -280,7 +313,7 @@ impl<K: Eq + Hash + Clone, V: Clone + PartialEq> MemoTable<K, V> {
             }
         }
         let deps: Box<[Dep]> = reads.0.into();
-        let texts = (!reads.3.is_empty()).then(|| Box::new(TextReads(reads.3)));
+        let texts = texts.unwrap_or_default();
         match self.entries.entry(key.clone()) {
             Slot::Occupied(mut o) => {
                 let e = o.get_mut();
@@ -324,7 +357,7 @@ impl<K: Eq + Hash + Clone, V: Clone + PartialEq> MemoTable<K, V> {
                 v.insert(Entry {
                     value: value.clone(),
                     deps: Box::new([]),
-                    texts: None,
+                    texts: T::default(),
                     changed_at,
                 });
                 changed_at
@@ -444,7 +477,7 @@ mod tests {
 
     #[test]
     fn a_text_read_holds_over_edits_elsewhere_and_moves_with_them() {
-        let table: MemoTable<(), u32> = MemoTable::default();
+        let table: MemoTable<(), u32, TextReads> = MemoTable::default();
         let runs = Cell::new(0);
         let (now, edit) = (Cell::new(fresh_revision()), std::cell::RefCell::new(None));
         let first = now.get();
@@ -534,5 +567,16 @@ mod tests {
         ask();
         assert_eq!(runs.get(), 4);
         assert!(first < now.get());
+        // A table without a slot for text reads keeps no such entry.
+        let plain: MemoTable<(), u32> = MemoTable::default();
+        plain.get(
+            &(),
+            |_| None,
+            |r| {
+                r.read_text(0, first, Part::Bytes(0..1));
+                0
+            },
+        );
+        assert!(plain.is_empty());
     }
 }
