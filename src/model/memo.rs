@@ -106,25 +106,13 @@ impl TextRead {
                 }
                 Part::Outline { names }
             }
-            Part::Bytes(r) => Part::Bytes(untouched(&edit.diff, r)?),
+            Part::Bytes(r) => Part::Bytes(edit.diff.untouched(r)?),
         };
         Some(TextRead {
             key: self.key,
             revision: now,
             part,
         })
-    }
-}
-
-/// Range `r` of the old text in the new text's offsets, when the edit
-/// `diff` left its bytes alone.
-pub fn untouched(diff: &TextDiff, r: &Range<usize>) -> Option<Range<usize>> {
-    if r.end <= diff.start {
-        Some(r.clone())
-    } else if r.start >= diff.old_end {
-        Some(diff.map(r.start)..diff.map(r.end))
-    } else {
-        None
     }
 }
 
