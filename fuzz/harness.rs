@@ -379,18 +379,19 @@ pub fn incremental_equals_fresh(
     edits: &[Edit],
     final_text: &str,
 ) {
-    incremental_equals_fresh_every(files, which, edits, final_text, 3)
+    incremental_equals_fresh_every(files, which, edits, final_text, 3);
 }
 
 /// [`incremental_equals_fresh`], analysing every `every`th snapshot (every
-/// one: each analysis may take what the one before it kept).
+/// one: each analysis may take what the one before it kept). Returns the
+/// last incremental analysis, whose memo tables count what was reused.
 pub fn incremental_equals_fresh_every(
     files: &[(&str, &str)],
     which: usize,
     edits: &[Edit],
     final_text: &str,
     every: usize,
-) {
+) -> Analysis {
     let mut analysed = site(files);
     let mut snapshot: Arc<Site> = analysed.site.clone();
     let mut doc = Document::new(files[which].1, 1);
@@ -419,6 +420,7 @@ pub fn incremental_equals_fresh_every(
     fresh_files[which].1 = final_text;
     let fresh = site(&fresh_files);
     assert_eq!(last.diagnostics, fresh.diagnostics, "incremental != fresh");
+    last
 }
 
 /// Raw bytes into the language server over an in-memory pipe. The first

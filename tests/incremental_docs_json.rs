@@ -153,21 +153,16 @@ fn large_docs_json() -> String {
 
 #[test]
 fn docs_json_keystrokes_analysed_incrementally_equal_fresh() {
-    use docs_lsp::analysis::rules::{DUPLICATES_REUSED, LINK_PART_KEPT, REFERENCES_KEPT};
-    use std::sync::atomic::Ordering::Relaxed;
-    let (before, dups_before, parts_before) = (
-        REFERENCES_KEPT.load(Relaxed),
-        DUPLICATES_REUSED.load(Relaxed),
-        LINK_PART_KEPT.load(Relaxed),
-    );
-    keystrokes_equal_fresh(DOCS_JSON, 60);
-    let kept = REFERENCES_KEPT.load(Relaxed) - before;
-    // Most keystrokes stay in a string outside `redirects` and `openapi`.
-    let parts = LINK_PART_KEPT.load(Relaxed) - parts_before;
+    let reused = keystrokes_equal_fresh(DOCS_JSON, 60);
+    let kept = reused.references;
+    // Most keystrokes stay in a string value outside `redirects` and
+    // `openapi`.
+    let parts = reused.link_part;
+
     assert!(parts > 300, "links' docs.json part kept only {parts} times");
     // Most keystrokes change one entry or none: the duplicate status of
     // the others is taken from the previous pass.
-    let dups = DUPLICATES_REUSED.load(Relaxed) - dups_before;
+    let dups = reused.duplicates;
     assert!(
         dups > 600,
         "duplicates taken from the previous pass {dups} times"
@@ -178,9 +173,43 @@ fn docs_json_keystrokes_analysed_incrementally_equal_fresh() {
     assert!(kept > 4000, "only {kept} entry resolutions kept");
 }
 
+/// With a spec given by URL in `api`, whether any navigation entry names
+/// an endpoint decides whether page links may lead to generated pages: one
+/// such entry, so that a keystroke in it can change that.
+const API_DOCS_JSON: &str = r##"{
+  "theme": "mint",
+  "name": "Api",
+  "colors": { "primary": "#0D9373" },
+  "api": { "openapi": "https://example.com/spec.json" },
+  "navigation": {
+    "groups": [ { "group": "Start", "pages": ["index", "GET /a", "guide", "links"] } ]
+  },
+  "redirects": [ { "source": "/missing", "destination": "/index" } ]
+}
+"##;
+
+#[test]
+fn api_docs_json_keystrokes_analysed_incrementally_equal_fresh() {
+    let first = analyze_texts(&files(API_DOCS_JSON));
+    let broken = |a: &docs_lsp::analysis::Analysis| {
+        a.diagnostics
+            .iter()
+            .filter(|d| d.code.contains("link"))
+            .count()
+    };
+    // The endpoint entry is what keeps links into `/rest/...` quiet.
+    let without = analyze_texts(&files(&API_DOCS_JSON.replace("GET /a", "GETx /a")));
+    assert!(broken(&without) > broken(&first), "fixture does not tell");
+    let reused = keystrokes_equal_fresh(API_DOCS_JSON, 40);
+    assert!(
+        reused.link_part > 100,
+        "link part kept {} times",
+        reused.link_part
+    );
+}
+
 #[test]
 fn large_docs_json_keystrokes_analysed_incrementally_equal_fresh() {
-    use std::sync::atomic::Ordering::Relaxed;
     let text = large_docs_json();
     assert!(text.len() > 30_000, "{} bytes", text.len());
     let first = analyze_texts(&files(&text));
@@ -192,15 +221,22 @@ fn large_docs_json_keystrokes_analysed_incrementally_equal_fresh() {
             "no {code} planted"
         );
     }
-    let before = docs_lsp::analysis::rules::SCHEMA_REUSED.load(Relaxed);
-    keystrokes_equal_fresh(&text, 12);
-    let reused = docs_lsp::analysis::rules::SCHEMA_REUSED.load(Relaxed) - before;
-    // Tests run in parallel: the other one adds nothing (its navigation is
-    // too small to keep), so this counts this test's reuse.
+    let reused = keystrokes_equal_fresh(&text, 12).schema_subtrees;
     assert!(reused > 500, "only {reused} navigation subtrees reused");
 }
 
-fn keystrokes_equal_fresh(start: &str, seeds: u64) {
+/// What the analyses' memo tables counted as reused, summed over the seeds.
+#[derive(Default)]
+struct Counted {
+    references: usize,
+    duplicates: usize,
+    link_part: usize,
+    schema_subtrees: usize,
+}
+
+fn keystrokes_equal_fresh(start: &str, seeds: u64) -> Counted {
+    use docs_lsp::analysis::reused::Reused;
+    let mut counted = Counted::default();
     for seed in 1..=seeds {
         let mut rng = XorShift(seed.wrapping_mul(0x2545_F491_4F6C_DD1D) | 1);
         let mut last = analyze_texts(&files(start));
@@ -224,5 +260,12 @@ fn keystrokes_equal_fresh(start: &str, seeds: u64) {
             );
             last = incremental;
         }
+        // Each seed's chain of analyses shares one set of tables.
+        let r = &last.memos().reused;
+        counted.references += Reused::get(&r.references);
+        counted.duplicates += Reused::get(&r.duplicates);
+        counted.link_part += Reused::get(&r.link_part);
+        counted.schema_subtrees += Reused::get(&r.schema_subtrees);
     }
+    counted
 }

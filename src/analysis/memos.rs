@@ -40,9 +40,9 @@ pub struct Memos {
     /// Values of docs.json that per-file rules read, compared by value
     /// (the link part, the overlay lists' key).
     pub docs_json_parts: MemoTable<u8, DocsJsonValue>,
-    /// docs.json's part of the link targets, with the tree it was read
-    /// from ([`super::rules::link_part`]).
-    pub link_part: std::sync::Mutex<Option<KeptPart>>,
+    /// docs.json's part of the link targets: reads parts of docs.json's
+    /// text ([`super::rules::link_part`]).
+    pub link_part: MemoTable<(), Shared<DocsJsonPart>, crate::model::memo::TextReads>,
     /// Each page's and snippet's outbound pages (`analysis::inbound`).
     pub outbound: MemoTable<FileId, Arc<[FileId]>>,
     /// The inbound link counts of the whole site, summed from `outbound`.
@@ -58,6 +58,8 @@ pub struct Memos {
     pub suggestions: super::suggestions::Suggestions,
     /// The shape (its epoch) at which entries of gone files were dropped.
     pub pruned_at: std::sync::atomic::AtomicU64,
+    /// How much the paths inside the navigation entry kept.
+    pub reused: super::reused::Reused,
 }
 
 /// A per-file rule's answer for the whole site: its per-file values
@@ -89,13 +91,4 @@ pub struct InboundCounts {
 pub enum DocsJsonValue {
     Links(DocsJsonPart),
     Overlays(u64),
-}
-
-/// The docs.json part of the last link targets, with the tree it was read
-/// from (held weakly: its address cannot be given to another tree while
-/// this is held, so comparing addresses is sound).
-#[derive(Debug)]
-pub struct KeptPart {
-    pub tree: std::sync::Weak<crate::syntax::tree::Node>,
-    pub part: Arc<DocsJsonPart>,
 }

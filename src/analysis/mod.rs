@@ -10,6 +10,7 @@ pub mod page_moves;
 pub mod per_file;
 pub mod reads;
 pub mod removed_urls;
+pub mod reused;
 pub mod rules;
 pub mod served_urls;
 pub mod suggestions;

@@ -77,6 +77,15 @@ impl<'a> Revisions<'a> {
         }
     }
 
+    /// How text input `key`'s current version was made from the one
+    /// before (for reads of parts of docs.json).
+    pub fn edit_of(&self, key: Key) -> Option<crate::model::memo::TextEdit> {
+        if key & !0xffff_ffff != FILE {
+            return None;
+        }
+        self.site.file((key & 0xffff_ffff) as FileId)?.text_edit()
+    }
+
     /// The revision at which page `id`'s anchors last changed: a new
     /// version of the page with the same anchors keeps it.
     pub fn anchors(&self, id: FileId) -> Option<Revision> {

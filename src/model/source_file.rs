@@ -26,7 +26,7 @@ pub struct SourceFile {
     pub text: Result<Arc<str>, Unreadable>,
     lines: OnceLock<Arc<LineIndex>>,
     // Boxed: a page has no JSON parse, and 25,000 pages' structs add up.
-    json: OnceLock<Box<json::Parsed>>,
+    json: OnceLock<Box<JsonParse>>,
     front: OnceLock<Box<FrontMatter>>,
     /// The page body's index (headings, links, elements, MDX syntax errors).
     page: OnceLock<Arc<crate::syntax::page::PageIndex>>,
@@ -40,6 +40,14 @@ pub struct SourceFile {
     /// this version's parse is: a keystroke inside a string of a 4 MB
     /// docs.json is read from that tree ([`crate::syntax::reparse`]).
     reparse_base: std::sync::Mutex<Option<Arc<SourceFile>>>,
+}
+
+/// A JSON file's parse, and the revision of the version it was read from
+/// by one string edit (if it was).
+#[derive(Debug)]
+struct JsonParse {
+    parsed: json::Parsed,
+    from: Option<crate::model::memo::Revision>,
 }
 
 impl SourceFile {
@@ -87,14 +95,45 @@ impl SourceFile {
     }
 
     pub fn json(&self) -> &json::Parsed {
+        &self.json_parse().parsed
+    }
+
+    fn json_parse(&self) -> &JsonParse {
         self.json.get_or_init(|| {
             let base = lock(&self.reparse_base).take();
             let edited = base.as_ref().and_then(|b| {
                 let old = b.json.get()?;
                 let _t = crate::timing::span("json reparse");
-                crate::syntax::reparse::reparse(self.id, old, b.text(), self.text())
+                let parsed =
+                    crate::syntax::reparse::reparse(self.id, &old.parsed, b.text(), self.text())?;
+                Some(JsonParse {
+                    parsed,
+                    from: Some(b.revision),
+                })
             });
-            Box::new(edited.unwrap_or_else(|| json::parse(self.id, self.text())))
+            Box::new(edited.unwrap_or_else(|| JsonParse {
+                parsed: json::parse(self.id, self.text()),
+                from: None,
+            }))
+        })
+    }
+
+    /// How this version's text was made from an earlier version's, when
+    /// its tree was read from that one's by one string edit: the history
+    /// that a memoised value's reads of parts of the text are checked
+    /// against ([`crate::model::memo::TextRead`]).
+    pub fn text_edit(&self) -> Option<crate::model::memo::TextEdit> {
+        let p = self.json_parse();
+        let edit = p.parsed.edit.as_ref()?;
+        Some(crate::model::memo::TextEdit {
+            from: p.from?,
+            diff: edit.diff,
+            renamed: edit.key.then(|| {
+                let new = self
+                    .text()
+                    .get(edit.new_range.start + 1..edit.new_range.end - 1);
+                (edit.old_key.as_str().into(), new.unwrap_or_default().into())
+            }),
         })
     }
 

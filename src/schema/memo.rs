@@ -85,13 +85,7 @@ pub(super) struct Reuse<'m> {
 
 /// An old range the edit did not touch, in the new text's offsets.
 pub(super) fn unchanged_new(diff: &TextDiff, r: Range<usize>) -> Option<Range<usize>> {
-    if r.end <= diff.start {
-        Some(r)
-    } else if r.start >= diff.old_end {
-        Some(diff.map(r.start)..diff.map(r.end))
-    } else {
-        None
-    }
+    diff.untouched(&r)
 }
 
 /// A new range the edit did not touch, in the old text's offsets.

@@ -47,6 +47,19 @@ impl TextDiff {
     pub fn map_range(&self, r: &Range<usize>) -> Range<usize> {
         self.map(r.start)..self.map(r.end)
     }
+
+    /// Range `r` of the old text in the new text's offsets, when the edit
+    /// left its bytes alone: what a result read from those bytes may be
+    /// kept by (the schema memo, the memo table's text reads).
+    pub fn untouched(&self, r: &Range<usize>) -> Option<Range<usize>> {
+        if r.end <= self.start {
+            Some(r.clone())
+        } else if r.start >= self.old_end {
+            Some(self.map_range(r))
+        } else {
+            None
+        }
+    }
 }
 
 const CHUNK: usize = 64;

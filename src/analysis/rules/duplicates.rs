@@ -2,17 +2,12 @@
 //! page, or the same endpoint under the same spec directory).
 
 use super::references_kept::{Entries, EntryTarget, Resolved, ResolvedEntry};
+use crate::analysis::reused::Reused;
 use crate::diagnostics::{Diagnostic, Fix, Severity};
 use crate::model::nav::{Entry, NavIndex, Scope};
 use crate::model::page_keys::page_key;
 use rustc_hash::FxHashMap as HashMap;
 use std::borrow::Cow;
-
-/// How many passes took the duplicate status of untouched entries from the
-/// previous pass, for the same kind of test.
-#[doc(hidden)]
-pub static DUPLICATES_REUSED: std::sync::atomic::AtomicUsize =
-    std::sync::atomic::AtomicUsize::new(0);
 
 /// Whether each entry repeats an earlier entry of its scope (same page,
 /// same endpoint, same missing page). With `earlier` (the previous pass
@@ -25,11 +20,13 @@ pub(super) fn repeats(
     resolved: &Entries,
     scopes: &[u32],
     pages: usize,
-    earlier: Option<(&Resolved, &[usize])>,
+    earlier: Option<(&Resolved, &[usize], &Reused)>,
 ) -> Vec<bool> {
     let recheck = earlier
-        .filter(|(old, _)| old.dup.len() == resolved.len() && old.entries.len() == resolved.len())
-        .and_then(|(old, changed)| {
+        .filter(|(old, _, _)| {
+            old.dup.len() == resolved.len() && old.entries.len() == resolved.len()
+        })
+        .and_then(|(old, changed, reused)| {
             let mut classes = Vec::new();
             for &i in changed {
                 if classes.len() >= 256 {
@@ -41,11 +38,11 @@ pub(super) fn repeats(
             classes.retain(|c| *c != 0);
             classes.sort_unstable();
             classes.dedup();
-            Some((classes, &old.dup[..], changed))
+            Some((classes, &old.dup[..], changed, reused))
         });
     let (mut dup, only) = match recheck {
-        Some((classes, before, changed)) => {
-            DUPLICATES_REUSED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Some((classes, before, changed, reused)) => {
+            Reused::add(&reused.duplicates, 1);
             let mut dup = before.to_vec();
             // A changed entry's previous answer was about what it said
             // before: those of no class are never duplicates, the others

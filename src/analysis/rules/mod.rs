@@ -14,10 +14,8 @@ mod references_kept;
 mod snippets;
 mod syntax;
 
-pub use duplicates::DUPLICATES_REUSED;
-pub use link_part::KEPT as LINK_PART_KEPT;
 pub use link_writing::{relative_path, write_like};
-pub use references::{KEPT as REFERENCES_KEPT, Listing};
+pub use references::Listing;
 
 /// Rules' answers for the whole site, in [`super::memos::Memos::site`].
 const PAGES: usize = 0;
@@ -27,7 +25,6 @@ const LINKS: usize = 2;
 const LINK_PART: u8 = 0;
 const OVERLAYS_PART: u8 = 1;
 
-pub use navigation_pass::SCHEMA_REUSED;
 pub(crate) mod specs;
 
 use super::memos::Memos;
@@ -79,6 +76,7 @@ pub fn collect(
         revisions,
         &memos.navigation,
         &memos.suggestions,
+        &memos.reused,
         config,
         root,
     );

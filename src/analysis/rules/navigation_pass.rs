@@ -9,6 +9,7 @@ use super::references::{self, Listing};
 use super::{navigation, references_kept};
 use crate::analysis::nav_tree::NavTree;
 use crate::analysis::reads::{self, Revisions};
+use crate::analysis::reused::Reused;
 use crate::analysis::suggestions::Suggestions;
 use crate::diagnostics::Diagnostic;
 use crate::model::config::Config;
@@ -20,13 +21,10 @@ use std::sync::Arc;
 
 /// The navigation tree against the schema of its elements, reusing what
 /// the check before a keystroke found in the subtrees it did not touch.
-/// How many navigation subtrees the schema check took from the check
-/// before (tests tell by it that reuse happens).
-pub static SCHEMA_REUSED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-
 fn navigation_schema(
     navigation: &crate::syntax::tree::Node,
     earlier: Option<(&schema::Memo, crate::syntax::reparse::TextDiff)>,
+    reused: &Reused,
 ) -> (Vec<Diagnostic>, schema::Memo) {
     let mut found = Vec::new();
     let mut memo = schema::Memo::default();
@@ -36,7 +34,7 @@ fn navigation_schema(
             ..ValidateOptions::docs_json()
         };
         memo = schema::validate_reusing(navigation, nav_schema, &opts, earlier, &mut found);
-        SCHEMA_REUSED.fetch_add(memo.reused(), std::sync::atomic::Ordering::Relaxed);
+        Reused::add(&reused.schema_subtrees, memo.reused());
         // Labels are the navigation rules' business: their messages
         // say which element needs which label, and what the platform
         // drops when it falls back (a `dropped-value` here).
@@ -100,6 +98,7 @@ pub fn outcome(
     revisions: &Revisions,
     table: &MemoTable<(), Outcome>,
     suggestions: &Suggestions,
+    reused: &Reused,
     config: &Config,
     root: &Arc<crate::syntax::tree::Node>,
 ) -> Arc<NavigationOutcome> {
@@ -120,6 +119,7 @@ pub fn outcome(
             Shared(Arc::new(compute(
                 site,
                 suggestions,
+                reused,
                 config,
                 root,
                 last.as_ref().map(|p| &*p.0),
@@ -132,6 +132,7 @@ pub fn outcome(
 fn compute(
     site: &Site,
     suggestions: &Suggestions,
+    reused: &Reused,
     config: &Config,
     root: &Arc<crate::syntax::tree::Node>,
     previous: Option<&NavigationOutcome>,
@@ -158,6 +159,7 @@ fn compute(
             contexts: previous.tree.index().map_or(&[][..], |ix| &ix.contexts[..]),
             diff: &edit.diff,
             file: id,
+            reused,
         })
     });
     let unlisted = || Listing {
@@ -177,7 +179,7 @@ fn compute(
             let ((found, schema_memo), (rules, listing_resolved, remote, indexed)) = rayon::join(
                 || {
                     let _t = crate::timing::span("navigation schema");
-                    navigation_schema(navigation, schema_earlier)
+                    navigation_schema(navigation, schema_earlier, reused)
                 },
                 || {
                     let _t = crate::timing::span("navigation rules+references");

@@ -23,6 +23,18 @@ pub struct Resolved {
     pub(super) diags: Vec<(u32, Diagnostic)>,
     /// Whether each entry repeats an earlier one of its scope.
     pub(super) dup: Vec<bool>,
+    /// The specs `api` names (value and directory), which an endpoint
+    /// entry outside any `openapi` element resolves against: entries are
+    /// kept only while they are the same.
+    pub(super) api: Vec<(String, Option<String>)>,
+}
+
+/// The specs `api` names, as [`Resolved::api`] keeps them.
+pub(super) fn api_key(sources: &[crate::model::nav::SpecSource]) -> Vec<(String, Option<String>)> {
+    sources
+        .iter()
+        .map(|s| (s.value.clone(), s.directory.clone()))
+        .collect()
 }
 
 /// How many entries share one chunk: a keystroke copies one chunk.
@@ -89,6 +101,8 @@ pub struct Earlier<'a> {
     pub diff: &'a crate::syntax::reparse::TextDiff,
     /// The file the edit is in (docs.json).
     pub file: FileId,
+    /// Where what the pass keeps is counted.
+    pub reused: &'a crate::analysis::reused::Reused,
 }
 
 impl Earlier<'_> {
