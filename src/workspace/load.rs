@@ -480,8 +480,8 @@ pub fn load_site(root: &Path, name: String, ids: &FileIds) -> Site {
 /// then sits idle until the next load, so what the load made on it and
 /// others freed (the shared indexes' 28 MB of page texts on crewAI, the
 /// read buffers, transient parses) stayed resident for the whole session:
-/// the server's peak on crewAI fell from 172-179 to 146-150 MiB with this
-/// (lspbench, `--edits 20`, side by side).
+/// the server's peak on crewAI fell from a median of 173 to 148 MiB with
+/// this (lspbench, `--edits 20`, side by side).
 fn give_back_readers_memory() {
     if let Some(pool) = io_pool() {
         // SAFETY: `mi_collect` only walks the calling thread's own heap and
