@@ -468,7 +468,28 @@ pub fn load_site(root: &Path, name: String, ids: &FileIds) -> Site {
         || site_of_shared(name, &loaded, assets),
         || share_front_matters(&loaded),
     );
+    drop((shared, buffers));
+    give_back_readers_memory();
     site
+}
+
+/// Has each reading thread take back what other threads freed of its
+/// memory. mimalloc frees a block made on another thread into that
+/// thread's list, and only the owning thread, when it next allocates,
+/// makes the block (and a page it empties) usable again. The reading pool
+/// then sits idle until the next load, so what the load made on it and
+/// others freed (the shared indexes' 28 MB of page texts on crewAI, the
+/// read buffers, transient parses) stayed resident for the whole session:
+/// the server's peak on crewAI fell from a median of 173 to 148 MiB with
+/// this (lspbench, `--edits 20`, side by side).
+fn give_back_readers_memory() {
+    if let Some(pool) = io_pool() {
+        // SAFETY: `mi_collect` only walks the calling thread's own heap and
+        // purges free memory; it takes no pointers. It is harmless when
+        // mimalloc is not the global allocator (tests), whose heaps are
+        // then empty.
+        pool.broadcast(|_| unsafe { libmimalloc_sys::mi_collect(true) });
+    }
 }
 
 /// Pages read in bulk whose kept text (their front matter) is the same
