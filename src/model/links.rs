@@ -63,21 +63,28 @@ pub fn targets_of(site: &Site, root: Option<&crate::syntax::tree::Node>) -> Targ
     // `baseUrl`) name no spec at all. Where the pages of entries outside
     // any `openapi` element go is not told by the prebuild (it leaves them
     // to the renderer): any path may be one.
-    if let Some(api) = root.get("api")
-        && root.get("navigation").is_some_and(lists_endpoint)
-    {
-        for key in ["openapi", "asyncapi"] {
-            if let Some(v) = api.get(key) {
-                let mut url = false;
-                v.walk(|n| url |= n.as_str().is_some_and(paths::is_url));
-                if url {
-                    let dir = v.get("directory").and_then(|d| d.as_str());
-                    t.add_remote_dir(dir.unwrap_or(""));
-                }
-            }
+    if let Some(api) = root.get("api") {
+        let dirs = api_remote_dirs(api);
+        if !dirs.is_empty() && root.get("navigation").is_some_and(lists_endpoint) {
+            dirs.into_iter().for_each(|d| t.add_remote_dir(d));
         }
     }
     t
+}
+
+/// The `directory` of each spec that docs.json's `api` gives by URL (`""`
+/// where it names none). The navigation matters to the link targets only
+/// when there is one (see [`targets_of`]).
+pub fn api_remote_dirs(api: &crate::syntax::tree::Node) -> Vec<&str> {
+    ["openapi", "asyncapi"]
+        .into_iter()
+        .filter_map(|key| {
+            let v = api.get(key)?;
+            let mut url = false;
+            v.walk(|n| url |= n.as_str().is_some_and(paths::is_url));
+            url.then(|| v.get("directory").and_then(|d| d.as_str()).unwrap_or(""))
+        })
+        .collect()
 }
 
 /// The site's files as link targets (kept on the site's shape).

@@ -51,12 +51,16 @@ pub fn targets(site: &Site, memos: &Memos, root: Option<&Node>) -> Targets {
 /// keys it looks for are (a `redirects` or `openapi` key may appear),
 /// `redirects`,
 /// `api`, and in `navigation` every `openapi` value, or all of it when
-/// `api` is set (whether any entry names an endpoint).
+/// `api` gives a spec by URL (whether any entry names an endpoint).
 fn record_reads(root: &Node, file: u64, revision: Revision, r: &mut Reads) {
     // A key renamed to or from one of these may change what is read.
     let names = &["redirects", "api", "navigation", "openapi"];
     r.read_text(file, revision, Part::Outline { names });
-    let api = root.props().iter().any(|p| p.key == "api");
+    // The navigation is read whole only when `api` gives a spec by URL:
+    // then whether an entry names an endpoint decides its folder.
+    let api = root
+        .get("api")
+        .is_some_and(|a| !links::api_remote_dirs(a).is_empty());
     for p in root.props() {
         match p.key.as_str() {
             "redirects" | "api" => r.read_text(file, revision, Part::Bytes(p.value.range.clone())),
