@@ -1,6 +1,7 @@
 //! The protocol layer: the only code that knows LSP. Thin glue from
 //! tower-lsp-server to the world state and the `ide` functions.
 
+pub mod analysis_thread;
 pub mod api;
 pub mod assistant;
 pub mod backend;

@@ -49,7 +49,7 @@ pub fn schedule(
     let analysed = match when {
         When::Analysed(_) => {
             let site = site.clone();
-            Some(tokio::task::spawn_blocking(move || {
+            Some(super::analysis_thread::spawn(move || {
                 if site.generation() == generation {
                     let _ = site.analysis();
                 }

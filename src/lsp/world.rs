@@ -118,15 +118,23 @@ impl SiteState {
 
     /// The analysis of the latest snapshot, computed now if needed. Blocking:
     /// call from a blocking thread.
-    pub fn analysis(&self) -> Arc<Analysis> {
+    pub fn analysis(self: &Arc<Self>) -> Arc<Analysis> {
         self.analysis_and_versions().0
     }
 
     /// The analysis of the latest snapshot with the document versions it saw.
-    pub fn analysis_and_versions(&self) -> (Arc<Analysis>, DocVersions) {
+    pub fn analysis_and_versions(self: &Arc<Self>) -> (Arc<Analysis>, DocVersions) {
         if let Some(hit) = self.cached() {
             return hit;
         }
+        // Computed on the analysis thread, whoever asks (and waited for by
+        // a caller on another thread): see `super::analysis_thread`.
+        let me = self.clone();
+        super::analysis_thread::run(move || me.compute())
+    }
+
+    /// [`Self::analysis_and_versions`] on the analysis thread.
+    fn compute(&self) -> (Arc<Analysis>, DocVersions) {
         let _one_at_a_time = lock(&self.computing);
         // Whoever held the lock may have analysed the newest snapshot.
         if let Some(hit) = self.cached() {
@@ -152,9 +160,10 @@ impl SiteState {
         // Freeing the previous analysis (a tree of a 4 MB docs.json and
         // its diagnostics) is not the caller's business: it waits for this.
         // Not on a rayon thread either: the next analysis's parallel passes
-        // would find one of two workers busy freeing.
+        // would find one of two workers busy freeing. On the analysis
+        // thread, once it has answered (`analysis_thread`).
         if let Some(old) = old {
-            free_later(Box::new(old));
+            super::analysis_thread::free(Box::new(old));
         }
         (a, docs)
     }
@@ -166,7 +175,7 @@ impl SiteState {
         if changed {
             let old = lock(&self.analysis).take();
             if let Some(old) = old {
-                free_later(Box::new(old));
+                super::analysis_thread::free(Box::new(old));
             }
         }
         changed
@@ -638,24 +647,6 @@ impl World {
             site.generation.fetch_add(1, Ordering::SeqCst);
         }
         sites
-    }
-}
-
-/// Drops `value` on a thread kept for that.
-fn free_later(value: Box<dyn Send>) {
-    static FREER: std::sync::OnceLock<Mutex<std::sync::mpsc::Sender<Box<dyn Send>>>> =
-        std::sync::OnceLock::new();
-    let tx = FREER.get_or_init(|| {
-        let (tx, rx) = std::sync::mpsc::channel::<Box<dyn Send>>();
-        // Without a thread to spare the receiver is gone, and what is sent
-        // is dropped here, at once.
-        let _ = std::thread::Builder::new()
-            .name("docs-lsp free".into())
-            .spawn(move || rx.into_iter().for_each(drop));
-        Mutex::new(tx)
-    });
-    if let Err(e) = lock(tx).send(value) {
-        drop(e.0);
     }
 }
 
