@@ -482,6 +482,12 @@ mod tests {
                 },
             )
         };
+        // An edit of bytes start..old_end into start..new_end.
+        let typed = |start, old_end, new_end| TextDiff {
+            start,
+            old_end,
+            new_end,
+        };
         let step = |diff: TextDiff, renamed: Option<(&str, &str)>| {
             let from = now.get();
             now.set(fresh_revision());
@@ -494,64 +500,22 @@ mod tests {
         ask();
         // Two bytes typed before the range, then one inside its moved
         // place: kept, then computed again.
-        step(
-            TextDiff {
-                start: 2,
-                old_end: 2,
-                new_end: 4,
-            },
-            None,
-        );
+        step(typed(2, 2, 4), None);
         ask();
         assert_eq!(runs.get(), 1, "an edit before the range keeps it");
-        step(
-            TextDiff {
-                start: 21,
-                old_end: 21,
-                new_end: 22,
-            },
-            None,
-        );
+        step(typed(21, 21, 22), None);
         ask();
         assert_eq!(runs.get(), 2, "the range moved with the first edit");
         // A key renamed, to a name read or not.
-        step(
-            TextDiff {
-                start: 40,
-                old_end: 41,
-                new_end: 41,
-            },
-            Some(("ab", "b")),
-        );
+        step(typed(40, 41, 41), Some(("ab", "b")));
         ask();
         assert_eq!(runs.get(), 2);
-        step(
-            TextDiff {
-                start: 40,
-                old_end: 41,
-                new_end: 42,
-            },
-            Some(("b", "api")),
-        );
+        step(typed(40, 41, 42), Some(("b", "api")));
         ask();
         assert_eq!(runs.get(), 3);
         // A version two edits on: the history does not reach back.
-        step(
-            TextDiff {
-                start: 0,
-                old_end: 0,
-                new_end: 1,
-            },
-            None,
-        );
-        step(
-            TextDiff {
-                start: 0,
-                old_end: 0,
-                new_end: 1,
-            },
-            None,
-        );
+        step(typed(0, 0, 1), None);
+        step(typed(0, 0, 1), None);
         ask();
         assert_eq!(runs.get(), 4);
         assert!(first < now.get());
