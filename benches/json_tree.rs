@@ -8,7 +8,7 @@
 //! a request's whole question (the tape read around the cursor, then asked).
 
 use docs_lsp::syntax::json::query;
-use docs_lsp::syntax::json::tape::{Kind, Tape};
+use docs_lsp::syntax::json::tape::{Tape, TokenKind};
 use std::sync::OnceLock;
 
 #[global_allocator]
@@ -149,12 +149,12 @@ fn rowan_tree(text: &str, tape: &Tape) -> rowan::GreenNode {
             b.token(SPACE, &text[at..s]);
         }
         match t.kind {
-            Kind::Open { closed, .. } => {
+            TokenKind::Open { closed, .. } => {
                 b.start_node(CONTAINER);
                 b.token(TOKEN, &text[s..e]);
                 open.push((t.link, closed));
             }
-            Kind::Close => {
+            TokenKind::Close => {
                 b.token(TOKEN, &text[s..e]);
                 open.pop();
                 b.finish_node();

@@ -14,7 +14,7 @@ use crate::analysis::Analysis;
 use crate::model::imports::{ImportTarget, import_target};
 use crate::model::site::{FileKind, SourceFile};
 use crate::schema::components::{Component, Prop, PropKind, components};
-use crate::syntax::page::at_offset::{self, At, Place, Tag};
+use crate::syntax::page::at_offset::{self, PageAt, Place, Tag};
 use crate::syntax::page::{PageTree, read_tree};
 use crate::syntax::tree::FileId;
 use std::ops::Range;
@@ -130,7 +130,7 @@ pub fn completions(
     if !matches!(f.kind, FileKind::Page | FileKind::Snippet) {
         return None;
     }
-    let At::Tag(ctx) = at_offset::at(tree, text, offset) else {
+    let PageAt::Tag(ctx) = at_offset::at(tree, text, offset) else {
         return None;
     };
     let comps = components();
@@ -285,7 +285,7 @@ fn prefix_match(typed: &str, candidate: &str) -> bool {
 /// anywhere on a name, or on the `<` itself).
 fn tag_on<'a>(tree: &'a PageTree, text: &'a str, offset: usize) -> Option<Tag<'a>> {
     let on = |at| match at_offset::at(tree, text, at) {
-        At::Tag(t) => Some(t),
+        PageAt::Tag(t) => Some(t),
         _ => None,
     };
     on(offset).or_else(|| {

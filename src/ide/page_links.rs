@@ -10,7 +10,7 @@ use crate::analysis::Analysis;
 use crate::model::links::{self, Resolved, Target as LinkTarget};
 use crate::model::site::{FileKind, SourceFile, strip_page_ext};
 use crate::model::slug;
-use crate::syntax::page::at_offset::{self, At, Place, Tag};
+use crate::syntax::page::at_offset::{self, PageAt, Place, Tag};
 use crate::syntax::page::{Link, LinkKind, PageTree};
 use crate::syntax::tree::FileId;
 use std::ops::Range;
@@ -480,10 +480,10 @@ pub fn completions(
 /// `<Snippet file>`, an import's source.
 fn slot_at(tree: &PageTree, text: &str, offset: usize) -> Option<(Slot, usize)> {
     match at_offset::at(tree, text, offset) {
-        At::Destination { start, image, .. } => {
+        PageAt::Destination { start, image, .. } => {
             Some((if image { Slot::Image } else { Slot::Link }, start))
         }
-        At::Tag(Tag {
+        PageAt::Tag(Tag {
             name,
             place: Place::AttrValue { attr, range },
             ..
@@ -496,7 +496,7 @@ fn slot_at(tree: &PageTree, text: &str, offset: usize) -> Option<(Slot, usize)> 
             };
             Some((slot, range.start))
         }
-        At::ImportSource(i) => Some((Slot::Snippet { element: false }, i.source_range.start)),
+        PageAt::ImportSource(i) => Some((Slot::Snippet { element: false }, i.source_range.start)),
         _ => None,
     }
 }

@@ -17,7 +17,7 @@ use std::ops::Range;
 
 /// What a node is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
+pub enum NodeKind {
     /// `key:`; `key` is the key as written (quotes included), `colon` the
     /// offset of its colon.
     Key { key: (u32, u32), colon: u32 },
@@ -42,8 +42,8 @@ enum Open {
 
 /// One node of the outline.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Node {
-    pub kind: Kind,
+pub struct OutlineNode {
+    pub kind: NodeKind,
     /// Column of the key's first byte or of the `-`, with tabs in the
     /// leading whitespace not counted (js-yaml 3).
     pub col: u32,
@@ -83,7 +83,7 @@ pub struct Line {
 /// The block structure of a front matter body.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Outline {
-    pub nodes: Vec<Node>,
+    pub nodes: Vec<OutlineNode>,
     pub lines: Vec<Line>,
 }
 
@@ -100,16 +100,16 @@ fn range(r: (u32, u32)) -> Range<usize> {
     r.0 as usize..r.1 as usize
 }
 
-impl Node {
+impl OutlineNode {
     /// Whether lines below may hold nodes inside this one.
     pub fn holds(&self) -> bool {
-        self.value.is_none() && !matches!(self.kind, Kind::Text)
+        self.value.is_none() && !matches!(self.kind, NodeKind::Text)
     }
 
     /// The key's range as written, quotes included.
     pub fn key_range(&self) -> Option<Range<usize>> {
         match self.kind {
-            Kind::Key { key, .. } => Some(range(key)),
+            NodeKind::Key { key, .. } => Some(range(key)),
             _ => None,
         }
     }
@@ -128,7 +128,7 @@ impl Node {
 
     pub fn colon(&self) -> Option<usize> {
         match self.kind {
-            Kind::Key { colon, .. } => Some(colon as usize),
+            NodeKind::Key { colon, .. } => Some(colon as usize),
             _ => None,
         }
     }
@@ -223,8 +223,8 @@ impl Outline {
         loop {
             let rest = &line[i..];
             let abs = |r: (usize, usize)| ((at + r.0) as u32, (at + r.1) as u32);
-            let mut node = Node {
-                kind: Kind::Item,
+            let mut node = OutlineNode {
+                kind: NodeKind::Item,
                 col: (i - lead.tabs) as u32,
                 start: (at + i) as u32,
                 line: line_no,
@@ -244,7 +244,7 @@ impl Outline {
             }
             let value = match key_of(rest) {
                 Some((k, c)) => {
-                    node.kind = Kind::Key {
+                    node.kind = NodeKind::Key {
                         key: abs((i, i + k)),
                         colon: (at + i + c) as u32,
                     };
@@ -264,7 +264,7 @@ impl Outline {
                         }
                         // A line of text alone is its own value: nothing nests in it.
                         _ => {
-                            node.kind = Kind::Text;
+                            node.kind = NodeKind::Text;
                             span.or(Some((i, i)))
                         }
                     }
@@ -295,7 +295,7 @@ impl Outline {
                 };
             }
             // `key:` with its sequence's dashes at its own column.
-            if c == col && item && matches!(n.kind, Kind::Key { .. }) && n.value.is_none() {
+            if c == col && item && matches!(n.kind, NodeKind::Key { .. }) && n.value.is_none() {
                 return Attach::Under(Some(i));
             }
             at = n.parent;
@@ -307,7 +307,7 @@ impl Outline {
         self.nodes
             .iter()
             .rev()
-            .find(|n| n.parent == parent && n.kind == Kind::Item)
+            .find(|n| n.parent == parent && n.kind == NodeKind::Item)
             .map_or(0, |n| n.index + 1)
     }
 
@@ -329,7 +329,7 @@ impl Outline {
     }
 
     /// The nodes on line `line`, outermost first.
-    pub fn nodes_on(&self, line: usize) -> &[Node] {
+    pub fn nodes_on(&self, line: usize) -> &[OutlineNode] {
         match self.lines.get(line).map(|l| l.kind) {
             Some(LineKind::Nodes(first)) => {
                 let first = first as usize;
@@ -351,7 +351,11 @@ impl Outline {
     }
 
     /// The keys of the nodes held by `parent` (the top level when `None`).
-    pub fn keys_under<'t>(&self, text: &'t str, parent: Option<u32>) -> Vec<(&Node, &'t str)> {
+    pub fn keys_under<'t>(
+        &self,
+        text: &'t str,
+        parent: Option<u32>,
+    ) -> Vec<(&OutlineNode, &'t str)> {
         self.nodes
             .iter()
             .filter(|n| n.parent == parent)

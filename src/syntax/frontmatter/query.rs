@@ -5,7 +5,7 @@
 //! path; the keys they hold give the sibling keys. Completion, hover and
 //! definition ask this.
 
-use super::outline::{Attach, Kind, LineKind, Node, Outline};
+use super::outline::{Attach, LineKind, NodeKind, Outline, OutlineNode};
 use crate::syntax::cursor::{Seg, Slot, floor_boundary};
 use std::ops::Range;
 
@@ -107,7 +107,7 @@ fn on_nodes(
 ) -> Option<FrontMatterCursor> {
     let nodes = outline.nodes_on(line);
     let first = nodes.first()?;
-    if first.kind == Kind::Item && offset <= first.start as usize {
+    if first.kind == NodeKind::Item && offset <= first.start as usize {
         return None;
     }
     let here = nodes.last()?;
@@ -121,7 +121,7 @@ fn on_nodes(
         return None;
     }
     match here.kind {
-        Kind::Key { colon, .. } if (colon as usize) < offset => {
+        NodeKind::Key { colon, .. } if (colon as usize) < offset => {
             if let Some(v) = here.value_range()
                 && text[v.clone()].starts_with(['[', '{'])
                 && v.start < offset
@@ -145,7 +145,7 @@ fn on_nodes(
             ))
         }
         // `- item` of the list under the key holding the item.
-        Kind::Item => {
+        NodeKind::Item => {
             let holder = &outline.nodes[here.parent? as usize];
             holder.key_range()?;
             let dash_end = here.start as usize + 1;
@@ -166,7 +166,7 @@ fn on_nodes(
             ))
         }
         // `key:` with its list on the next line (`  [a, b`).
-        Kind::Text
+        NodeKind::Text
             if here.value_range().is_some_and(|v| v.start < offset)
                 && text[here.start as usize..].starts_with('[') =>
         {
@@ -174,7 +174,7 @@ fn on_nodes(
         }
         // `key:` with its quoted value on the next line (closed there: an
         // open quote may as well be a quoted key being typed).
-        Kind::Text if quoted_value_of_parent(text, outline, here) => {
+        NodeKind::Text if quoted_value_of_parent(text, outline, here) => {
             let holder = &outline.nodes[here.parent? as usize];
             let v = here.value_range()?;
             Some(value(
@@ -191,7 +191,7 @@ fn on_nodes(
         _ => {
             let from = (here.start as usize).min(offset);
             let stop = match here.kind {
-                Kind::Key { key, .. } => key.1 as usize,
+                NodeKind::Key { key, .. } => key.1 as usize,
                 _ => here.value_range().map_or(line_end, |v| v.end),
             }
             .max(offset);
@@ -212,7 +212,7 @@ fn on_nodes(
 
 /// Whether a text node is a quoted scalar, closed on its line, under a
 /// key with no value of its own: that key's value.
-fn quoted_value_of_parent(text: &str, outline: &Outline, n: &Node) -> bool {
+fn quoted_value_of_parent(text: &str, outline: &Outline, n: &OutlineNode) -> bool {
     let b = text.as_bytes();
     let Some(v) = n.value_range() else {
         return false;
@@ -231,7 +231,7 @@ fn quoted_value_of_parent(text: &str, outline: &Outline, n: &Node) -> bool {
 fn value(
     text: &str,
     outline: &Outline,
-    key: &Node,
+    key: &OutlineNode,
     parent: Option<u32>,
     written: Range<usize>,
     offset: usize,
@@ -264,13 +264,13 @@ fn value(
 fn flow_item(
     text: &str,
     outline: &Outline,
-    owner: &Node,
+    owner: &OutlineNode,
     offset: usize,
 ) -> Option<FrontMatterCursor> {
     let v = owner.value_range()?;
     // `key:` with its list on the next line (`  [a,`): the key's list.
     let owner = match owner.kind {
-        Kind::Text => &outline.nodes[owner.parent? as usize],
+        NodeKind::Text => &outline.nodes[owner.parent? as usize],
         _ => owner,
     };
     owner.key_range()?;
@@ -337,7 +337,7 @@ fn path_to(text: &str, outline: &Outline, mut parent: Option<u32>) -> Vec<Seg> {
     while let Some(p) = parent {
         let n = &outline.nodes[p as usize];
         segs.push(match n.kind {
-            Kind::Item => Seg::Index(n.index as usize),
+            NodeKind::Item => Seg::Index(n.index as usize),
             _ => Seg::Key(n.key(text).unwrap_or_default().to_string()),
         });
         parent = n.parent;

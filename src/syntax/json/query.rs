@@ -10,7 +10,7 @@
 //! question costs the children of the containers around the cursor, not
 //! the text.
 
-use super::tape::{Kind, Tape, Token};
+use super::tape::{Tape, Token, TokenKind};
 use crate::syntax::cursor::{Seg, Slot, floor_boundary};
 use crate::syntax::tree::{Node, Value};
 use std::ops::Range;
@@ -77,8 +77,8 @@ impl Frame {
     /// A child token before the cursor was read.
     fn step(&mut self, t: &Token, keys: &mut Vec<Token>) {
         match t.kind {
-            Kind::String { .. } | Kind::Word => {
-                let string = matches!(t.kind, Kind::String { .. });
+            TokenKind::String { .. } | TokenKind::Word => {
+                let string = matches!(t.kind, TokenKind::String { .. });
                 if !self.object {
                     self.value_starts();
                     self.st = St::After;
@@ -95,18 +95,18 @@ impl Frame {
                     self.st = St::Colon;
                 }
             }
-            Kind::Open { closed, .. } => {
+            TokenKind::Open { closed, .. } => {
                 self.value_starts();
                 if closed {
                     self.st = St::After;
                 }
             }
-            Kind::Colon => {
+            TokenKind::Colon => {
                 if self.object && matches!(self.st, St::Colon | St::Start) {
                     self.st = St::Value;
                 }
             }
-            Kind::Comma => {
+            TokenKind::Comma => {
                 if self.object {
                     self.key = None;
                 } else {
@@ -114,7 +114,10 @@ impl Frame {
                 }
                 self.st = St::Start;
             }
-            Kind::Close | Kind::LineComment | Kind::BlockComment { .. } | Kind::Stray => {}
+            TokenKind::Close
+            | TokenKind::LineComment
+            | TokenKind::BlockComment { .. }
+            | TokenKind::Stray => {}
         }
     }
 
@@ -217,9 +220,9 @@ pub fn cursor_in(text: &str, offset: usize, tree: &Node) -> JsonCursor {
 fn holds(t: &Token, offset: u32) -> bool {
     t.start < offset
         && match t.kind {
-            Kind::Word | Kind::LineComment => offset <= t.end,
-            Kind::String { terminated } => offset <= t.end - u32::from(terminated),
-            Kind::BlockComment { terminated } => offset < t.end || !terminated,
+            TokenKind::Word | TokenKind::LineComment => offset <= t.end,
+            TokenKind::String { terminated } => offset <= t.end - u32::from(terminated),
+            TokenKind::BlockComment { terminated } => offset < t.end || !terminated,
             _ => false,
         }
 }
@@ -247,7 +250,7 @@ pub fn cursor(text: &str, tape: &Tape, offset: usize) -> JsonCursor {
             hit = Some(i);
             break;
         }
-        if let Kind::Open { object, .. } = t.kind
+        if let TokenKind::Open { object, .. } = t.kind
             && at <= tape.close_offset(i)
         {
             // The cursor is inside this container: go down.
@@ -279,7 +282,7 @@ pub fn cursor(text: &str, tape: &Tape, offset: usize) -> JsonCursor {
         Some(f) if f.object => match f.st {
             St::Start | St::After => Slot::Key,
             // `"a" "b"`: a missing value; the new string is a key.
-            St::Colon if matches!(hit_kind, Some(Kind::String { .. })) => Slot::Key,
+            St::Colon if matches!(hit_kind, Some(TokenKind::String { .. })) => Slot::Key,
             St::Colon => Slot::None,
             St::Value => Slot::Value {
                 key: f.key.map(|k| inner(text, &k)).unwrap_or_default(),
@@ -309,11 +312,11 @@ pub fn cursor(text: &str, tape: &Tape, offset: usize) -> JsonCursor {
         let (start, tend) = (t.start as usize, t.end as usize);
         next = h + 1;
         match t.kind {
-            Kind::LineComment | Kind::BlockComment { .. } => {
+            TokenKind::LineComment | TokenKind::BlockComment { .. } => {
                 c.slot = Slot::None;
                 return c;
             }
-            Kind::String { terminated } => {
+            TokenKind::String { terminated } => {
                 c.in_quotes = true;
                 c.partial = slice(text, start + 1..offset);
                 c.replace = start..if terminated { tend } else { offset };
@@ -325,7 +328,7 @@ pub fn cursor(text: &str, tape: &Tape, offset: usize) -> JsonCursor {
         }
     }
     if c.slot == Slot::Key {
-        c.has_colon = significant(toks, next).is_some_and(|t| t.kind == Kind::Colon);
+        c.has_colon = significant(toks, next).is_some_and(|t| t.kind == TokenKind::Colon);
     }
     if top.is_some_and(|f| f.object) {
         c.siblings = keys.iter().map(|k| inner(text, k)).collect();
@@ -333,8 +336,8 @@ pub fn cursor(text: &str, tape: &Tape, offset: usize) -> JsonCursor {
         // object's end.
         let mut j = next;
         while j < end {
-            if let Kind::String { .. } = toks[j].kind
-                && significant(toks, j + 1).is_some_and(|t| t.kind == Kind::Colon)
+            if let TokenKind::String { .. } = toks[j].kind
+                && significant(toks, j + 1).is_some_and(|t| t.kind == TokenKind::Colon)
             {
                 c.siblings.push(inner(text, &toks[j]));
             }
@@ -346,16 +349,19 @@ pub fn cursor(text: &str, tape: &Tape, offset: usize) -> JsonCursor {
 
 /// The first token from index `i` on that is not a comment.
 fn significant(toks: &[Token], i: usize) -> Option<&Token> {
-    toks.get(i..)?
-        .iter()
-        .find(|t| !matches!(t.kind, Kind::LineComment | Kind::BlockComment { .. }))
+    toks.get(i..)?.iter().find(|t| {
+        !matches!(
+            t.kind,
+            TokenKind::LineComment | TokenKind::BlockComment { .. }
+        )
+    })
 }
 
 /// A string token's text between its quotes (a word's text as is).
 fn inner(text: &str, t: &Token) -> String {
     let (s, e) = (t.start as usize, t.end as usize);
     match t.kind {
-        Kind::String { terminated } => slice(text, s + 1..e - usize::from(terminated)),
+        TokenKind::String { terminated } => slice(text, s + 1..e - usize::from(terminated)),
         _ => slice(text, s..e),
     }
 }

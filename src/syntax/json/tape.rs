@@ -7,7 +7,7 @@
 //! whitespace or part of one token, a string ends at its line when its quote
 //! is missing, and a closing bracket closes the innermost open container of
 //! its kind (and every unclosed one inside it) or, matching none, is a
-//! [`Kind::Stray`] token. Containers left open run to the end of the text.
+//! [`TokenKind::Stray`] token. Containers left open run to the end of the text.
 //!
 //! The tree is a tape, as simdjson lays out a document: one flat vector of
 //! tokens in text order in which an opening bracket holds the index of the
@@ -21,8 +21,8 @@ use std::ops::Range;
 
 /// What a token is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// `{` or `[`. `end` is the index of its [`Kind::Close`] token when
+pub enum TokenKind {
+    /// `{` or `[`. `end` is the index of its [`TokenKind::Close`] token when
     /// `closed`; else of the token that closed it implicitly (a closing
     /// bracket of an outer container), or the tape's length.
     Open {
@@ -53,11 +53,11 @@ pub enum Kind {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Token {
-    pub kind: Kind,
+    pub kind: TokenKind,
     pub start: u32,
     pub end: u32,
-    /// For [`Kind::Open`]: the index of the token where the container ends
-    /// (see there). For [`Kind::Close`]: the index of its opening token.
+    /// For [`TokenKind::Open`]: the index of the token where the container ends
+    /// (see there). For [`TokenKind::Close`]: the index of its opening token.
     pub link: u32,
 }
 
@@ -134,14 +134,14 @@ impl Tape {
                 b'/' if b.get(i + 1) == Some(&b'/') => {
                     let end = memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |p| i + p);
                     if !quiet {
-                        push(&mut tokens, Kind::LineComment, i, end);
+                        push(&mut tokens, TokenKind::LineComment, i, end);
                     }
                     i = end;
                 }
                 b'/' if b.get(i + 1) == Some(&b'*') => {
                     let close = memchr::memmem::find(&b[i + 2..], b"*/").map(|p| i + 2 + p + 2);
                     let end = close.unwrap_or(b.len());
-                    let kind = Kind::BlockComment {
+                    let kind = TokenKind::BlockComment {
                         terminated: close.is_some(),
                     };
                     if !quiet {
@@ -153,7 +153,7 @@ impl Tape {
                     let (close, terminated) = string_end(b, i);
                     let end = if terminated { close + 1 } else { close };
                     if !quiet {
-                        push(&mut tokens, Kind::String { terminated }, i, end);
+                        push(&mut tokens, TokenKind::String { terminated }, i, end);
                     }
                     i = end;
                 }
@@ -163,7 +163,7 @@ impl Tape {
                         known.next_if(|r| r.start == i && r.end > i + 1 && r.end <= b.len())
                     {
                         let at = tokens.len() as u32;
-                        let kind = Kind::Open {
+                        let kind = TokenKind::Open {
                             object: c == b'{',
                             closed: true,
                         };
@@ -175,7 +175,7 @@ impl Tape {
                         });
                         let close = r.end - 1;
                         tokens.push(Token {
-                            kind: Kind::Close,
+                            kind: TokenKind::Close,
                             start: close as u32,
                             end: r.end as u32,
                             link: at,
@@ -185,10 +185,10 @@ impl Tape {
                     }
                     if open.len() >= MAX_DEPTH || deep > 0 {
                         deep += 1;
-                        push(&mut tokens, Kind::Stray, i, i + 1);
+                        push(&mut tokens, TokenKind::Stray, i, i + 1);
                     } else {
                         open.push((tokens.len() as u32, c == b'{'));
-                        let kind = Kind::Open {
+                        let kind = TokenKind::Open {
                             object: c == b'{',
                             closed: false,
                         };
@@ -220,13 +220,13 @@ impl Tape {
                             }
                             let t = &mut tokens[at as usize];
                             t.link = here;
-                            t.kind = Kind::Open {
+                            t.kind = TokenKind::Open {
                                 object,
                                 closed: true,
                             };
                             open.truncate(pos);
                             tokens.push(Token {
-                                kind: Kind::Close,
+                                kind: TokenKind::Close,
                                 start: i as u32,
                                 end: i as u32 + 1,
                                 link: at,
@@ -235,26 +235,26 @@ impl Tape {
                                 break;
                             }
                         }
-                        None => push(&mut tokens, Kind::Stray, i, i + 1),
+                        None => push(&mut tokens, TokenKind::Stray, i, i + 1),
                     }
                     i += 1;
                 }
                 b':' => {
                     if !quiet {
-                        push(&mut tokens, Kind::Colon, i, i + 1);
+                        push(&mut tokens, TokenKind::Colon, i, i + 1);
                     }
                     i += 1;
                 }
                 b',' => {
                     if !quiet {
-                        push(&mut tokens, Kind::Comma, i, i + 1);
+                        push(&mut tokens, TokenKind::Comma, i, i + 1);
                     }
                     i += 1;
                 }
                 _ => {
                     let end = word_end(b, i);
                     if !quiet {
-                        push(&mut tokens, Kind::Word, i, end);
+                        push(&mut tokens, TokenKind::Word, i, end);
                     }
                     i = end.max(i + 1);
                 }
@@ -271,8 +271,8 @@ impl Tape {
     /// everything in it: the next token at the same level.
     pub fn next_sibling(&self, i: usize) -> usize {
         match self.tokens.get(i).map(|t| (t.kind, t.link)) {
-            Some((Kind::Open { closed: true, .. }, end)) => end as usize + 1,
-            Some((Kind::Open { closed: false, .. }, end)) => end as usize,
+            Some((TokenKind::Open { closed: true, .. }, end)) => end as usize + 1,
+            Some((TokenKind::Open { closed: false, .. }, end)) => end as usize,
             _ => i + 1,
         }
     }
@@ -281,7 +281,7 @@ impl Tape {
     /// of the bracket that closes it, or `u32::MAX` when nothing does.
     pub fn close_offset(&self, i: usize) -> u32 {
         match self.tokens.get(i) {
-            Some(t) if matches!(t.kind, Kind::Open { .. }) => self
+            Some(t) if matches!(t.kind, TokenKind::Open { .. }) => self
                 .tokens
                 .get(t.link as usize)
                 .map_or(u32::MAX, |c| c.start),
@@ -293,7 +293,7 @@ impl Tape {
     /// (the whole tape for `None`, the top level).
     pub fn children_end(&self, container: Option<usize>) -> usize {
         match container.and_then(|i| self.tokens.get(i)) {
-            Some(t) if matches!(t.kind, Kind::Open { .. }) => t.link as usize,
+            Some(t) if matches!(t.kind, TokenKind::Open { .. }) => t.link as usize,
             _ => self.tokens.len(),
         }
     }

@@ -9,7 +9,7 @@ use std::ops::Range;
 
 /// Where a cursor is.
 #[derive(Debug, Clone, PartialEq)]
-pub enum At<'a> {
+pub enum PageAt<'a> {
     /// In the front matter, a fenced code or math block, a code span or
     /// inline math: no completion there.
     Code,
@@ -61,7 +61,7 @@ pub enum Place {
 }
 
 /// What is at `offset` of the page `tree` was read from (`text`).
-pub fn at<'a>(tree: &'a PageTree, text: &'a str, offset: usize) -> At<'a> {
+pub fn at<'a>(tree: &'a PageTree, text: &'a str, offset: usize) -> PageAt<'a> {
     let code = tree.regions.iter().any(|r| {
         let inside = r.span.start() < offset && offset < r.span.end();
         match r.kind {
@@ -73,10 +73,10 @@ pub fn at<'a>(tree: &'a PageTree, text: &'a str, offset: usize) -> At<'a> {
         }
     });
     if code {
-        return At::Code;
+        return PageAt::Code;
     }
     if let Some(tag) = tag_at(tree, text, offset) {
-        return At::Tag(tag);
+        return PageAt::Tag(tag);
     }
     if let Some(i) = tree
         .index
@@ -84,7 +84,7 @@ pub fn at<'a>(tree: &'a PageTree, text: &'a str, offset: usize) -> At<'a> {
         .iter()
         .find(|i| i.source_range.start <= offset && offset <= i.source_range.end)
     {
-        return At::ImportSource(i);
+        return PageAt::ImportSource(i);
     }
     for r in &tree.regions {
         if let RegionKind::Destination { image } = r.kind
@@ -96,7 +96,7 @@ pub fn at<'a>(tree: &'a PageTree, text: &'a str, offset: usize) -> At<'a> {
                 .links
                 .iter()
                 .find(|l| l.target_range.start() == r.span.start());
-            return At::Destination {
+            return PageAt::Destination {
                 start: r.span.start(),
                 image,
                 link,
@@ -107,9 +107,9 @@ pub fn at<'a>(tree: &'a PageTree, text: &'a str, offset: usize) -> At<'a> {
         r.kind == RegionKind::Expression && r.span.start() < offset && offset < r.span.end()
     });
     if expression {
-        return At::Expression;
+        return PageAt::Expression;
     }
-    At::Text
+    PageAt::Text
 }
 
 /// The tag the cursor is in: an opening tag from its name up to before its

@@ -9,7 +9,7 @@
 //! next to pulldown-cmark and the `markdown` crate.
 //!
 //! Pure, no I/O, never panics: a panic inside is caught here and becomes one
-//! [`SyntaxError`] for the page.
+//! [`MdxError`] for the page.
 
 mod acorn;
 pub mod at_offset;
@@ -98,7 +98,7 @@ pub struct PageIndex {
     /// MDX syntax the platform's parser refuses. The platform stops at its
     /// first error; `errors[0]` is the one it reports (errors of its
     /// tokenizer first, in document order, then those of its tree).
-    pub errors: Vec<SyntaxError>,
+    pub errors: Vec<MdxError>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -199,7 +199,7 @@ pub enum AttrValue {
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct SyntaxError {
+pub struct MdxError {
     /// Starts where the platform's parser reports the error.
     pub range: Range<usize>,
     pub message: String,
@@ -316,7 +316,7 @@ fn read_with(text: &str, tree: bool) -> PageTree {
         Ok(tree) => tree,
         Err(_) => PageTree {
             index: PageIndex {
-                errors: vec![SyntaxError {
+                errors: vec![MdxError {
                     range: 0..0,
                     message:
                         "docs-lsp could not read this page (an internal error); please report it"

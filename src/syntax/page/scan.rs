@@ -169,11 +169,11 @@ struct Reader<'a> {
     /// Errors of the platform's inline tokenizer, which runs once the whole
     /// block structure is read: reported after those of the block layer
     /// (`out.errors` while reading).
-    text_errors: Vec<SyntaxError>,
+    text_errors: Vec<MdxError>,
     /// Errors the platform finds when it builds the tree (tags left open or
     /// closed wrongly), after all the errors of its tokenizer.
     /// … each with the tag it is about.
-    tree_errors: Vec<(SyntaxError, Range<usize>)>,
+    tree_errors: Vec<(MdxError, Range<usize>)>,
     /// What cursor questions need beyond the index ([`PageTree`]), kept
     /// when `tree`.
     tree: bool,
@@ -316,7 +316,7 @@ impl<'a> Reader<'a> {
     }
 
     fn err(&mut self, range: Range<usize>, message: String, fix: Option<(Range<usize>, String)>) {
-        let e = SyntaxError {
+        let e = MdxError {
             range,
             message,
             fix,
@@ -337,7 +337,7 @@ impl<'a> Reader<'a> {
         fix: Option<(Range<usize>, String)>,
     ) {
         self.tree_errors.push((
-            SyntaxError {
+            MdxError {
                 range,
                 message,
                 fix,

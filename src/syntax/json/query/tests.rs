@@ -173,11 +173,11 @@ fn check_tape(text: &str, tape: &Tape) {
         assert!(text.is_char_boundary(s) && text.is_char_boundary(e));
         last = e.max(s + 1);
         match t.kind {
-            Kind::Open { closed: true, .. } => {
+            TokenKind::Open { closed: true, .. } => {
                 let close = &tape.tokens[t.link as usize];
-                assert_eq!((close.kind, close.link as usize), (Kind::Close, i));
+                assert_eq!((close.kind, close.link as usize), (TokenKind::Close, i));
             }
-            Kind::Open { closed: false, .. } => assert!(t.link as usize > i),
+            TokenKind::Open { closed: false, .. } => assert!(t.link as usize > i),
             _ => {}
         }
     }
@@ -194,7 +194,7 @@ fn deep_nesting_is_bounded() {
     let opens = tape
         .tokens
         .iter()
-        .filter(|t| matches!(t.kind, Kind::Open { .. }))
+        .filter(|t| matches!(t.kind, TokenKind::Open { .. }))
         .count();
     assert_eq!(opens, MAX_DEPTH);
     let c = cursor(&text, &tape, depth + 2);

@@ -11,8 +11,8 @@ fn show(src: &str) -> String {
     let text = src.replace("$0", "");
     let tree = read_tree(&text);
     match at(&tree, &text, offset) {
-        At::Code => "code".into(),
-        At::Tag(t) => {
+        PageAt::Code => "code".into(),
+        PageAt::Tag(t) => {
             let place = match &t.place {
                 Place::Name => "name".to_string(),
                 Place::AttrName { range } => format!("prop name {:?}", &text[range.clone()]),
@@ -28,15 +28,15 @@ fn show(src: &str) -> String {
                 t.name
             )
         }
-        At::Destination { start, image, link } => format!(
+        PageAt::Destination { start, image, link } => format!(
             "{} destination, typed {:?}{}",
             if image { "image" } else { "link" },
             &text[start..offset],
             if link.is_some() { ", a whole link" } else { "" }
         ),
-        At::ImportSource(i) => format!("import source {:?}", i.source),
-        At::Expression => "expression".into(),
-        At::Text => "text".into(),
+        PageAt::ImportSource(i) => format!("import source {:?}", i.source),
+        PageAt::Expression => "expression".into(),
+        PageAt::Text => "text".into(),
     }
 }
 
