@@ -17,7 +17,7 @@ use std::ops::Range;
 
 /// What a node is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NodeKind {
+pub enum OutlineKind {
     /// `key:`; `key` is the key as written (quotes included), `colon` the
     /// offset of its colon.
     Key { key: (u32, u32), colon: u32 },
@@ -43,7 +43,7 @@ enum Open {
 /// One node of the outline.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutlineNode {
-    pub kind: NodeKind,
+    pub kind: OutlineKind,
     /// Column of the key's first byte or of the `-`, with tabs in the
     /// leading whitespace not counted (js-yaml 3).
     pub col: u32,
@@ -103,13 +103,13 @@ fn range(r: (u32, u32)) -> Range<usize> {
 impl OutlineNode {
     /// Whether lines below may hold nodes inside this one.
     pub fn holds(&self) -> bool {
-        self.value.is_none() && !matches!(self.kind, NodeKind::Text)
+        self.value.is_none() && !matches!(self.kind, OutlineKind::Text)
     }
 
     /// The key's range as written, quotes included.
     pub fn key_range(&self) -> Option<Range<usize>> {
         match self.kind {
-            NodeKind::Key { key, .. } => Some(range(key)),
+            OutlineKind::Key { key, .. } => Some(range(key)),
             _ => None,
         }
     }
@@ -128,7 +128,7 @@ impl OutlineNode {
 
     pub fn colon(&self) -> Option<usize> {
         match self.kind {
-            NodeKind::Key { colon, .. } => Some(colon as usize),
+            OutlineKind::Key { colon, .. } => Some(colon as usize),
             _ => None,
         }
     }
@@ -224,7 +224,7 @@ impl Outline {
             let rest = &line[i..];
             let abs = |r: (usize, usize)| ((at + r.0) as u32, (at + r.1) as u32);
             let mut node = OutlineNode {
-                kind: NodeKind::Item,
+                kind: OutlineKind::Item,
                 col: (i - lead.tabs) as u32,
                 start: (at + i) as u32,
                 line: line_no,
@@ -244,7 +244,7 @@ impl Outline {
             }
             let value = match key_of(rest) {
                 Some((k, c)) => {
-                    node.kind = NodeKind::Key {
+                    node.kind = OutlineKind::Key {
                         key: abs((i, i + k)),
                         colon: (at + i + c) as u32,
                     };
@@ -264,7 +264,7 @@ impl Outline {
                         }
                         // A line of text alone is its own value: nothing nests in it.
                         _ => {
-                            node.kind = NodeKind::Text;
+                            node.kind = OutlineKind::Text;
                             span.or(Some((i, i)))
                         }
                     }
@@ -295,7 +295,7 @@ impl Outline {
                 };
             }
             // `key:` with its sequence's dashes at its own column.
-            if c == col && item && matches!(n.kind, NodeKind::Key { .. }) && n.value.is_none() {
+            if c == col && item && matches!(n.kind, OutlineKind::Key { .. }) && n.value.is_none() {
                 return Attach::Under(Some(i));
             }
             at = n.parent;
@@ -307,7 +307,7 @@ impl Outline {
         self.nodes
             .iter()
             .rev()
-            .find(|n| n.parent == parent && n.kind == NodeKind::Item)
+            .find(|n| n.parent == parent && n.kind == OutlineKind::Item)
             .map_or(0, |n| n.index + 1)
     }
 

@@ -5,7 +5,7 @@
 //! path; the keys they hold give the sibling keys. Completion, hover and
 //! definition ask this.
 
-use super::outline::{Attach, LineKind, NodeKind, Outline, OutlineNode};
+use super::outline::{Attach, LineKind, Outline, OutlineKind, OutlineNode};
 use crate::syntax::cursor::{Seg, Slot, floor_boundary};
 use std::ops::Range;
 
@@ -107,7 +107,7 @@ fn on_nodes(
 ) -> Option<FrontMatterCursor> {
     let nodes = outline.nodes_on(line);
     let first = nodes.first()?;
-    if first.kind == NodeKind::Item && offset <= first.start as usize {
+    if first.kind == OutlineKind::Item && offset <= first.start as usize {
         return None;
     }
     let here = nodes.last()?;
@@ -121,7 +121,7 @@ fn on_nodes(
         return None;
     }
     match here.kind {
-        NodeKind::Key { colon, .. } if (colon as usize) < offset => {
+        OutlineKind::Key { colon, .. } if (colon as usize) < offset => {
             if let Some(v) = here.value_range()
                 && text[v.clone()].starts_with(['[', '{'])
                 && v.start < offset
@@ -145,7 +145,7 @@ fn on_nodes(
             ))
         }
         // `- item` of the list under the key holding the item.
-        NodeKind::Item => {
+        OutlineKind::Item => {
             let holder = &outline.nodes[here.parent? as usize];
             holder.key_range()?;
             let dash_end = here.start as usize + 1;
@@ -166,7 +166,7 @@ fn on_nodes(
             ))
         }
         // `key:` with its list on the next line (`  [a, b`).
-        NodeKind::Text
+        OutlineKind::Text
             if here.value_range().is_some_and(|v| v.start < offset)
                 && text[here.start as usize..].starts_with('[') =>
         {
@@ -174,7 +174,7 @@ fn on_nodes(
         }
         // `key:` with its quoted value on the next line (closed there: an
         // open quote may as well be a quoted key being typed).
-        NodeKind::Text if quoted_value_of_parent(text, outline, here) => {
+        OutlineKind::Text if quoted_value_of_parent(text, outline, here) => {
             let holder = &outline.nodes[here.parent? as usize];
             let v = here.value_range()?;
             Some(value(
@@ -191,7 +191,7 @@ fn on_nodes(
         _ => {
             let from = (here.start as usize).min(offset);
             let stop = match here.kind {
-                NodeKind::Key { key, .. } => key.1 as usize,
+                OutlineKind::Key { key, .. } => key.1 as usize,
                 _ => here.value_range().map_or(line_end, |v| v.end),
             }
             .max(offset);
@@ -270,7 +270,7 @@ fn flow_item(
     let v = owner.value_range()?;
     // `key:` with its list on the next line (`  [a,`): the key's list.
     let owner = match owner.kind {
-        NodeKind::Text => &outline.nodes[owner.parent? as usize],
+        OutlineKind::Text => &outline.nodes[owner.parent? as usize],
         _ => owner,
     };
     owner.key_range()?;
@@ -337,7 +337,7 @@ fn path_to(text: &str, outline: &Outline, mut parent: Option<u32>) -> Vec<Seg> {
     while let Some(p) = parent {
         let n = &outline.nodes[p as usize];
         segs.push(match n.kind {
-            NodeKind::Item => Seg::Index(n.index as usize),
+            OutlineKind::Item => Seg::Index(n.index as usize),
             _ => Seg::Key(n.key(text).unwrap_or_default().to_string()),
         });
         parent = n.parent;
