@@ -424,8 +424,7 @@ fn walk_source_refs(
                 // key set again later is told only for a container.
                 if props.len() <= 32 {
                     for (i, q) in props.iter().enumerate() {
-                        if is_container(&q.value) && !props[i + 1..].iter().any(|r| r.key == q.key)
-                        {
+                        if is_container(&q.value) && set_last(props, i) {
                             walk_source_refs(&q.value, Some(&q.key), found, any_string);
                         }
                     }
@@ -489,6 +488,12 @@ fn is_container(n: &Node) -> bool {
     matches!(n.value, Value::Array(_) | Value::Object(_))
 }
 
+/// Whether `props[i]` is the last setting of its key, the one `JSON.parse`
+/// keeps (a quadratic scan: for the small objects both callers ask it of).
+fn set_last(props: &[crate::syntax::tree::Prop], i: usize) -> bool {
+    !props[i + 1..].iter().any(|q| q.key == props[i].key)
+}
+
 /// An object's properties as `JSON.parse` leaves them: a key set twice
 /// keeps only its last value.
 fn read_props(node: &Node) -> Vec<&crate::syntax::tree::Prop> {
@@ -497,7 +502,7 @@ fn read_props(node: &Node) -> Vec<&crate::syntax::tree::Prop> {
         return props
             .iter()
             .enumerate()
-            .filter(|(i, p)| !props[i + 1..].iter().any(|q| q.key == p.key))
+            .filter(|(i, _)| set_last(props, *i))
             .map(|(_, p)| p)
             .collect();
     }
