@@ -114,73 +114,32 @@ enum Command {
         format: cli::translations::Format,
     },
     /// Ask the docs assistant a question, optionally about lines of a file.
-    Ask {
-        /// The question (default: explain the selection).
-        question: Option<String>,
-        /// A file whose lines are sent as the selection.
-        #[arg(long)]
-        file: Option<PathBuf>,
-        /// Lines of --file to send, 1-based and inclusive: A:B.
-        #[arg(long, value_parser = docs_lsp::assistant::cli::parse_lines)]
-        lines: Option<(usize, usize)>,
-        /// Continue the conversation with this thread id.
-        #[arg(long)]
-        thread: Option<String>,
-        /// Assistant API base URL (env DOCS_ASSISTANT_BASE_URL).
-        #[arg(long)]
-        base_url: Option<String>,
-        /// Site domain (env DOCS_ASSISTANT_DOMAIN).
-        #[arg(long)]
-        domain: Option<String>,
-    },
+    Ask(docs_lsp::assistant::cli::AskArgs),
+}
+
+/// Runs `work` on a multi-threaded runtime; 2 when none can be made.
+fn block_on(work: impl std::future::Future<Output = i32>) -> i32 {
+    match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt.block_on(work),
+        Err(e) => {
+            eprintln!("docs-lsp: could not start: {e}");
+            2
+        }
+    }
 }
 
 fn main() {
     let args = Args::parse();
     tune_allocator();
     let code = match args.command {
-        None | Some(Command::Serve) => {
-            let rt = tokio::runtime::Builder::new_multi_thread()
-                .enable_all()
-                .build();
-            match rt {
-                Ok(rt) => {
-                    rt.block_on(docs_lsp::lsp::serve_stdio());
-                    0
-                }
-                Err(e) => {
-                    eprintln!("docs-lsp: could not start: {e}");
-                    2
-                }
-            }
-        }
-        Some(Command::Ask {
-            question,
-            file,
-            lines,
-            thread,
-            base_url,
-            domain,
-        }) => {
-            let args = docs_lsp::assistant::cli::AskArgs {
-                question,
-                file,
-                lines,
-                thread,
-                base_url,
-                domain,
-            };
-            match tokio::runtime::Builder::new_multi_thread()
-                .enable_all()
-                .build()
-            {
-                Ok(rt) => rt.block_on(docs_lsp::assistant::cli::run_ask(args)),
-                Err(e) => {
-                    eprintln!("docs-lsp: could not start: {e}");
-                    2
-                }
-            }
-        }
+        None | Some(Command::Serve) => block_on(async {
+            docs_lsp::lsp::serve_stdio().await;
+            0
+        }),
+        Some(Command::Ask(args)) => block_on(docs_lsp::assistant::cli::run_ask(args)),
         Some(Command::Nav {
             path,
             language,

@@ -20,17 +20,26 @@ use super::stream::Answer;
 /// Optional: seconds without data before a stream counts as stalled.
 pub const STALL_TIMEOUT_ENV: &str = "DOCS_ASSISTANT_STALL_TIMEOUT";
 
-/// The arguments of `docs-lsp ask`.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// The arguments of `docs-lsp ask`, as the command line gives them (the
+/// doc comments are its help text).
+#[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
 pub struct AskArgs {
-    /// The question; when absent, [`DEFAULT_QUESTION`] is asked about the selection.
+    /// The question (default: explain the selection).
     pub question: Option<String>,
-    /// File whose text is sent as the selection (all of it without `lines`).
+    /// A file whose lines are sent as the selection.
+    #[arg(long)]
     pub file: Option<PathBuf>,
-    /// 1-based inclusive line range within `file`.
+    /// Lines of --file to send, 1-based and inclusive: A:B.
+    #[arg(long, value_parser = parse_lines)]
     pub lines: Option<(usize, usize)>,
+    /// Continue the conversation with this thread id.
+    #[arg(long)]
     pub thread: Option<String>,
+    /// Assistant API base URL (env DOCS_ASSISTANT_BASE_URL).
+    #[arg(long)]
     pub base_url: Option<String>,
+    /// Site domain (env DOCS_ASSISTANT_DOMAIN).
+    #[arg(long)]
     pub domain: Option<String>,
 }
 
