@@ -36,7 +36,7 @@ enum Frame {
 /// Parse the first YAML document of `text`. Offsets in the result are
 /// shifted by `base` (front matter is parsed out of a larger file).
 pub fn parse(file: FileId, text: &str, base: usize) -> Parsed {
-    parse_with(file, text, base, text, &[], plain_value)
+    parse_events(file, text, base, text, &[], plain_value)
 }
 
 /// Parse a spec as the platform's prebuild reads it, with js-yaml 4: plain
@@ -47,7 +47,7 @@ pub fn parse(file: FileId, text: &str, base: usize) -> Parsed {
 /// is read again with those lines indented (flow content ignores
 /// indentation, so the values are the same); ranges stay in `text`.
 pub fn parse_spec(file: FileId, text: &str) -> Parsed {
-    let parsed = parse_with(file, text, 0, text, &[], js_yaml4_value);
+    let parsed = parse_events(file, text, 0, text, &[], js_yaml4_value);
     if !parsed
         .errors
         .iter()
@@ -57,7 +57,7 @@ pub fn parse_spec(file: FileId, text: &str) -> Parsed {
     }
     match indent_flow_lines(text) {
         Some((shifted, added)) => {
-            let again = parse_with(file, &shifted, 0, text, &added, js_yaml4_value);
+            let again = parse_events(file, &shifted, 0, text, &added, js_yaml4_value);
             if again.errors.is_empty() {
                 again
             } else {
@@ -305,17 +305,6 @@ fn count(n: &Node) -> usize {
 
 fn next_char(text: &str, at: usize) -> usize {
     text[at..].chars().next().map_or(at, |c| at + c.len_utf8())
-}
-
-fn parse_with(
-    file: FileId,
-    text: &str,
-    base: usize,
-    source: &str,
-    added: &[usize],
-    typing: fn(&str) -> Value,
-) -> Parsed {
-    parse_events(file, text, base, source, added, typing)
 }
 
 /// js-yaml 4's core schema for a plain scalar: YAML 1.2 integers in
