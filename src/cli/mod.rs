@@ -33,3 +33,43 @@ pub fn roots_of(path: &Path) -> Result<(Vec<PathBuf>, bool), i32> {
         }
     }
 }
+
+/// Prints one report per docs root, as `nav` and `translations` do: a single
+/// site's report alone, several each under a `# root` line (text) or in a
+/// `{"root": ..., key: ...}` object (JSON). Returns the exit status: 2 when
+/// the output cannot be written, 0 when it is closed (`| head`).
+pub fn print_per_root<T: serde::Serialize>(
+    sites: &[(String, T)],
+    json: bool,
+    key: &str,
+    text: impl Fn(&T) -> String,
+    out: &mut dyn std::io::Write,
+) -> i32 {
+    let printed = match sites {
+        [(_, only)] if json => pretty_json(only),
+        [(_, only)] => text(only),
+        _ if json => pretty_json(
+            &sites
+                .iter()
+                .map(|(root, r)| serde_json::json!({"root": root, key: r}))
+                .collect::<Vec<_>>(),
+        ),
+        _ => sites
+            .iter()
+            .map(|(root, r)| format!("# {root}\n{}", text(r)))
+            .collect(),
+    };
+    match out.write_all(printed.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("docs-lsp: {e}");
+            2
+        }
+        _ => 0,
+    }
+}
+
+fn pretty_json<T: serde::Serialize>(v: &T) -> String {
+    let mut s = serde_json::to_string_pretty(v).unwrap_or_default();
+    s.push('\n');
+    s
+}

@@ -38,31 +38,6 @@ pub fn run(path: &Path, filter: &Filter, format: Format, out: &mut dyn std::io::
         // Freeing the pages is not worth waiting for before the output.
         std::thread::spawn(move || drop(analysis));
     }
-    let text = match format {
-        Format::Tree if sites.len() == 1 => navigation_view::tree_text(&sites[0].1),
-        Format::Tree => sites
-            .iter()
-            .map(|(root, nodes)| format!("# {root}\n{}", navigation_view::tree_text(nodes)))
-            .collect(),
-        Format::Json if sites.len() == 1 => json(&sites[0].1),
-        Format::Json => json(
-            &sites
-                .iter()
-                .map(|(root, navigation)| serde_json::json!({"root": root, "navigation": navigation}))
-                .collect::<Vec<_>>(),
-        ),
-    };
-    match out.write_all(text.as_bytes()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            eprintln!("docs-lsp: {e}");
-            2
-        }
-        _ => 0,
-    }
-}
-
-fn json<T: serde::Serialize>(v: &T) -> String {
-    let mut s = serde_json::to_string_pretty(v).unwrap_or_default();
-    s.push('\n');
-    s
+    let text = |nodes: &Vec<NavNode>| navigation_view::tree_text(nodes);
+    super::print_per_root(&sites, format == Format::Json, "navigation", text, out)
 }

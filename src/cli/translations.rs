@@ -45,27 +45,7 @@ pub fn run(
         // Freeing the pages is not worth waiting for before the output.
         std::thread::spawn(move || drop((site, config)));
     }
-    let text = match format {
-        Format::Text if sites.len() == 1 => text(&sites[0].1),
-        Format::Text => sites
-            .iter()
-            .map(|(root, r)| format!("# {root}\n{}", text(r)))
-            .collect(),
-        Format::Json if sites.len() == 1 => json(&sites[0].1),
-        Format::Json => json(
-            &sites
-                .iter()
-                .map(|(root, r)| serde_json::json!({"root": root, "translations": r}))
-                .collect::<Vec<_>>(),
-        ),
-    };
-    match out.write_all(text.as_bytes()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            eprintln!("docs-lsp: {e}");
-            2
-        }
-        _ => 0,
-    }
+    super::print_per_root(&sites, format == Format::Json, "translations", text, out)
 }
 
 /// One line a language (`fr (French): 3 of 5 pages translated`), then one
@@ -109,10 +89,4 @@ pub fn text(report: &Report) -> String {
 
 fn named(code: &str) -> String {
     crate::model::languages::label(code)
-}
-
-fn json<T: serde::Serialize>(v: &T) -> String {
-    let mut s = serde_json::to_string_pretty(v).unwrap_or_default();
-    s.push('\n');
-    s
 }
