@@ -83,6 +83,19 @@ impl Snapshot {
         self.world.sites()
     }
 
+    /// The site a custom request (`docsLsp/navigation`, `docsLsp/translations`)
+    /// asks about: the one holding its document, or the first site when it
+    /// names none (a client may ask before any document is open).
+    pub fn site_asked(
+        &self,
+        uri: Option<&tower_lsp_server::ls_types::Uri>,
+    ) -> Option<Arc<SiteState>> {
+        match uri {
+            Some(uri) => super::convert::path(uri).and_then(|path| self.site_of(&path)),
+            None => self.sites().into_iter().next(),
+        }
+    }
+
     /// The open document's text (as its site's latest snapshot shares it)
     /// and line index.
     pub fn document_text(&self, path: &Path) -> Option<(Arc<str>, Arc<LineIndex>)> {

@@ -53,11 +53,7 @@ impl Snapshot {
     /// `{root, scope, navigation}`, or `null` when no site holds the
     /// document.
     pub async fn navigation_impl(&self, p: NavigationParams) -> Result<Option<Navigation>> {
-        let site = match &p.uri {
-            Some(uri) => convert::path(uri).and_then(|path| self.site_of(&path)),
-            None => self.sites().into_iter().next(),
-        };
-        let Some(site) = site else {
+        let Some(site) = self.site_asked(p.uri.as_ref()) else {
             return Ok(None);
         };
         let scope = Filter {

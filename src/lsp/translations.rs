@@ -86,11 +86,7 @@ impl Backend {
 impl Snapshot {
     /// The report, or `null` when no site holds the document.
     pub async fn translations_impl(&self, p: TranslationsParams) -> Result<Option<Translations>> {
-        let site = match &p.uri {
-            Some(uri) => convert::path(uri).and_then(|path| self.site_of(&path)),
-            None => self.sites().into_iter().next(),
-        };
-        let Some(site) = site else {
+        let Some(site) = self.site_asked(p.uri.as_ref()) else {
             return Ok(None);
         };
         let enc = self.encoding();
