@@ -39,20 +39,6 @@ pub fn document_links(analysis: &Analysis, file: FileId) -> Vec<DocumentLink> {
     let mut stack: Vec<(&Node, Vec<Seg>)> = vec![(root, base)];
     while let Some((n, path)) = stack.pop() {
         match &n.value {
-            Value::Object(props) => {
-                for p in props.iter() {
-                    let mut q = path.clone();
-                    q.push(Seg::Key(p.key.to_string()));
-                    stack.push((&p.value, q));
-                }
-            }
-            Value::Array(items) => {
-                for (i, it) in items.iter().enumerate() {
-                    let mut q = path.clone();
-                    q.push(Seg::Index(i));
-                    stack.push((it, q));
-                }
-            }
             Value::String(s) => {
                 let target = match at::value_thing(analysis, f, path, s.to_string()) {
                     Thing::Page { file: Some(t), .. } | Thing::File { file: Some(t), .. } => t.id,
@@ -64,7 +50,7 @@ pub fn document_links(analysis: &Analysis, file: FileId) -> Vec<DocumentLink> {
                     target,
                 });
             }
-            _ => {}
+            _ => lookup::each_child(n, &path, |child| stack.push(child)),
         }
     }
     out.sort_by_key(|l| l.range.start);

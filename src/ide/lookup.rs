@@ -72,25 +72,33 @@ pub fn base_path(analysis: &Analysis, file: FileId) -> Option<Vec<Seg>> {
         if n.file == file {
             return Some(path);
         }
-        match &n.value {
-            Value::Object(props) => {
-                for p in props.iter() {
-                    let mut q = path.clone();
-                    q.push(Seg::Key(p.key.to_string()));
-                    queue.push_back((&p.value, q));
-                }
-            }
-            Value::Array(items) => {
-                for (i, it) in items.iter().enumerate() {
-                    let mut q = path.clone();
-                    q.push(Seg::Index(i));
-                    queue.push_back((it, q));
-                }
-            }
-            _ => {}
-        }
+        each_child(n, &path, |child| queue.push_back(child));
     }
     None
+}
+
+/// Hands each child of `n` (the values of an object, the items of a list),
+/// in order, with its path (`path` is `n`'s) to `visit`: the step of the
+/// walks over a whole tree that need each node's path.
+pub fn each_child<'a>(n: &'a Node, path: &[Seg], mut visit: impl FnMut((&'a Node, Vec<Seg>))) {
+    let with = |seg: Seg| {
+        let mut q = path.to_vec();
+        q.push(seg);
+        q
+    };
+    match &n.value {
+        Value::Object(props) => {
+            for p in props.iter() {
+                visit((&p.value, with(Seg::Key(p.key.to_string()))));
+            }
+        }
+        Value::Array(items) => {
+            for (i, it) in items.iter().enumerate() {
+                visit((it, with(Seg::Index(i))));
+            }
+        }
+        _ => {}
+    }
 }
 
 /// The nodes of the resolved tree along `path`, root first, as far as the
