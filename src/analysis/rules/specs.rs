@@ -247,30 +247,29 @@ pub fn check_sources(
                 "invalid-spec",
                 format!("spec \"{}\" does not parse: {}", s.value, e.message),
             ));
-        } else if let Some(fault) = fault {
-            out.push(
-                Diagnostic::error(
-                    s.file,
-                    s.range.clone(),
-                    REFUSED,
-                    format!(
-                        "the platform cannot apply the overlays of \"{}\" ({}): the build stops (\"exists but is invalid\")",
-                        s.value, fault.message
-                    ),
-                )
-                .with_subject(path.clone()),
-            );
-        } else if let Some(r) = &ix.refused {
+            continue;
+        }
+        // Why the prebuild stops at the spec: overlays it cannot apply, else
+        // the platform's validator refusing the spec.
+        let refusal = match (fault, &ix.refused) {
+            (Some(fault), _) => Some(format!(
+                "the platform cannot apply the overlays of \"{}\" ({})",
+                s.value, fault.message
+            )),
+            (None, Some(r)) => Some(format!(
+                "the platform's OpenAPI validator refuses \"{}\" ({path}:{}: {})",
+                s.value, r.line, r.message
+            )),
+            (None, None) => None,
+        };
+        if let Some(why) = refusal {
             // The prebuild stops: "Openapi file X ... exists but is invalid".
             out.push(
                 Diagnostic::error(
                     s.file,
                     s.range.clone(),
                     REFUSED,
-                    format!(
-                        "the platform's OpenAPI validator refuses \"{}\" ({path}:{}: {}): the build stops (\"exists but is invalid\")",
-                        s.value, r.line, r.message
-                    ),
+                    format!("{why}: the build stops (\"exists but is invalid\")"),
                 )
                 .with_subject(path.clone()),
             );
