@@ -18,7 +18,7 @@ use super::location::Location;
 use super::lookup::page_key;
 use crate::analysis::Analysis;
 use crate::analysis::rules::specs;
-use crate::model::endpoint::{Resolution, parse_endpoint};
+use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint};
 use crate::model::nav::NavIndex;
 use crate::model::paths;
 use crate::model::site::{FileKind, SourceFile};
@@ -183,33 +183,38 @@ fn spec_items_at(f: &SourceFile, offset: usize) -> Option<Vec<SpecItem>> {
     (!items.is_empty()).then_some(items)
 }
 
-/// Whether resolving in `list` found one of `items` of `spec`.
+/// Whether endpoint reference `r`, written in folder `from_dir`, resolves
+/// (in `list`, as the rules resolve it) to one of `items` of `spec`.
 fn hits(
-    res: &Resolution,
-    list: &[(&str, &crate::model::openapi::SpecIndex)],
+    analysis: &Analysis,
+    r: &EndpointRef,
+    from_dir: &str,
+    list: &specs::SpecList,
     spec: &SourceFile,
     items: &[SpecItem],
-    webhook: bool,
 ) -> bool {
+    let overlays = &analysis.config.overlays;
+    let (res, named) = specs::resolve(&analysis.site, overlays, r, from_dir, list);
     let Resolution::Found { spec: si, item } = res else {
         return false;
     };
-    let Some((path, ix)) = list.get(*si) else {
+    let Some((path, ix)) = named.as_ref().unwrap_or(list).get(si) else {
         return false;
     };
     if *path != spec.path {
         return false;
     }
+    let webhook = r.webhook;
     items.iter().any(|it| match it {
         SpecItem::Operation(mr) => {
             !webhook
                 && ix
                     .operations
-                    .get(*item)
+                    .get(item)
                     .is_some_and(|o| o.method_range == *mr)
         }
         SpecItem::Webhook(name) => {
-            webhook && ix.webhooks.get(*item).is_some_and(|w| w.name == *name)
+            webhook && ix.webhooks.get(item).is_some_and(|w| w.name == *name)
         }
     })
 }
@@ -237,14 +242,7 @@ fn endpoint_references(
                 continue;
             }
             let list = specs::list(overlays, &files);
-            let (res, named) = specs::resolve(site, overlays, &r, "", &list);
-            if hits(
-                &res,
-                named.as_ref().unwrap_or(&list),
-                spec,
-                items,
-                r.webhook,
-            ) {
+            if hits(analysis, &r, "", &list, spec, items) {
                 out.push(Location {
                     file: e.node.file,
                     range: string_content(e.node),
@@ -270,14 +268,7 @@ fn endpoint_references(
         if paths::is_url(r.spec.unwrap_or_default()) {
             continue;
         }
-        let (res, named) = specs::resolve(site, overlays, &r, paths::dir_of(&f.path), &list);
-        if hits(
-            &res,
-            named.as_ref().unwrap_or(&list),
-            spec,
-            items,
-            r.webhook,
-        ) {
+        if hits(analysis, &r, paths::dir_of(&f.path), &list, spec, items) {
             let quoted = v.range.len() >= s.len() + 2;
             let range = if quoted {
                 string_content(v)
