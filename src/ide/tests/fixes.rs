@@ -38,13 +38,25 @@ fn fix_missing_page_and_replacements() {
         expect![[r###"
             ## Replace with mint (QuickFix, invalid-enum, preferred)
             --- docs.json
-            {"theme": "mint", "colr": {}, "navigation": {"languages": [{"language": "frr", "pages": ["guides/getting-startd"]}]}}
+            @@ -1 +1 @@
+            -{"theme": "mnt", "colr": {}, "navigation": {"languages": [{"language": "frr", "pages": ["guides/getting-startd"]}]}}
+            \ No newline at end of file
+            +{"theme": "mint", "colr": {}, "navigation": {"languages": [{"language": "frr", "pages": ["guides/getting-startd"]}]}}
+            \ No newline at end of file
             ## Replace with colors (QuickFix, unknown-key, preferred)
             --- docs.json
-            {"theme": "mnt", "colors": {}, "navigation": {"languages": [{"language": "frr", "pages": ["guides/getting-startd"]}]}}
+            @@ -1 +1 @@
+            -{"theme": "mnt", "colr": {}, "navigation": {"languages": [{"language": "frr", "pages": ["guides/getting-startd"]}]}}
+            \ No newline at end of file
+            +{"theme": "mnt", "colors": {}, "navigation": {"languages": [{"language": "frr", "pages": ["guides/getting-startd"]}]}}
+            \ No newline at end of file
             ## Replace with fr (QuickFix, unknown-language, preferred)
             --- docs.json
-            {"theme": "mnt", "colr": {}, "navigation": {"languages": [{"language": "fr", "pages": ["guides/getting-startd"]}]}}
+            @@ -1 +1 @@
+            -{"theme": "mnt", "colr": {}, "navigation": {"languages": [{"language": "frr", "pages": ["guides/getting-startd"]}]}}
+            \ No newline at end of file
+            +{"theme": "mnt", "colr": {}, "navigation": {"languages": [{"language": "fr", "pages": ["guides/getting-startd"]}]}}
+            \ No newline at end of file
             ## Create guides/getting-startd.mdx (QuickFix, missing-page)
             +++ create guides/getting-startd.mdx
             ---
@@ -52,7 +64,11 @@ fn fix_missing_page_and_replacements() {
             ---
             ## Replace with guides/getting-started (QuickFix, missing-page)
             --- docs.json
-            {"theme": "mnt", "colr": {}, "navigation": {"languages": [{"language": "frr", "pages": ["guides/getting-started"]}]}}
+            @@ -1 +1 @@
+            -{"theme": "mnt", "colr": {}, "navigation": {"languages": [{"language": "frr", "pages": ["guides/getting-startd"]}]}}
+            \ No newline at end of file
+            +{"theme": "mnt", "colr": {}, "navigation": {"languages": [{"language": "frr", "pages": ["guides/getting-started"]}]}}
+            \ No newline at end of file
         "###]],
     );
     assert_eq!(
@@ -78,7 +94,11 @@ fn fix_endpoint_with_no_openapi_above_names_its_spec() {
         expect![[r###"
             ## Replace with api/openapi.json GET /users (QuickFix, missing-page, preferred)
             --- docs.json
-            {"api": {"openapi": "api/openapi.json"}, "navigation": {"groups": [{"group": "G", "pages": ["api/openapi.json GET /users"]}]}}
+            @@ -1 +1 @@
+            -{"api": {"openapi": "api/openapi.json"}, "navigation": {"groups": [{"group": "G", "pages": ["GET /users"]}]}}
+            \ No newline at end of file
+            +{"api": {"openapi": "api/openapi.json"}, "navigation": {"groups": [{"group": "G", "pages": ["api/openapi.json GET /users"]}]}}
+            \ No newline at end of file
         "###]],
     );
 }
@@ -94,11 +114,15 @@ fn fix_missing_endpoint() {
             ("api/openapi.json", OPENAPI),
         ],
         "docs.json",
-        expect![[r#"
+        expect![[r###"
             ## Replace with GET /users (QuickFix, missing-endpoint, preferred)
             --- docs.json
-            {"navigation": {"groups": [{"group": "G", "openapi": "api/openapi.json", "pages": ["GET /users"]}]}}
-        "#]],
+            @@ -1 +1 @@
+            -{"navigation": {"groups": [{"group": "G", "openapi": "api/openapi.json", "pages": ["GET /user"]}]}}
+            \ No newline at end of file
+            +{"navigation": {"groups": [{"group": "G", "openapi": "api/openapi.json", "pages": ["GET /users"]}]}}
+            \ No newline at end of file
+        "###]],
     );
 }
 
@@ -130,86 +154,43 @@ fn fix_remove_duplicate_and_expanded() {
         expect![[r###"
             ## Remove "expanded" (QuickFix, nav-expanded-top-level, preferred)
             --- docs.json
-            {
-              "navigation": {
-                "groups": [
-                  {
-                    "group": "Start",
-                    // no effect here
-                    "pages": [
-                      "intro",
-                      // the same again
-                      "intro"
-                    ]
-                  }
-                ]
-              }
-            }
+            @@ -5,3 +5,3 @@
+                     "group": "Start",
+            -        "expanded": true, // no effect here
+            +        // no effect here
+                     "pages": [
             ## Remove the comment (QuickFix, json-strict, preferred)
             --- docs.json
-            {
-              "navigation": {
-                "groups": [
-                  {
-                    "group": "Start",
-                    "expanded": true,
-                    "pages": [
-                      "intro",
-                      // the same again
-                      "intro"
-                    ]
-                  }
-                ]
-              }
-            }
+            @@ -5,3 +5,3 @@
+                     "group": "Start",
+            -        "expanded": true, // no effect here
+            +        "expanded": true,
+                     "pages": [
             ## Remove every comment and trailing comma (2) (QuickFix, json-strict)
             --- docs.json
-            {
-              "navigation": {
-                "groups": [
-                  {
-                    "group": "Start",
-                    "expanded": true,
-                    "pages": [
-                      "intro",
-                      "intro"
-                    ]
-                  }
-                ]
-              }
-            }
+            @@ -5,6 +5,5 @@
+                     "group": "Start",
+            -        "expanded": true, // no effect here
+            +        "expanded": true,
+                     "pages": [
+                       "intro",
+            -          // the same again
+                       "intro"
             ## Remove the comment (QuickFix, json-strict, preferred)
             --- docs.json
-            {
-              "navigation": {
-                "groups": [
-                  {
-                    "group": "Start",
-                    "expanded": true, // no effect here
-                    "pages": [
-                      "intro",
-                      "intro"
-                    ]
-                  }
-                ]
-              }
-            }
+            @@ -8,3 +8,2 @@
+                       "intro",
+            -          // the same again
+                       "intro"
             ## Remove the duplicate entry (QuickFix, duplicate-page, preferred)
             --- docs.json
-            {
-              "navigation": {
-                "groups": [
-                  {
-                    "group": "Start",
-                    "expanded": true, // no effect here
-                    "pages": [
-                      "intro"
-                      // the same again
-                    ]
-                  }
-                ]
-              }
-            }
+            @@ -7,5 +7,4 @@
+                     "pages": [
+            -          "intro",
+            -          // the same again
+                       "intro"
+            +          // the same again
+                     ]
         "###]],
     );
 }
@@ -311,23 +292,16 @@ fn fix_regroup_mixed_children() {
             ("more.mdx", "---\ntitle: More\n---\n"),
         ],
         "docs.json",
-        expect![[r#"
+        expect![[r###"
             ## Move `pages` into a new group "Guides" in `groups` (QuickFix, nav-mixed-children)
             --- docs.json
-            {
-              "navigation": {
-                "tabs": [
-                  {
-                    "tab": "Guides",
-                    "groups": [
-                      { "group": "Guides", "pages": ["intro"] },
-                      {"group": "More", "pages": ["more"]}
-                    ]
-                  }
-                ]
-              }
-            }
-        "#]],
+            @@ -5,4 +5,4 @@
+                     "tab": "Guides",
+            -        "pages": ["intro"],
+                     "groups": [
+            +          { "group": "Guides", "pages": ["intro"] },
+                       {"group": "More", "pages": ["more"]}
+        "###]],
     );
 }
 
@@ -357,43 +331,27 @@ fn fix_add_to_navigation() {
     check_actions(
         &files,
         "guides/new.mdx",
-        expect![[r#"
+        expect![[r###"
             ## Add "guides/new" to navigation (QuickFix, orphan-page, preferred)
             --- docs.json
-            {
-              "navigation": {
-                "groups": [
-                  {"group": "Start", "pages": ["intro"]},
-                  {"group": "Guides", "pages": [
-                    "/guides/auth",
-                    "/guides/setup",
-                    "/guides/new",
-                    "other"
-                  ]}
-                ]
-              }
-            }
-        "#]],
+            @@ -7,2 +7,3 @@
+                     "/guides/setup",
+            +        "/guides/new",
+                     "other"
+        "###]],
     );
     // No sibling in the folder: the end of the first `pages` array.
     check_actions(
         &files,
         "lonely/page.md",
-        expect![[r#"
+        expect![[r###"
             ## Add "lonely/page" to navigation (QuickFix, orphan-page, preferred)
             --- docs.json
-            {
-              "navigation": {
-                "groups": [
-                  {"group": "Start", "pages": ["intro", "lonely/page"]},
-                  {"group": "Guides", "pages": [
-                    "/guides/auth",
-                    "/guides/setup",
-                    "other"
-                  ]}
-                ]
-              }
-            }
-        "#]],
+            @@ -3,3 +3,3 @@
+                 "groups": [
+            -      {"group": "Start", "pages": ["intro"]},
+            +      {"group": "Start", "pages": ["intro", "lonely/page"]},
+                   {"group": "Guides", "pages": [
+        "###]],
     );
 }

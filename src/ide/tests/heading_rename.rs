@@ -52,35 +52,39 @@ fn every_link_form_follows() {
         expect![[r#"
             prepared "Install" = "Install"
             --- docs.json
-            {
-              "name": "Acme",
-              "theme": "mint",
-              "navbar": {"links": [{"label": "Setup", "href": "/guides/setup#install-the-cli"}]},
-              "redirects": [{"source": "/old", "destination": "/guides/setup#install-the-cli"}],
-              "navigation": {"groups": [{"group": "Start", "pages": ["index", "guides/setup", "guides/intro"]}]}
-            }
+            @@ -3,4 +3,4 @@
+               "theme": "mint",
+            -  "navbar": {"links": [{"label": "Setup", "href": "/guides/setup#install"}]},
+            -  "redirects": [{"source": "/old", "destination": "/guides/setup#install"}],
+            +  "navbar": {"links": [{"label": "Setup", "href": "/guides/setup#install-the-cli"}]},
+            +  "redirects": [{"source": "/old", "destination": "/guides/setup#install-the-cli"}],
+               "navigation": {"groups": [{"group": "Start", "pages": ["index", "guides/setup", "guides/intro"]}]}
             --- guides/intro.mdx
-            [a](./setup#install-the-cli) [b](setup.mdx#install-the-cli) [c](/guides/setup?x=1#install-the-cli)
-
-            <Card title="x" href="/guides/setup#install-the-cli" />
-
-            <a href="/guides/setup#install-the-cli">y</a>
-
+            @@ -1,5 +1,5 @@
+            -[a](./setup#install) [b](setup.mdx#install) [c](/guides/setup?x=1#install)
+            +[a](./setup#install-the-cli) [b](setup.mdx#install-the-cli) [c](/guides/setup?x=1#install-the-cli)
+ 
+            -<Card title="x" href="/guides/setup#install" />
+            +<Card title="x" href="/guides/setup#install-the-cli" />
+ 
+            -<a href="/guides/setup#install">y</a>
+            +<a href="/guides/setup#install-the-cli">y</a>
             --- guides/setup.mdx
-            ---
-            title: Setup
-            ---
-
-            ## Install the CLI
-
-            See [above](#install-the-cli).
-
+            @@ -4,4 +4,4 @@
+ 
+            -## Install
+            +## Install the CLI
+ 
+            -See [above](#install).
+            +See [above](#install-the-cli).
             --- index.mdx
-            [a](/guides/setup#install-the-cli) [other](/guides/intro#install) [no](/guides/setup#installing)
-
+            @@ -1 +1 @@
+            -[a](/guides/setup#install) [other](/guides/intro#install) [no](/guides/setup#installing)
+            +[a](/guides/setup#install-the-cli) [other](/guides/intro#install) [no](/guides/setup#installing)
             --- snippets/note.mdx
-            [s](/guides/setup#install-the-cli)
-
+            @@ -1 +1 @@
+            -[s](/guides/setup#install)
+            +[s](/guides/setup#install-the-cli)
         "#]],
     );
 }
@@ -105,23 +109,26 @@ fn a_duplicate_that_appears_renumbers_the_other_heading() {
         expect![[r#"
             prepared "Install" = "Install"
             --- docs.json
-            {
-              "name": "Acme",
-              "theme": "mint",
-              "navbar": {"links": [{"label": "Setup", "href": "/guides/setup#setup"}]},
-              "redirects": [{"source": "/old", "destination": "/guides/setup#setup"}],
-              "navigation": {"groups": [{"group": "Start", "pages": ["index", "guides/setup", "guides/intro"]}]}
-            }
+            @@ -3,4 +3,4 @@
+               "theme": "mint",
+            -  "navbar": {"links": [{"label": "Setup", "href": "/guides/setup#install"}]},
+            -  "redirects": [{"source": "/old", "destination": "/guides/setup#install"}],
+            +  "navbar": {"links": [{"label": "Setup", "href": "/guides/setup#setup"}]},
+            +  "redirects": [{"source": "/old", "destination": "/guides/setup#setup"}],
+               "navigation": {"groups": [{"group": "Start", "pages": ["index", "guides/setup", "guides/intro"]}]}
             --- guides/setup.mdx
-            ## Setup
-
-            ## Setup
-
-            [i](#setup) [s](#setup-2)
-
+            @@ -1,2 +1,2 @@
+            -## Install
+            +## Setup
+ 
+            @@ -4,2 +4,2 @@
+ 
+            -[i](#install) [s](#setup)
+            +[i](#setup) [s](#setup-2)
             --- index.mdx
-            [i](/guides/setup#setup) [s](/guides/setup#setup-2)
-
+            @@ -1 +1 @@
+            -[i](/guides/setup#install) [s](/guides/setup#setup)
+            +[i](/guides/setup#setup) [s](/guides/setup#setup-2)
         "#]],
     );
 }
@@ -144,15 +151,18 @@ fn a_duplicate_that_disappears_renumbers_the_other_heading() {
         expect![[r#"
             prepared "Setup" = "Setup"
             --- guides/setup.mdx
-            ## Begin
-
-            ## Setup
-
-            [a](#begin) [b](#setup)
-
+            @@ -1,2 +1,2 @@
+            -## Setup
+            +## Begin
+ 
+            @@ -4,2 +4,2 @@
+ 
+            -[a](#setup) [b](#setup-2)
+            +[a](#begin) [b](#setup)
             --- index.mdx
-            [a](/guides/setup#begin) [b](/guides/setup#setup)
-
+            @@ -1 +1 @@
+            -[a](/guides/setup#setup) [b](/guides/setup#setup-2)
+            +[a](/guides/setup#begin) [b](/guides/setup#setup)
         "#]],
     );
 }
@@ -172,13 +182,14 @@ fn punctuation_non_ascii_and_encoded_fragments() {
         expect![[r#"
             prepared "What's new?" = "What's new?"
             --- guides/setup.mdx
-            ## Über die Änderungen!
-
-            ## Über uns
-
+            @@ -1,2 +1,2 @@
+            -## What's new?
+            +## Über die Änderungen!
+ 
             --- index.mdx
-            [a](/guides/setup#über-die-änderungen) [b](/guides/setup#über-die-änderungen) [c](/guides/setup#über-die-änderungen)
-
+            @@ -1 +1 @@
+            -[a](/guides/setup#whats-new) [b](/guides/setup#what's-new) [c](/guides/setup#what’s-new)
+            +[a](/guides/setup#über-die-änderungen) [b](/guides/setup#über-die-änderungen) [c](/guides/setup#über-die-änderungen)
         "#]],
     );
     check(
@@ -194,11 +205,13 @@ fn punctuation_non_ascii_and_encoded_fragments() {
         expect![[r#"
             prepared "Über uns" = "Über uns"
             --- guides/setup.mdx
-            ## Über das Team
-
+            @@ -1 +1 @@
+            -## Über uns
+            +## Über das Team
             --- index.mdx
-            [a](/guides/setup#%C3%BCber-das-team) [b](/guides/setup#über-das-team)
-
+            @@ -1 +1 @@
+            -[a](/guides/setup#%C3%BCber-uns) [b](/guides/setup#über-uns)
+            +[a](/guides/setup#%C3%BCber-das-team) [b](/guides/setup#über-das-team)
         "#]],
     );
 }
@@ -215,11 +228,13 @@ fn inline_formatting_and_custom_ids() {
         expect![[r#"
             prepared "Use **the CLI** now" = "Use **the CLI** now"
             --- guides/setup.mdx
-            ## Use `mint` now ##
-
+            @@ -1 +1 @@
+            -## Use **the CLI** now ##
+            +## Use `mint` now ##
             --- index.mdx
-            [a](/guides/setup#use-mint-now)
-
+            @@ -1 +1 @@
+            -[a](/guides/setup#use-the-cli-now)
+            +[a](/guides/setup#use-mint-now)
         "#]],
     );
     check(
@@ -232,8 +247,9 @@ fn inline_formatting_and_custom_ids() {
         expect![[r#"
             prepared "Install" = "Install"
             --- guides/setup.mdx
-            ## Install the CLI {#install-step}
-
+            @@ -1 +1 @@
+            -## Install {#install-step}
+            +## Install the CLI {#install-step}
         "#]],
     );
 }

@@ -172,38 +172,46 @@ fn moves_rewrite_body_links() {
     };
     expect![[r#"
         --- docs.json
-        {"navigation": {"pages": ["index", "start/install", "guides/intro"]}}
+        @@ -1 +1 @@
+        -{"navigation": {"pages": ["index", "guides/setup", "guides/intro"]}}
+        \ No newline at end of file
+        +{"navigation": {"pages": ["index", "start/install", "guides/intro"]}}
+        \ No newline at end of file
         --- guides/intro.mdx
-        ---
-        title: Intro
-        ---
-
-        See [setup](../start/install#install-the-cli) and [again](/start/install#overview-2).
-
+        @@ -4,2 +4,2 @@
+ 
+        -See [setup](./setup#install-the-cli) and [again](/guides/setup#overview-2).
+        +See [setup](../start/install#install-the-cli) and [again](/start/install#overview-2).
         --- index.mdx
-        [a](/start/install#install-the-cli) [b](start/install.mdx) [c](/guides/intro)
-
+        @@ -1 +1 @@
+        -[a](/guides/setup#install-the-cli) [b](guides/setup.mdx) [c](/guides/intro)
+        +[a](/start/install#install-the-cli) [b](start/install.mdx) [c](/guides/intro)
         --- snippets/note.mdx
-        Read [setup](/start/install).
-
+        @@ -1 +1 @@
+        -Read [setup](/guides/setup).
+        +Read [setup](/start/install).
     "#]]
     .assert_eq(&show(&[("guides/setup.mdx", "start/install.mdx")]));
     expect![[r#"
         --- docs.json
-        {"navigation": {"pages": ["index", "docs/setup", "docs/intro"]}}
+        @@ -1 +1 @@
+        -{"navigation": {"pages": ["index", "guides/setup", "guides/intro"]}}
+        \ No newline at end of file
+        +{"navigation": {"pages": ["index", "docs/setup", "docs/intro"]}}
+        \ No newline at end of file
         --- guides/intro.mdx
-        ---
-        title: Intro
-        ---
-
-        See [setup](./setup#install-the-cli) and [again](/docs/setup#overview-2).
-
+        @@ -4,2 +4,2 @@
+ 
+        -See [setup](./setup#install-the-cli) and [again](/guides/setup#overview-2).
+        +See [setup](./setup#install-the-cli) and [again](/docs/setup#overview-2).
         --- index.mdx
-        [a](/docs/setup#install-the-cli) [b](docs/setup.mdx) [c](/docs/intro)
-
+        @@ -1 +1 @@
+        -[a](/guides/setup#install-the-cli) [b](guides/setup.mdx) [c](/guides/intro)
+        +[a](/docs/setup#install-the-cli) [b](docs/setup.mdx) [c](/docs/intro)
         --- snippets/note.mdx
-        Read [setup](/docs/setup).
-
+        @@ -1 +1 @@
+        -Read [setup](/guides/setup).
+        +Read [setup](/docs/setup).
     "#]]
     .assert_eq(&show(&[("guides", "docs")]));
 }
@@ -223,26 +231,20 @@ fn renaming_a_heading_moves_its_anchors() {
     let changes = rename(&a, id, &text, off, "Get the CLI").unwrap();
     expect![[r#"
         --- guides/intro.mdx
-        ---
-        title: Intro
-        ---
-
-        See [setup](./setup#get-the-cli) and [again](/guides/setup#overview-2).
-
+        @@ -4,2 +4,2 @@
+ 
+        -See [setup](./setup#install-the-cli) and [again](/guides/setup#overview-2).
+        +See [setup](./setup#get-the-cli) and [again](/guides/setup#overview-2).
         --- guides/setup.mdx
-        ---
-        title: Setup
-        ---
-
-        ## Get the CLI
-
-        ## Overview
-
-        ## Overview
-
+        @@ -4,3 +4,3 @@
+ 
+        -## Install the CLI
+        +## Get the CLI
+ 
         --- index.mdx
-        [a](/guides/setup#get-the-cli) [b](/guides/setup#overview-2)
-
+        @@ -1 +1 @@
+        -[a](/guides/setup#install-the-cli) [b](/guides/setup#overview-2)
+        +[a](/guides/setup#get-the-cli) [b](/guides/setup#overview-2)
     "#]]
     .assert_eq(&super::refactor::render(&a, &changes));
 }

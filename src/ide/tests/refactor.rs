@@ -11,8 +11,9 @@ use crate::ide::rename::{
 use expect_test::{Expect, expect};
 use std::collections::BTreeMap;
 
-/// The resulting text of each file the changes touch, then created and
-/// renamed files. Overlapping edits fail the test.
+/// What the changes do to each file they touch, as a line diff (a line of
+/// context each side: what is not shown stays), then created and renamed
+/// files. Overlapping edits fail the test.
 pub(super) fn render(a: &Analysis, changes: &[Change]) -> String {
     let mut by_file: BTreeMap<String, Vec<&FileEdit>> = BTreeMap::new();
     let mut rest = Vec::new();
@@ -29,14 +30,23 @@ pub(super) fn render(a: &Analysis, changes: &[Change]) -> String {
     let mut out = String::new();
     for (path, mut edits) in by_file {
         edits.sort_by_key(|e| std::cmp::Reverse(e.range.start));
-        let mut text = a.site.file_by_path(&path).unwrap().text().to_string();
+        let before = a.site.file_by_path(&path).unwrap().text();
+        let mut text = before.to_string();
         let mut floor = usize::MAX;
         for e in edits {
             assert!(e.range.end <= floor, "overlapping edits in {path}");
             floor = e.range.start;
             text.replace_range(e.range.clone(), &e.new_text);
         }
-        out.push_str(&format!("--- {path}\n{text}\n"));
+        out.push_str(&format!("--- {path}\n"));
+        let diff = similar::TextDiff::from_lines(before, &text);
+        for hunk in diff.unified_diff().context_radius(1).iter_hunks() {
+            // An empty line of context is " ": the expectations trim it.
+            for line in hunk.to_string().lines() {
+                out.push_str(line.trim_end());
+                out.push('\n');
+            }
+        }
     }
     for r in rest {
         out.push_str(&r);
@@ -233,74 +243,48 @@ fn will_rename_files() {
     // An .mdx file: every style of entry follows, comments stay.
     expect![[r#"
         --- docs.json
-        {
-          "name": "Acme",
-          // Comments stay.
-          "navigation": {
-            "languages": [
-              {"language": "en", "groups": [
-                {"group": "Start", "root": "start/intro", "pages": ["start/intro", "/quickstart", "guides/auth"]},
-                {"$ref": "./nav/more.json"}
-              ]},
-              {"language": "fr", "groups": [{"group": "Début", "pages": ["start/intro.mdx", "fr/intro"]}]}
-            ]
-          }
-        }
+        @@ -6,6 +6,6 @@
+               {"language": "en", "groups": [
+        -        {"group": "Start", "root": "intro", "pages": ["intro", "/quickstart", "guides/auth"]},
+        +        {"group": "Start", "root": "start/intro", "pages": ["start/intro", "/quickstart", "guides/auth"]},
+                 {"$ref": "./nav/more.json"}
+               ]},
+        -      {"language": "fr", "groups": [{"group": "Début", "pages": ["intro.mdx", "fr/intro"]}]}
+        +      {"language": "fr", "groups": [{"group": "Début", "pages": ["start/intro.mdx", "fr/intro"]}]}
+             ]
         --- nav/more.json
-        {
-          "group": "More",
-          "pages": [
-            "/start/intro", // also here
-            "guides/setup",
-            "guidesx/other"
-          ]
-        }
+        @@ -3,3 +3,3 @@
+           "pages": [
+        -    "/intro", // also here
+        +    "/start/intro", // also here
+             "guides/setup",
     "#]]
     .assert_eq(&edits(&a, edits_for_moves(&a, &moves(&[("intro.mdx", "start/intro.mdx")]))));
     // An .md file, with a leading `/`.
     expect![[r#"
         --- docs.json
-        {
-          "name": "Acme",
-          // Comments stay.
-          "navigation": {
-            "languages": [
-              {"language": "en", "groups": [
-                {"group": "Start", "root": "intro", "pages": ["intro", "/begin/quick", "guides/auth"]},
-                {"$ref": "./nav/more.json"}
-              ]},
-              {"language": "fr", "groups": [{"group": "Début", "pages": ["intro.mdx", "fr/intro"]}]}
-            ]
-          }
-        }
+        @@ -6,3 +6,3 @@
+               {"language": "en", "groups": [
+        -        {"group": "Start", "root": "intro", "pages": ["intro", "/quickstart", "guides/auth"]},
+        +        {"group": "Start", "root": "intro", "pages": ["intro", "/begin/quick", "guides/auth"]},
+                 {"$ref": "./nav/more.json"}
     "#]]
     .assert_eq(&edits(&a, edits_for_moves(&a, &moves(&[("quickstart.md", "begin/quick.md")]))));
     // A folder: entries under it in docs.json and the `$ref` file; a
     // folder with the same prefix stays.
     expect![[r#"
         --- docs.json
-        {
-          "name": "Acme",
-          // Comments stay.
-          "navigation": {
-            "languages": [
-              {"language": "en", "groups": [
-                {"group": "Start", "root": "intro", "pages": ["intro", "/quickstart", "how-to/auth"]},
-                {"$ref": "./nav/more.json"}
-              ]},
-              {"language": "fr", "groups": [{"group": "Début", "pages": ["intro.mdx", "fr/intro"]}]}
-            ]
-          }
-        }
+        @@ -6,3 +6,3 @@
+               {"language": "en", "groups": [
+        -        {"group": "Start", "root": "intro", "pages": ["intro", "/quickstart", "guides/auth"]},
+        +        {"group": "Start", "root": "intro", "pages": ["intro", "/quickstart", "how-to/auth"]},
+                 {"$ref": "./nav/more.json"}
         --- nav/more.json
-        {
-          "group": "More",
-          "pages": [
-            "/intro", // also here
-            "how-to/setup",
-            "guidesx/other"
-          ]
-        }
+        @@ -4,3 +4,3 @@
+             "/intro", // also here
+        -    "guides/setup",
+        +    "how-to/setup",
+             "guidesx/other"
     "#]]
     .assert_eq(&edits(&a, edits_for_moves(&a, &moves(&[("guides", "how-to")]))));
     // Out of the page kinds: no edit.
@@ -323,19 +307,11 @@ fn prepare_and_rename_entry() {
     let changes = rename(&a, id, &text, off, "start/quick").unwrap();
     expect![[r#"
         --- docs.json
-        {
-          "name": "Acme",
-          // Comments stay.
-          "navigation": {
-            "languages": [
-              {"language": "en", "groups": [
-                {"group": "Start", "root": "intro", "pages": ["intro", "/start/quick", "guides/auth"]},
-                {"$ref": "./nav/more.json"}
-              ]},
-              {"language": "fr", "groups": [{"group": "Début", "pages": ["intro.mdx", "fr/intro"]}]}
-            ]
-          }
-        }
+        @@ -6,3 +6,3 @@
+               {"language": "en", "groups": [
+        -        {"group": "Start", "root": "intro", "pages": ["intro", "/quickstart", "guides/auth"]},
+        +        {"group": "Start", "root": "intro", "pages": ["intro", "/start/quick", "guides/auth"]},
+                 {"$ref": "./nav/more.json"}
         +++ rename quickstart.md -> start/quick.md
     "#]]
     .assert_eq(&render(&a, &changes));
@@ -430,24 +406,18 @@ fn redirects_for_moves() {
     );
     expect![[r#"
         --- docs.json
-        {
-          "name": "Acme",
-          // Comments stay.
-          "navigation": {
-            "languages": [
-              {"language": "en", "groups": [
-                {"group": "Start", "root": "intro", "pages": ["intro", "/quickstart", "guides/auth"]},
-                {"$ref": "./nav/more.json"}
-              ]},
-              {"language": "fr", "groups": [{"group": "Début", "pages": ["intro.mdx", "fr/intro"]}]}
-            ]
-          },
-          "redirects": [
-            { "source": "/intro", "destination": "/start/intro" },
-            { "source": "/guides/:slug*", "destination": "/how-to/:slug*" }
-          ]
-        }
-    "#]].assert_eq(&edits(&a, e.into_iter().collect()));
+        @@ -11,3 +11,7 @@
+             ]
+        -  }
+        +  },
+        +  "redirects": [
+        +    { "source": "/intro", "destination": "/start/intro" },
+        +    { "source": "/guides/:slug*", "destination": "/how-to/:slug*" }
+        +  ]
+         }
+        \ No newline at end of file
+    "#]]
+    .assert_eq(&edits(&a, e.into_iter().collect()));
     // Appended to an existing array, in its indentation; a source already
     // redirected is left alone.
     let docs = r#"{
@@ -472,15 +442,12 @@ fn redirects_for_moves() {
     );
     expect![[r#"
         --- docs.json
-        {
-          "name": "Acme",
-          "navigation": {"pages": ["intro", "quickstart"]},
-          "redirects": [
-            { "source": "/old", "destination": "/intro" },
-            { "source": "/quickstart", "destination": "/intro" },
-            { "source": "/intro", "destination": "/start/intro" }
-          ]
-        }
+        @@ -5,3 +5,4 @@
+             { "source": "/old", "destination": "/intro" },
+        -    { "source": "/quickstart", "destination": "/intro" }
+        +    { "source": "/quickstart", "destination": "/intro" },
+        +    { "source": "/intro", "destination": "/start/intro" }
+           ]
     "#]]
     .assert_eq(&edits(&a, e.into_iter().collect()));
     // An empty array is filled.
@@ -492,13 +459,14 @@ fn redirects_for_moves() {
     let e = redirect_edit(&a, &moves(&[("intro.mdx", "start/intro.mdx")]));
     expect![[r#"
         --- docs.json
-        {
-          "name": "Acme",
-          "navigation": {"pages": ["intro"]},
-          "redirects": [
-            { "source": "/intro", "destination": "/start/intro" }
-          ]
-        }
+        @@ -3,3 +3,5 @@
+           "navigation": {"pages": ["intro"]},
+        -  "redirects": []
+        +  "redirects": [
+        +    { "source": "/intro", "destination": "/start/intro" }
+        +  ]
+         }
+        \ No newline at end of file
     "#]]
     .assert_eq(&edits(&a, e.into_iter().collect()));
 }
