@@ -63,18 +63,18 @@ fn every_link_form_follows() {
             @@ -1,5 +1,5 @@
             -[a](./setup#install) [b](setup.mdx#install) [c](/guides/setup?x=1#install)
             +[a](./setup#install-the-cli) [b](setup.mdx#install-the-cli) [c](/guides/setup?x=1#install-the-cli)
- 
+
             -<Card title="x" href="/guides/setup#install" />
             +<Card title="x" href="/guides/setup#install-the-cli" />
- 
+
             -<a href="/guides/setup#install">y</a>
             +<a href="/guides/setup#install-the-cli">y</a>
             --- guides/setup.mdx
             @@ -4,4 +4,4 @@
- 
+
             -## Install
             +## Install the CLI
- 
+
             -See [above](#install).
             +See [above](#install-the-cli).
             --- index.mdx
@@ -120,9 +120,9 @@ fn a_duplicate_that_appears_renumbers_the_other_heading() {
             @@ -1,2 +1,2 @@
             -## Install
             +## Setup
- 
+
             @@ -4,2 +4,2 @@
- 
+
             -[i](#install) [s](#setup)
             +[i](#setup) [s](#setup-2)
             --- index.mdx
@@ -154,9 +154,9 @@ fn a_duplicate_that_disappears_renumbers_the_other_heading() {
             @@ -1,2 +1,2 @@
             -## Setup
             +## Begin
- 
+
             @@ -4,2 +4,2 @@
- 
+
             -[a](#setup) [b](#setup-2)
             +[a](#begin) [b](#setup)
             --- index.mdx
@@ -185,7 +185,7 @@ fn punctuation_non_ascii_and_encoded_fragments() {
             @@ -1,2 +1,2 @@
             -## What's new?
             +## Über die Änderungen!
- 
+
             --- index.mdx
             @@ -1 +1 @@
             -[a](/guides/setup#whats-new) [b](/guides/setup#what's-new) [c](/guides/setup#what’s-new)

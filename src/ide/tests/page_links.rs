@@ -179,7 +179,7 @@ fn moves_rewrite_body_links() {
         \ No newline at end of file
         --- guides/intro.mdx
         @@ -4,2 +4,2 @@
- 
+
         -See [setup](./setup#install-the-cli) and [again](/guides/setup#overview-2).
         +See [setup](../start/install#install-the-cli) and [again](/start/install#overview-2).
         --- index.mdx
@@ -201,7 +201,7 @@ fn moves_rewrite_body_links() {
         \ No newline at end of file
         --- guides/intro.mdx
         @@ -4,2 +4,2 @@
- 
+
         -See [setup](./setup#install-the-cli) and [again](/guides/setup#overview-2).
         +See [setup](./setup#install-the-cli) and [again](/docs/setup#overview-2).
         --- index.mdx
@@ -232,15 +232,15 @@ fn renaming_a_heading_moves_its_anchors() {
     expect![[r#"
         --- guides/intro.mdx
         @@ -4,2 +4,2 @@
- 
+
         -See [setup](./setup#install-the-cli) and [again](/guides/setup#overview-2).
         +See [setup](./setup#get-the-cli) and [again](/guides/setup#overview-2).
         --- guides/setup.mdx
         @@ -4,3 +4,3 @@
- 
+
         -## Install the CLI
         +## Get the CLI
- 
+
         --- index.mdx
         @@ -1 +1 @@
         -[a](/guides/setup#install-the-cli) [b](/guides/setup#overview-2)
