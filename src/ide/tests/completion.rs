@@ -4,26 +4,7 @@ use crate::ide::fixture::{edited, with_cursor};
 use expect_test::{Expect, expect};
 
 fn render(items: &[CompletionItem]) -> String {
-    let mut items = items.to_vec();
-    items.sort_by(|a, b| (&a.sort_text, &a.label).cmp(&(&b.sort_text, &b.label)));
-    items
-        .iter()
-        .map(|i| {
-            format!(
-                "{} [{:?}] {} -> {} @{:?}{}",
-                i.label,
-                i.kind,
-                i.detail.as_deref().unwrap_or("-"),
-                i.insert_text,
-                i.replace,
-                i.sort_text
-                    .as_deref()
-                    .map(|s| format!(" sort={s}"))
-                    .unwrap_or_default()
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    super::completion_lines(items).join("\n")
 }
 
 /// Completion in the docs.json given as `edited` (with `$0`) over the

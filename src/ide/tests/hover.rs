@@ -15,14 +15,7 @@ fn check_hover(files: &[(&str, &str)], expect: Expect) {
 
 fn check_def(files: &[(&str, &str)], expect: Expect) {
     let (a, id, text, off) = with_cursor(files);
-    let out: Vec<String> = definition(&a, id, &text, off)
-        .iter()
-        .map(|t| {
-            let f = a.site.file(t.file).unwrap();
-            format!("{} {:?} {:?}", f.path, t.range, &f.text()[t.range.clone()])
-        })
-        .collect();
-    expect.assert_eq(&out.join("\n"));
+    expect.assert_eq(&super::places(&a, &definition(&a, id, &text, off)));
 }
 
 const DOCS_CURSOR: fn(&'static str) -> Vec<(&'static str, &'static str)> =

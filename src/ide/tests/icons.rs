@@ -8,22 +8,8 @@ use expect_test::{Expect, expect};
 /// The first items as an editor orders them (sort text, then label), and
 /// whether the list is incomplete.
 fn render(items: &[CompletionItem], incomplete: bool) -> String {
-    let mut items = items.to_vec();
-    items.sort_by(|a, b| (&a.sort_text, &a.label).cmp(&(&b.sort_text, &b.label)));
-    let mut out: Vec<String> = items
-        .iter()
-        .take(5)
-        .map(|i| {
-            format!(
-                "{} {} -> {} @{:?} sort={}",
-                i.label,
-                i.detail.as_deref().unwrap_or("-"),
-                i.insert_text,
-                i.replace,
-                i.sort_text.as_deref().unwrap_or("-")
-            )
-        })
-        .collect();
+    let mut out = super::completion_lines(items);
+    out.truncate(5);
     out.push(format!("({} items, incomplete: {incomplete})", items.len()));
     out.join("\n")
 }
@@ -42,11 +28,11 @@ fn front_matter_icon_from_the_default_library() {
     check(
         &files_with("new.mdx", "---\ntitle: x\nicon: hous$0\n---\n"),
         expect![[r#"
-            house Font Awesome icon: solid, regular -> house @19..23 sort=1
-            house-chimney Font Awesome icon: solid -> house-chimney @19..23 sort=1
-            house-chimney-crack Font Awesome icon: solid -> house-chimney-crack @19..23 sort=1
-            house-chimney-medical Font Awesome icon: solid -> house-chimney-medical @19..23 sort=1
-            house-chimney-user Font Awesome icon: solid -> house-chimney-user @19..23 sort=1
+            house [Value] Font Awesome icon: solid, regular -> house @19..23 sort=1
+            house-chimney [Value] Font Awesome icon: solid -> house-chimney @19..23 sort=1
+            house-chimney-crack [Value] Font Awesome icon: solid -> house-chimney-crack @19..23 sort=1
+            house-chimney-medical [Value] Font Awesome icon: solid -> house-chimney-medical @19..23 sort=1
+            house-chimney-user [Value] Font Awesome icon: solid -> house-chimney-user @19..23 sort=1
             (33 items, incomplete: false)"#]],
     );
 }
@@ -58,11 +44,11 @@ fn a_long_icon_list_is_capped() {
     check(
         &files_with("new.mdx", "---\ntitle: x\nicon: $0\n---\n"),
         expect![[r#"
-            0 Font Awesome icon: solid -> 0 @19..19 sort=1
-            1 Font Awesome icon: solid -> 1 @19..19 sort=1
-            2 Font Awesome icon: solid -> 2 @19..19 sort=1
-            3 Font Awesome icon: solid -> 3 @19..19 sort=1
-            4 Font Awesome icon: solid -> 4 @19..19 sort=1
+            0 [Value] Font Awesome icon: solid -> 0 @19..19 sort=1
+            1 [Value] Font Awesome icon: solid -> 1 @19..19 sort=1
+            2 [Value] Font Awesome icon: solid -> 2 @19..19 sort=1
+            3 [Value] Font Awesome icon: solid -> 3 @19..19 sort=1
+            4 [Value] Font Awesome icon: solid -> 4 @19..19 sort=1
             (100 items, incomplete: true)"#]],
     );
 }
@@ -74,12 +60,12 @@ fn front_matter_icon_from_the_site_library_and_an_object_own_library() {
     check(
         &f,
         expect![[r#"
-        rocket Lucide icon -> "rocket" @19..25 sort=1
-        rocking-chair Lucide icon -> "rocking-chair" @19..25 sort=1
-        alarm-clock Lucide icon -> "alarm-clock" @19..25 sort=4
-        alarm-clock-check Lucide icon -> "alarm-clock-check" @19..25 sort=4
-        alarm-clock-minus Lucide icon -> "alarm-clock-minus" @19..25 sort=4
-        (23 items, incomplete: false)"#]],
+            rocket [Value] Lucide icon -> "rocket" @19..25 sort=1
+            rocking-chair [Value] Lucide icon -> "rocking-chair" @19..25 sort=1
+            alarm-clock [Value] Lucide icon -> "alarm-clock" @19..25 sort=4
+            alarm-clock-check [Value] Lucide icon -> "alarm-clock-check" @19..25 sort=4
+            alarm-clock-minus [Value] Lucide icon -> "alarm-clock-minus" @19..25 sort=4
+            (23 items, incomplete: false)"#]],
     );
     // `library: tabler` of the icon object wins over the site's lucide.
     let mut f = files_with("docs.json", DOCS_LUCIDE);
@@ -90,12 +76,12 @@ fn front_matter_icon_from_the_site_library_and_an_object_own_library() {
     check(
         &f,
         expect![[r#"
-        brand-git Tabler icon: outline -> brand-git @45..54 sort=0
-        brand-github Tabler icon: outline, filled -> brand-github @45..54 sort=1
-        brand-github-copilot Tabler icon: outline -> brand-github-copilot @45..54 sort=1
-        brand-gitlab Tabler icon: outline -> brand-gitlab @45..54 sort=1
-        brand-campaignmonitor Tabler icon: outline -> brand-campaignmonitor @45..54 sort=4
-        (8 items, incomplete: false)"#]],
+            brand-git [Value] Tabler icon: outline -> brand-git @45..54 sort=0
+            brand-github [Value] Tabler icon: outline, filled -> brand-github @45..54 sort=1
+            brand-github-copilot [Value] Tabler icon: outline -> brand-github-copilot @45..54 sort=1
+            brand-gitlab [Value] Tabler icon: outline -> brand-gitlab @45..54 sort=1
+            brand-campaignmonitor [Value] Tabler icon: outline -> brand-campaignmonitor @45..54 sort=4
+            (8 items, incomplete: false)"#]],
     );
 }
 
@@ -109,11 +95,11 @@ fn docs_json_icon_keys_of_navigation_elements() {
     );
     let l = completion_list(&a, id, &text, off);
     expect![[r#"
-        rocket Lucide icon -> "rocket" @113..119 sort=1
-        rocking-chair Lucide icon -> "rocking-chair" @113..119 sort=1
-        alarm-clock Lucide icon -> "alarm-clock" @113..119 sort=4
-        alarm-clock-check Lucide icon -> "alarm-clock-check" @113..119 sort=4
-        alarm-clock-minus Lucide icon -> "alarm-clock-minus" @113..119 sort=4
+        rocket [Value] Lucide icon -> "rocket" @113..119 sort=1
+        rocking-chair [Value] Lucide icon -> "rocking-chair" @113..119 sort=1
+        alarm-clock [Value] Lucide icon -> "alarm-clock" @113..119 sort=4
+        alarm-clock-check [Value] Lucide icon -> "alarm-clock-check" @113..119 sort=4
+        alarm-clock-minus [Value] Lucide icon -> "alarm-clock-minus" @113..119 sort=4
         (23 items, incomplete: false)"#]]
     .assert_eq(&render(&l.items, l.incomplete));
     // The object form: `name`, with the object's `library` (as the last
@@ -124,11 +110,11 @@ fn docs_json_icon_keys_of_navigation_elements() {
             r#"{"name": "x", "navigation": {"tabs": [{"tab": "T", "icon": {"library": "tabler", "name": "brand-git$0"}}]}}"#,
         ),
         expect![[r#"
-            brand-git Tabler icon: outline -> "brand-git" @89..100 sort=0
-            brand-github Tabler icon: outline, filled -> "brand-github" @89..100 sort=1
-            brand-github-copilot Tabler icon: outline -> "brand-github-copilot" @89..100 sort=1
-            brand-gitlab Tabler icon: outline -> "brand-gitlab" @89..100 sort=1
-            brand-campaignmonitor Tabler icon: outline -> "brand-campaignmonitor" @89..100 sort=4
+            brand-git [Value] Tabler icon: outline -> "brand-git" @89..100 sort=0
+            brand-github [Value] Tabler icon: outline, filled -> "brand-github" @89..100 sort=1
+            brand-github-copilot [Value] Tabler icon: outline -> "brand-github-copilot" @89..100 sort=1
+            brand-gitlab [Value] Tabler icon: outline -> "brand-gitlab" @89..100 sort=1
+            brand-campaignmonitor [Value] Tabler icon: outline -> "brand-campaignmonitor" @89..100 sort=4
             (8 items, incomplete: false)"#]],
     );
 }
@@ -141,10 +127,10 @@ fn component_icon_prop() {
             "---\ntitle: x\n---\n\n<Card title=\"A\" icon=\"gith$0\">\n</Card>\n",
         ),
         expect![[r#"
-            github Font Awesome icon: brands -> github @40..44 sort=1
-            github-alt Font Awesome icon: brands -> github-alt @40..44 sort=1
-            square-github Font Awesome icon: brands -> square-github @40..44 sort=2
-            person-walking-with-cane Font Awesome icon: solid -> person-walking-with-cane @40..44 sort=4
+            github [Value] Font Awesome icon: brands -> github @40..44 sort=1
+            github-alt [Value] Font Awesome icon: brands -> github-alt @40..44 sort=1
+            square-github [Value] Font Awesome icon: brands -> square-github @40..44 sort=2
+            person-walking-with-cane [Value] Font Awesome icon: solid -> person-walking-with-cane @40..44 sort=4
             (4 items, incomplete: false)"#]],
     );
     // Nothing for a path or a URL.

@@ -66,3 +66,40 @@ pub fn files_with(path: &'static str, text: &'static str) -> Vec<(&'static str, 
     f.push((path, text));
     f
 }
+
+/// Places (definitions, references), one a line: the file, the range and
+/// the text there.
+pub fn places(a: &crate::analysis::Analysis, found: &[crate::ide::location::Location]) -> String {
+    found
+        .iter()
+        .map(|t| {
+            let f = a.site.file(t.file).unwrap();
+            format!("{} {:?} {:?}", f.path, t.range, &f.text()[t.range.clone()])
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Completion items as an editor orders them (sort text, then label), one
+/// a line.
+pub fn completion_lines(items: &[crate::ide::completion::CompletionItem]) -> Vec<String> {
+    let mut items = items.to_vec();
+    items.sort_by(|a, b| (&a.sort_text, &a.label).cmp(&(&b.sort_text, &b.label)));
+    items
+        .iter()
+        .map(|i| {
+            format!(
+                "{} [{:?}] {} -> {} @{:?}{}",
+                i.label,
+                i.kind,
+                i.detail.as_deref().unwrap_or("-"),
+                i.insert_text,
+                i.replace,
+                i.sort_text
+                    .as_deref()
+                    .map(|s| format!(" sort={s}"))
+                    .unwrap_or_default()
+            )
+        })
+        .collect()
+}

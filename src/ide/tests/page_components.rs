@@ -8,22 +8,7 @@ use crate::ide::hover::hover;
 use expect_test::{Expect, expect};
 
 fn render(items: &[CompletionItem]) -> String {
-    let mut items = items.to_vec();
-    items.sort_by(|a, b| (&a.sort_text, &a.label).cmp(&(&b.sort_text, &b.label)));
-    items
-        .iter()
-        .map(|i| {
-            format!(
-                "{} [{:?}] {} -> {} @{:?}",
-                i.label,
-                i.kind,
-                i.detail.as_deref().unwrap_or("-"),
-                i.insert_text,
-                i.replace,
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    super::completion_lines(items).join("\n")
 }
 
 fn page(text: &'static str) -> Vec<(&'static str, &'static str)> {
@@ -54,9 +39,9 @@ fn components_after_lt() {
     check(
         "---\ntitle: x\n---\n\n<Acc$0\n",
         expect![[r#"
-            Accordion [Component] built-in component -> Accordion @19..22
-            AccordionGroup [Component] built-in component -> AccordionGroup @19..22
-            DynamicCustomComponent [Component] built-in component -> DynamicCustomComponent @19..22"#]],
+            Accordion [Component] built-in component -> Accordion @19..22 sort=10
+            AccordionGroup [Component] built-in component -> AccordionGroup @19..22 sort=10
+            DynamicCustomComponent [Component] built-in component -> DynamicCustomComponent @19..22 sort=41"#]],
     );
 }
 
@@ -71,10 +56,10 @@ fn imported_defined_and_snippet_exported_components() {
     // names come after the built-in components (tier 2).
     items.retain(|i| i.sort_text.as_deref() == Some("12"));
     expect![[r#"
-        Gadget [Component] exported by /shared/widgets.mdx -> Gadget @115..115
-        Mine [Component] defined in this page -> Mine @115..115
-        Other [Component] imported from ./other.mdx -> Other @115..115
-        Widget [Component] imported from /shared/widgets.mdx -> Widget @115..115"#]]
+        Gadget [Component] exported by /shared/widgets.mdx -> Gadget @115..115 sort=12
+        Mine [Component] defined in this page -> Mine @115..115 sort=12
+        Other [Component] imported from ./other.mdx -> Other @115..115 sort=12
+        Widget [Component] imported from /shared/widgets.mdx -> Widget @115..115 sort=12"#]]
     .assert_eq(&render(&items));
     // Then the built-in components and the HTML tags.
     assert!(total > 150, "{total}");
@@ -85,8 +70,8 @@ fn props_with_types_skip_written_ones() {
     check(
         "<Accordion title=\"x\" de$0>\n</Accordion>\n",
         expect![[r#"
-            defaultOpen [Key] boolean, default false -> defaultOpen @21..23
-            description [Key] string -> description="" @21..23"#]],
+            defaultOpen [Key] boolean, default false -> defaultOpen @21..23 sort=1
+            description [Key] string -> description="" @21..23 sort=1"#]],
     );
 }
 
@@ -146,14 +131,8 @@ fn definition_of_imported_and_defined_components() {
     let (a, id, text, off) = with_cursor(&page(
         "import { Widget } from '/shared/widgets.mdx'\n\n<Wid$0get />\n",
     ));
-    let out: Vec<String> = definition(&a, id, &text, off)
-        .iter()
-        .map(|t| {
-            let f = a.site.file(t.file).unwrap();
-            format!("{} {:?} {:?}", f.path, t.range, &f.text()[t.range.clone()])
-        })
-        .collect();
-    expect![[r#"shared/widgets.mdx 13..19 "Widget""#]].assert_eq(&out.join("\n"));
+    expect![[r#"shared/widgets.mdx 13..19 "Widget""#]]
+        .assert_eq(&super::places(&a, &definition(&a, id, &text, off)));
 }
 
 /// Go to definition on the source of an import: the file it names,

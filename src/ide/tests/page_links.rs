@@ -25,14 +25,7 @@ fn files(index: &'static str) -> Vec<(&'static str, &'static str)> {
 
 fn check_def(index: &'static str, expect: Expect) {
     let (a, id, text, off) = with_cursor(&files(index));
-    let out: Vec<String> = definition(&a, id, &text, off)
-        .iter()
-        .map(|t| {
-            let f = a.site.file(t.file).unwrap();
-            format!("{} {:?} {:?}", f.path, t.range, &f.text()[t.range.clone()])
-        })
-        .collect();
-    expect.assert_eq(&out.join("\n"));
+    expect.assert_eq(&super::places(&a, &definition(&a, id, &text, off)));
 }
 
 #[test]
@@ -101,25 +94,18 @@ fn references_include_body_links_and_anchor_links() {
             }
         }
         let (a, id, text, off) = with_cursor(&fs);
-        references(&a, id, &text, off)
-            .iter()
-            .map(|t| {
-                let f = a.site.file(t.file).unwrap();
-                format!("{} {:?} {}", f.path, t.range, &f.text()[t.range.clone()])
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        super::places(&a, &references(&a, id, &text, off))
     };
     // The page: navigation entries and every body link (snippets too).
     expect![[r#"
-        docs.json 36..48 guides/setup
-        guides/intro.mdx 34..57 ./setup#install-the-cli
-        guides/intro.mdx 71..95 /guides/setup#overview-2
-        snippets/note.mdx 13..26 /guides/setup
-        index.mdx 4..17 /guides/setup"#]]
+        docs.json 36..48 "guides/setup"
+        guides/intro.mdx 34..57 "./setup#install-the-cli"
+        guides/intro.mdx 71..95 "/guides/setup#overview-2"
+        snippets/note.mdx 13..26 "/guides/setup"
+        index.mdx 4..17 "/guides/setup""#]]
     .assert_eq(&show("[a](/guides/se$0tup)\n", "-"));
     // A heading: the links to its anchor (the first `Overview` is `#overview`).
-    expect!["index.mdx 18..26 overview"].assert_eq(&show(
+    expect![[r#"index.mdx 18..26 "overview""#]].assert_eq(&show(
         "[a](/guides/setup#overview) [b](guides/setup#Overview)\n",
         "guides/setup.mdx",
     ));

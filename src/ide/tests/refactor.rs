@@ -60,14 +60,7 @@ fn edits(a: &Analysis, e: Vec<FileEdit>) -> String {
 
 fn check_refs(files: &[(&str, &str)], expect: Expect) {
     let (a, id, text, off) = with_cursor(files);
-    let out: Vec<String> = references(&a, id, &text, off)
-        .iter()
-        .map(|t| {
-            let f = a.site.file(t.file).unwrap();
-            format!("{} {:?} {}", f.path, t.range, &f.text()[t.range.clone()])
-        })
-        .collect();
-    expect.assert_eq(&out.join("\n"));
+    expect.assert_eq(&super::places(&a, &references(&a, id, &text, off)));
 }
 
 const NAV: &str = r#"{
@@ -125,10 +118,10 @@ fn references_from_page_file_and_entry() {
             "---\ntitle: Intro\n---\n# Hello\n\nBo$0dy\n",
         ),
         expect![[r#"
-            docs.json 150..155 intro
-            docs.json 169..174 intro
-            docs.json 322..331 intro.mdx
-            nav/more.json 39..45 /intro"#]],
+            docs.json 150..155 "intro"
+            docs.json 169..174 "intro"
+            docs.json 322..331 "intro.mdx"
+            nav/more.json 39..45 "/intro""#]],
     );
     check_refs(
         &with(
@@ -136,7 +129,7 @@ fn references_from_page_file_and_entry() {
             "docs.json",
             NAV.replace("\"/quick", "\"/qu$0ick").leak(),
         ),
-        expect!["docs.json 178..189 /quickstart"],
+        expect![[r#"docs.json 178..189 "/quickstart""#]],
     );
     // An entry whose page has no file: the entries with the same path.
     check_refs(
@@ -145,8 +138,8 @@ fn references_from_page_file_and_entry() {
             r#"{"navigation": {"pages": ["gho$0st", "/ghost", "other"]}}"#,
         )],
         expect![[r#"
-            docs.json 27..32 ghost
-            docs.json 36..42 /ghost"#]],
+            docs.json 27..32 "ghost"
+            docs.json 36..42 "/ghost""#]],
     );
 }
 
@@ -178,10 +171,10 @@ fn references_from_spec_operation() {
             ("other.mdx", "---\nopenapi: POST /users\n---\n"),
         ],
         expect![[r#"
-            docs.json 127..137 GET /users
-            docs.json 245..272 api/openapi.json GET /users
-            users.mdx 26..36 GET /users
-            list.mdx 14..41 api/openapi.json get /users"#]],
+            docs.json 127..137 "GET /users"
+            docs.json 245..272 "api/openapi.json GET /users"
+            users.mdx 26..36 "GET /users"
+            list.mdx 14..41 "api/openapi.json get /users""#]],
     );
     // The path key: every operation of the path.
     let cursor = OPENAPI.replace("\"/users\": {", "\"/us$0ers\": {");
@@ -192,15 +185,15 @@ fn references_from_spec_operation() {
             ("pets.yaml", PETS_YAML),
         ],
         expect![[r#"
-            docs.json 127..137 GET /users
-            docs.json 141..152 post /users
-            docs.json 245..272 api/openapi.json GET /users"#]],
+            docs.json 127..137 "GET /users"
+            docs.json 141..152 "post /users"
+            docs.json 245..272 "api/openapi.json GET /users""#]],
     );
     // A webhook's name.
     let cursor = OPENAPI.replace("\"newUser\"", "\"new$0User\"");
     check_refs(
         &[("docs.json", API_NAV), ("api/openapi.json", cursor.leak())],
-        expect!["docs.json 156..171 webhook newUser"],
+        expect![[r#"docs.json 156..171 "webhook newUser""#]],
     );
     // YAML spec, cursor on the method; and from the endpoint entry.
     check_refs(
@@ -214,8 +207,8 @@ fn references_from_spec_operation() {
             ("pets.mdx", "---\nopenapi: pets.yaml GET /pets\n---\n"),
         ],
         expect![[r#"
-            docs.json 276..290 pets GET /pets
-            pets.mdx 13..32 pets.yaml GET /pets"#]],
+            docs.json 276..290 "pets GET /pets"
+            pets.mdx 13..32 "pets.yaml GET /pets""#]],
     );
     check_refs(
         &[
@@ -227,7 +220,7 @@ fn references_from_spec_operation() {
             ),
             ("api/openapi.json", OPENAPI),
         ],
-        expect!["docs.json 141..152 post /users"],
+        expect![[r#"docs.json 141..152 "post /users""#]],
     );
 }
 
