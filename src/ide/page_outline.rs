@@ -143,34 +143,20 @@ mod tests {
     use crate::syntax::page::read;
     use expect_test::expect;
 
-    fn outline(s: &[Symbol], depth: usize, out: &mut String) {
-        for x in s {
-            out.push_str(&format!(
-                "{}{:?} {} {:?}\n",
-                "  ".repeat(depth),
-                x.kind,
-                x.name,
-                x.range
-            ));
-            outline(&x.children, depth + 1, out);
-        }
-    }
-
     const PAGE: &str = "---\ntitle: x\n---\n\n# Intro\n\ntext\n\n## Setup\n\n<Steps>\n  <Step title=\"One\">\n    Do it.\n  </Step>\n</Steps>\n\n## Use {#use}\n\n<Card title=\"c\" />\n\n# Next\n";
 
     #[test]
     fn page_symbols() {
         let ix = read(PAGE);
-        let mut out = String::new();
-        outline(&symbols(PAGE, &ix), 0, &mut out);
-        expect![[r#"
-            Heading Intro 18..136
-              Heading Setup 33..101
-                Component <Steps> 43..101
-                  Component <Step> One 53..92
-              Heading Use 103..136
-            Heading Next 138..144
-        "#]]
+        let out = crate::ide::tests::symbol_tree(PAGE, &symbols(PAGE, &ix));
+        expect![[r###"
+            Intro [Heading] 18..136 sel="# Intro"
+              Setup [Heading] 33..101 sel="## Setup"
+                <Steps> [Component] 43..101 sel="Steps"
+                  <Step> One [Component] 53..92 sel="Step"
+              Use [Heading] 103..136 sel="## Use {#use}"
+            Next [Heading] 138..144 sel="# Next"
+        "###]]
         .assert_eq(&out);
     }
 

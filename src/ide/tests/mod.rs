@@ -103,3 +103,29 @@ pub fn completion_lines(items: &[crate::ide::completion::CompletionItem]) -> Vec
         })
         .collect()
 }
+
+/// A symbol tree, one symbol a line indented by its depth: name, kind,
+/// range and the text of its selection range in `text`.
+pub fn symbol_tree(text: &str, syms: &[crate::ide::outline_items::Symbol]) -> String {
+    fn walk(
+        text: &str,
+        syms: &[crate::ide::outline_items::Symbol],
+        depth: usize,
+        out: &mut String,
+    ) {
+        for s in syms {
+            out.push_str(&format!(
+                "{}{} [{:?}] {:?} sel={:?}\n",
+                "  ".repeat(depth),
+                s.name,
+                s.kind,
+                s.range,
+                &text[s.selection_range.clone()]
+            ));
+            walk(text, &s.children, depth + 1, out);
+        }
+    }
+    let mut out = String::new();
+    walk(text, syms, 0, &mut out);
+    out
+}

@@ -2,22 +2,8 @@ use super::{files, files_with};
 use crate::ide::fixture::site;
 use crate::ide::folding::folding_ranges;
 use crate::ide::links::document_links;
-use crate::ide::symbols::{Symbol, document_symbols, workspace_symbols};
+use crate::ide::symbols::{document_symbols, workspace_symbols};
 use expect_test::expect;
-
-fn outline(text: &str, syms: &[Symbol], depth: usize, out: &mut String) {
-    for s in syms {
-        out.push_str(&format!(
-            "{}{} [{:?}] {:?} sel={:?}\n",
-            "  ".repeat(depth),
-            s.name,
-            s.kind,
-            s.range,
-            &text[s.selection_range.clone()]
-        ));
-        outline(text, &s.children, depth + 1, out);
-    }
-}
 
 const NAV: &str = r#"{
   "name": "Acme",
@@ -39,8 +25,7 @@ const NAV: &str = r#"{
 fn outline_of_docs_json() {
     let a = site(&files_with("docs.json", NAV));
     let id = a.site.docs_json.unwrap();
-    let mut out = String::new();
-    outline(NAV, &document_symbols(&a, id), 0, &mut out);
+    let out = super::symbol_tree(NAV, &document_symbols(&a, id));
     expect![[r#"
         name [Key] 4..18 sel="\"name\""
         navigation [Navigation] 22..416 sel="\"navigation\""
@@ -68,8 +53,7 @@ fn outline_of_a_ref_file() {
     f.push(("t.json", t));
     let a = site(&f);
     let id = a.site.file_id("t.json").unwrap();
-    let mut out = String::new();
-    outline(t, &document_symbols(&a, id), 0, &mut out);
+    let out = super::symbol_tree(t, &document_symbols(&a, id));
     expect![[r#"
         G [Group] 12..46 sel="\"G\""
           intro [Page] 37..44 sel="\"intro\""
