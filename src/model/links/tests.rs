@@ -173,31 +173,6 @@ fn wildcards() {
 }
 
 #[test]
-fn redirect_destinations_take_the_captures() {
-    use super::substitute;
-    assert_eq!(
-        substitute("docs/:slug*", "docs/welcome", "/:slug*").as_deref(),
-        Some("/welcome")
-    );
-    assert_eq!(
-        substitute("docs/:slug*", "docs/a/b", "/:slug*").as_deref(),
-        Some("/a/b")
-    );
-    assert_eq!(
-        substitute("blog/:slug", "blog/x", "/guides/:slug").as_deref(),
-        Some("/guides/x")
-    );
-    assert_eq!(
-        substitute("legacy/*", "legacy/a/b", "/guides/*").as_deref(),
-        Some("/guides/a/b")
-    );
-    assert_eq!(substitute("old", "old", "/new").as_deref(), Some("/new"));
-    // What the source does not capture cannot be told.
-    assert_eq!(substitute("blog/:slug", "blog/x", "/:other"), None);
-    assert_eq!(substitute("blog/:slug", "news/x", "/:slug"), None);
-}
-
-#[test]
 fn specs_by_url_generate_pages_in_their_directory_only() {
     let mut t = Targets::new(std::sync::Arc::new(FileTargets::default()));
     t.add_remote_dir("/reference/");

@@ -2,6 +2,18 @@
 
 use super::cursor;
 
+/// Each case (a text with a `$0` cursor) and the cursor read there.
+fn cursors(cases: &[&str]) -> Vec<String> {
+    cases
+        .iter()
+        .map(|src| {
+            let off = src.find("$0").unwrap();
+            let text = src.replace("$0", "");
+            format!("{src:?}\n  {:?}", cursor(&text, off))
+        })
+        .collect()
+}
+
 #[test]
 fn never_panics() {
     for t in ["{\"é\": \"ü", "[[[[", "\"", "---", "---\n", "---\r\n:\r\n"] {
@@ -57,29 +69,36 @@ fn front_matter() {
         "---\ntitle: x\n  sty$0\n---\n",
         "---\n# mo$0\n---\n",
     ];
-    let out: Vec<String> = cases
-        .iter()
-        .map(|src| {
-            let off = src.find("$0").unwrap();
-            let text = src.replace("$0", "");
-            format!("{:?}", cursor(&text, off))
-        })
-        .collect();
+    let out = cursors(&cases);
     expect_test::expect![[r#"
-        Some(FrontMatterCursor { path: [], slot: Key, partial: "play", replace: 14..18, in_list: false, present: ["title"], key: None })
-        Some(FrontMatterCursor { path: [], slot: Value { key: "playground" }, partial: "au", replace: 26..28, in_list: false, present: ["title"], key: None })
-        Some(FrontMatterCursor { path: [], slot: Value { key: "openapi" }, partial: "GET /u", replace: 13..21, in_list: false, present: [], key: None })
-        Some(FrontMatterCursor { path: [], slot: Value { key: "groups" }, partial: "ad", replace: 16..18, in_list: true, present: [], key: None })
-        None
-        Some(FrontMatterCursor { path: [Key("icon")], slot: Value { key: "style" }, partial: "so", replace: 29..31, in_list: false, present: ["name"], key: None })
-        Some(FrontMatterCursor { path: [Key("icon")], slot: Key, partial: "", replace: 22..22, in_list: false, present: ["name"], key: None })
-        Some(FrontMatterCursor { path: [Key("graphql")], slot: Value { key: "kind" }, partial: "", replace: 33..33, in_list: false, present: ["source"], key: None })
-        Some(FrontMatterCursor { path: [Key("contextual")], slot: Value { key: "options" }, partial: "cl", replace: 44..46, in_list: true, present: [], key: None })
-        Some(FrontMatterCursor { path: [Key("contextual"), Key("options"), Index(2)], slot: Value { key: "icon" }, partial: "", replace: 91..91, in_list: false, present: ["title"], key: None })
-        Some(FrontMatterCursor { path: [Key("contextual"), Key("options"), Index(0)], slot: Key, partial: "ic", replace: 48..50, in_list: false, present: ["title"], key: None })
-        Some(FrontMatterCursor { path: [], slot: Key, partial: "og:de", replace: 16..21, in_list: false, present: ["og:title"], key: None })
-        None
-        None"#]].assert_eq(&out.join("\n"));
+        "---\ntitle: Hi\nplay$0\n---\nbody"
+          Some(FrontMatterCursor { path: [], slot: Key, partial: "play", replace: 14..18, in_list: false, present: ["title"], key: None })
+        "---\ntitle: Hi\nplayground: au$0\n---\n"
+          Some(FrontMatterCursor { path: [], slot: Value { key: "playground" }, partial: "au", replace: 26..28, in_list: false, present: ["title"], key: None })
+        "---\nopenapi: \"GET /u$0\"\n---\n"
+          Some(FrontMatterCursor { path: [], slot: Value { key: "openapi" }, partial: "GET /u", replace: 13..21, in_list: false, present: [], key: None })
+        "---\ngroups:\n  - ad$0\n---\n"
+          Some(FrontMatterCursor { path: [], slot: Value { key: "groups" }, partial: "ad", replace: 16..18, in_list: true, present: [], key: None })
+        "---\ntitle: x\n---\nbo$0dy"
+          None
+        "---\nicon:\n  name: x\n  style: so$0\n---\n"
+          Some(FrontMatterCursor { path: [Key("icon")], slot: Value { key: "style" }, partial: "so", replace: 29..31, in_list: false, present: ["name"], key: None })
+        "---\nicon:\n  name: x\n  $0\n---\n"
+          Some(FrontMatterCursor { path: [Key("icon")], slot: Key, partial: "", replace: 22..22, in_list: false, present: ["name"], key: None })
+        "---\ngraphql:\n  source: a\n  kind: $0\n---\n"
+          Some(FrontMatterCursor { path: [Key("graphql")], slot: Value { key: "kind" }, partial: "", replace: 33..33, in_list: false, present: ["source"], key: None })
+        "---\ncontextual:\n  options:\n    - copy\n    - cl$0\n---\n"
+          Some(FrontMatterCursor { path: [Key("contextual")], slot: Value { key: "options" }, partial: "cl", replace: 44..46, in_list: true, present: [], key: None })
+        "---\ncontextual:\n  options:\n  - copy\n  - title: x\n    description: y\n  - title: z\n    icon: $0\n  display: toc\n---\n"
+          Some(FrontMatterCursor { path: [Key("contextual"), Key("options"), Index(2)], slot: Value { key: "icon" }, partial: "", replace: 91..91, in_list: false, present: ["title"], key: None })
+        "---\ncontextual:\n  options:\n    - title: x\n      ic$0\n---\n"
+          Some(FrontMatterCursor { path: [Key("contextual"), Key("options"), Index(0)], slot: Key, partial: "ic", replace: 48..50, in_list: false, present: ["title"], key: None })
+        "---\nog:title: x\nog:de$0\n---\n"
+          Some(FrontMatterCursor { path: [], slot: Key, partial: "og:de", replace: 16..21, in_list: false, present: ["og:title"], key: None })
+        "---\ntitle: x\n  sty$0\n---\n"
+          None
+        "---\n# mo$0\n---\n"
+          None"#]].assert_eq(&out.join("\n"));
 }
 
 /// Front matter as it is while being typed, each with its cursor.
@@ -133,14 +152,7 @@ fn half_typed_front_matter() {
         "---\nintegration:\n  - support: core\n  - cat$0\n---\n",
         "---\nintegration:\n  - support: core\n  - category: x\n    su$0\n---\n",
     ];
-    let out: Vec<String> = cases
-        .iter()
-        .map(|src| {
-            let off = src.find("$0").unwrap();
-            let text = src.replace("$0", "");
-            format!("{src:?}\n  {:?}", cursor(&text, off))
-        })
-        .collect();
+    let out = cursors(&cases);
     expect_test::expect![[r#"
         "---\ntitle: x\nsideb$0\n---\n"
           Some(FrontMatterCursor { path: [], slot: Key, partial: "sideb", replace: 13..18, in_list: false, present: ["title"], key: None })
