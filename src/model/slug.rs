@@ -43,18 +43,7 @@ pub fn slugify(title: &str) -> String {
     let lower = title.to_lowercase();
     let trimmed = lower.trim_matches(is_js_space);
     let mut dashed = String::with_capacity(trimmed.len());
-    let mut in_space = false;
-    for c in trimmed.chars() {
-        if is_js_space(c) {
-            if !in_space {
-                dashed.push('-');
-            }
-            in_space = true;
-        } else {
-            dashed.push(c);
-            in_space = false;
-        }
-    }
+    dash_space_runs(trimmed.chars(), is_js_space, &mut dashed);
     let encoded = encode_uri_component(&dashed);
     // Percent-encoded text keeps `%` and its case; plain ASCII is lower-cased.
     let percent = has_percent_escape(&encoded);
@@ -324,23 +313,34 @@ fn strip_diacritic(c: char) -> char {
 /// `## Title {#id}` as it reaches the page.
 pub fn normalize_custom_id(raw: &str) -> String {
     let mut out = String::new();
-    let mut space = false;
-    for c in raw
+    let kept = raw
         .trim()
         .chars()
-        .filter(|&c| !"<>\"&?,;:!'()[]{}".contains(c) && !is_emoji(c))
-    {
-        if c.is_whitespace() {
-            if !space {
+        .filter(|&c| !"<>\"&?,;:!'()[]{}".contains(c) && !is_emoji(c));
+    dash_space_runs(kept, char::is_whitespace, &mut out);
+    out
+}
+
+/// Appends `chars` to `out` with each run of spaces (as `is_space` says:
+/// each platform function has its own idea) as one `-`, the platform's
+/// `replace(/\s+/g, '-')`.
+fn dash_space_runs(
+    chars: impl Iterator<Item = char>,
+    is_space: impl Fn(char) -> bool,
+    out: &mut String,
+) {
+    let mut in_space = false;
+    for c in chars {
+        if is_space(c) {
+            if !in_space {
                 out.push('-');
             }
-            space = true;
+            in_space = true;
         } else {
             out.push(c);
-            space = false;
+            in_space = false;
         }
     }
-    out
 }
 
 /// `generateParamFieldId`: `<ParamField query="limit">` is `#param-limit`.
