@@ -48,22 +48,22 @@ impl SpecIndex {
     }
 
     pub fn suggest_webhook(&self, name: &str) -> Option<String> {
-        let names = self.webhooks.iter().map(|w| w.name.as_str());
-        names
-            .clone()
-            .find(|n| n.eq_ignore_ascii_case(name) && *n != name)
-            .or_else(|| did_you_mean(name, names))
-            .map(str::to_string)
+        closest_name(name, self.webhooks.iter().map(|w| w.name.as_str()))
     }
 
     pub fn suggest_channel(&self, id: &str) -> Option<String> {
-        let names = self.channels.iter().map(|c| c.name.as_str());
-        names
-            .clone()
-            .find(|n| n.eq_ignore_ascii_case(id) && *n != id)
-            .or_else(|| did_you_mean(id, names))
-            .map(str::to_string)
+        closest_name(id, self.channels.iter().map(|c| c.name.as_str()))
     }
+}
+
+/// The name among `names` that differs from `name` only in case, else the
+/// did-you-mean among them.
+fn closest_name<'a>(name: &str, names: impl Iterator<Item = &'a str> + Clone) -> Option<String> {
+    names
+        .clone()
+        .find(|n| n.eq_ignore_ascii_case(name) && *n != name)
+        .or_else(|| did_you_mean(name, names))
+        .map(str::to_string)
 }
 
 /// A path with parameter names and a trailing slash erased, so
