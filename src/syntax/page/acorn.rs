@@ -12,8 +12,9 @@
 
 use oxc_allocator::Allocator;
 use oxc_ast::ast::{
-    BindingPattern, Declaration, ExportDefaultDeclarationKind, Expression, ModuleDeclaration,
-    ModuleExportName, ObjectPropertyKind, Program, Statement, VariableDeclarationKind,
+    BindingIdentifier, BindingPattern, Declaration, ExportDefaultDeclarationKind, Expression,
+    ModuleDeclaration, ModuleExportName, ObjectPropertyKind, Program, Statement,
+    VariableDeclarationKind,
 };
 use oxc_diagnostics::OxcDiagnostic;
 use oxc_parser::{ParseOptions, Parser};
@@ -328,6 +329,11 @@ fn declared<'s>(stmt: &'s Statement, out: &mut Vec<(&'s str, u32, bool)>) {
             out.push((id.name.as_str(), id.span.start, lexical));
         }
     }
+    fn lexical<'s>(id: Option<&'s BindingIdentifier<'s>>, out: &mut Vec<(&'s str, u32, bool)>) {
+        if let Some(id) = id {
+            out.push((id.name.as_str(), id.span.start, true));
+        }
+    }
     fn declaration<'s>(d: &'s Declaration, out: &mut Vec<(&'s str, u32, bool)>) {
         match d {
             Declaration::VariableDeclaration(v) => {
@@ -336,16 +342,8 @@ fn declared<'s>(stmt: &'s Statement, out: &mut Vec<(&'s str, u32, bool)>) {
                     pattern(&d.id, lexical, out);
                 }
             }
-            Declaration::FunctionDeclaration(f) => {
-                if let Some(id) = &f.id {
-                    out.push((id.name.as_str(), id.span.start, true));
-                }
-            }
-            Declaration::ClassDeclaration(c) => {
-                if let Some(id) = &c.id {
-                    out.push((id.name.as_str(), id.span.start, true));
-                }
-            }
+            Declaration::FunctionDeclaration(f) => lexical(f.id.as_ref(), out),
+            Declaration::ClassDeclaration(c) => lexical(c.id.as_ref(), out),
             _ => {}
         }
     }
@@ -356,22 +354,13 @@ fn declared<'s>(stmt: &'s Statement, out: &mut Vec<(&'s str, u32, bool)>) {
     match stmt.as_module_declaration() {
         Some(ModuleDeclaration::ImportDeclaration(i)) => {
             for s in i.specifiers.iter().flatten() {
-                let l = s.local();
-                out.push((l.name.as_str(), l.span.start, true));
+                lexical(Some(s.local()), out);
             }
         }
         Some(ModuleDeclaration::ExportDeclaration(e)) => declaration(&e.declaration, out),
         Some(ModuleDeclaration::ExportDefaultDeclaration(e)) => match &e.declaration {
-            ExportDefaultDeclarationKind::FunctionDeclaration(f) => {
-                if let Some(id) = &f.id {
-                    out.push((id.name.as_str(), id.span.start, true));
-                }
-            }
-            ExportDefaultDeclarationKind::ClassDeclaration(c) => {
-                if let Some(id) = &c.id {
-                    out.push((id.name.as_str(), id.span.start, true));
-                }
-            }
+            ExportDefaultDeclarationKind::FunctionDeclaration(f) => lexical(f.id.as_ref(), out),
+            ExportDefaultDeclarationKind::ClassDeclaration(c) => lexical(c.id.as_ref(), out),
             _ => {}
         },
         _ => {}
