@@ -315,14 +315,7 @@ fn nothing_for_unknown_files_and_bad_offsets() {
 #[test]
 fn big_site_timing() {
     let n = 25_000;
-    let pages: Vec<(String, String)> = (0..n)
-        .map(|i| {
-            (
-                format!("section{}/page{i}.mdx", i % 50),
-                format!("---\ntitle: Page {i}\n---\n"),
-            )
-        })
-        .collect();
+    let pages = super::many_pages(n, 50);
     let listed: Vec<String> = pages
         .iter()
         .take(n / 2)
@@ -332,10 +325,7 @@ fn big_site_timing() {
         "{{\"name\": \"Big\", \"theme\": \"mint\", \"navigation\": {{\"groups\": [{{\"group\": \"All\", \"openapi\": \"api/openapi.json\", \"pages\": [{}]}}]}}}}",
         listed.join(", ")
     );
-    let mut files: Vec<(&str, &str)> = pages
-        .iter()
-        .map(|(p, t)| (p.as_str(), t.as_str()))
-        .collect();
+    let mut files = super::borrowed(&pages);
     files.push(("docs.json", &docs));
     files.push(("api/openapi.json", super::OPENAPI));
     let analysis = crate::ide::fixture::site(&files);
@@ -381,7 +371,7 @@ fn ranked(pages: &[&str], typed: &str) -> Vec<CompletionItem> {
             r#"{"navigation": {"pages": []}}"#.to_string(),
         )])
         .collect();
-    let files: Vec<(&str, &str)> = files.iter().map(|(p, t)| (&**p, &**t)).collect();
+    let files = super::borrowed(&files);
     let text = format!(r#"{{"navigation": {{"pages": ["{typed}$0"]}}}}"#);
     let (a, id, text, off) = edited(&files, "docs.json", &text);
     let mut items = completions(&a, id, &text, off);

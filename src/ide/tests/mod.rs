@@ -129,3 +129,31 @@ pub fn symbol_tree(text: &str, syms: &[crate::ide::outline_items::Symbol]) -> St
     walk(text, syms, 0, &mut out);
     out
 }
+
+/// `n` pages `section{i % sections}/page{i}.mdx` titled `Page {i}`: the
+/// pages of a large site.
+pub fn many_pages(n: usize, sections: usize) -> Vec<(String, String)> {
+    (0..n)
+        .map(|i| {
+            (
+                format!("section{}/page{i}.mdx", i % sections),
+                format!("---\ntitle: Page {i}\n---\n"),
+            )
+        })
+        .collect()
+}
+
+/// Owned `(path, text)` pairs as the fixtures take them.
+pub fn borrowed(files: &[(String, String)]) -> Vec<(&str, &str)> {
+    files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect()
+}
+
+/// Moves as `(from, to)` pairs, as `edits_for_moves` takes them.
+pub fn moves(m: &[(&str, &str)]) -> Vec<(String, String)> {
+    m.iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect()
+}

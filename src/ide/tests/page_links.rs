@@ -146,11 +146,7 @@ fn moves_rewrite_body_links() {
         "[a](/guides/setup#install-the-cli) [b](guides/setup.mdx) [c](/guides/intro)$0\n",
     ));
     let show = |moves: &[(&str, &str)]| {
-        let m: Vec<(String, String)> = moves
-            .iter()
-            .map(|(x, y)| (x.to_string(), y.to_string()))
-            .collect();
-        let changes: Vec<Change> = edits_for_moves(&a, &m)
+        let changes: Vec<Change> = edits_for_moves(&a, &super::moves(moves))
             .into_iter()
             .map(Change::Edit)
             .collect();
@@ -256,10 +252,7 @@ fn link_completion_ranks_before_the_cap() {
         r#"{"navigation": {"pages": []}}"#.into(),
     ));
     files.push(("index.mdx".into(), "See [x](in$0\n".into()));
-    let refs: Vec<(&str, &str)> = files
-        .iter()
-        .map(|(p, t)| (p.as_str(), t.as_str()))
-        .collect();
+    let refs = super::borrowed(&files);
     let (a, id, text, off) = with_cursor(&refs);
     let mut incomplete = false;
     let items = crate::ide::page_links::completions(

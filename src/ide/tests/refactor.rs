@@ -1,7 +1,7 @@
 //! References, renames and quick fixes. Edits are shown as the resulting
 //! text of every changed file.
 
-use super::{OPENAPI, PETS_YAML};
+use super::{OPENAPI, PETS_YAML, moves};
 use crate::analysis::Analysis;
 use crate::ide::fixture::{site, with_cursor};
 use crate::ide::references::references;
@@ -224,12 +224,6 @@ fn references_from_spec_operation() {
     );
 }
 
-fn moves(m: &[(&str, &str)]) -> Vec<(String, String)> {
-    m.iter()
-        .map(|(a, b)| (a.to_string(), b.to_string()))
-        .collect()
-}
-
 #[test]
 fn will_rename_files() {
     let a = site(&nav_files());
@@ -330,14 +324,7 @@ fn prepare_and_rename_entry() {
 fn big_site_refactor_timing() {
     let n = 25_000;
     let sections = 50;
-    let pages: Vec<(String, String)> = (0..n)
-        .map(|i| {
-            (
-                format!("section{}/page{i}.mdx", i % sections),
-                format!("---\ntitle: Page {i}\n---\n"),
-            )
-        })
-        .collect();
+    let pages = super::many_pages(n, sections);
     let groups: Vec<String> = (0..sections)
         .map(|s| {
             let entries: Vec<String> = (0..n)
@@ -354,10 +341,7 @@ fn big_site_refactor_timing() {
         "{{\"name\": \"Big\", \"theme\": \"mint\", \"navigation\": {{\"groups\": [{}]}}}}",
         groups.join(",\n")
     );
-    let mut files: Vec<(&str, &str)> = pages
-        .iter()
-        .map(|(p, t)| (p.as_str(), t.as_str()))
-        .collect();
+    let mut files = super::borrowed(&pages);
     files.push(("docs.json", &docs));
     let a = site(&files);
     let mv = moves(&[("section7", "moved/section7")]);
