@@ -127,13 +127,20 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_move_counts_once_it_is_seen_on_disk_and_only_once() {
+    /// A folder holding `a.mdx`, and the move of it to `b/a.mdx` expected
+    /// from now on.
+    fn expecting(apply: bool, ask: bool) -> (tempfile::TempDir, PendingMoves, Instant) {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("a.mdx"), "x").unwrap();
         let pending = PendingMoves::default();
         let now = Instant::now();
-        pending.expect(expected(dir.path(), true, false), now + EXPECT_FOR);
+        pending.expect(expected(dir.path(), apply, ask), now + EXPECT_FOR);
+        (dir, pending, now)
+    }
+
+    #[test]
+    fn a_move_counts_once_it_is_seen_on_disk_and_only_once() {
+        let (dir, pending, now) = expecting(true, false);
         assert!(pending.take_seen(now).is_empty(), "not moved yet");
         std::fs::create_dir(dir.path().join("b")).unwrap();
         // Copied, not moved: the old file is still there.
@@ -150,11 +157,7 @@ mod tests {
 
     #[test]
     fn a_move_not_made_in_time_is_forgotten() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("a.mdx"), "x").unwrap();
-        let pending = PendingMoves::default();
-        let now = Instant::now();
-        pending.expect(expected(dir.path(), false, true), now + EXPECT_FOR);
+        let (dir, pending, now) = expecting(false, true);
         assert!(pending.take_seen(now + EXPECT_FOR).is_empty());
         assert!(pending.is_empty(), "dropped once its time ran out");
         // Made later, it is no longer expected: nothing asks.
