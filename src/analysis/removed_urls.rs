@@ -16,18 +16,11 @@ pub const CODE: &str = "url-removed";
 /// A URL served before that nothing serves now.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Gone {
-    pub url: String,
-    /// The page file that served it (`None`: a page generated from a spec,
-    /// or a redirect).
-    pub page: Option<String>,
-    /// Where it redirected to, when it was a redirect's source.
-    pub redirected_to: Option<String>,
+    /// How it was served: its page, its redirect, the wildcard source it
+    /// was redirected through.
+    pub served: Served,
     /// Where a redirect covering it ends, on nothing (or in a loop).
     pub redirect: Option<String>,
-    /// The wildcard source it was redirected through (`Served::through`).
-    pub through: Option<String>,
-    /// That source's destination as written (`Served::through_to`).
-    pub through_to: Option<String>,
 }
 
 /// The URLs of `before` that lead nowhere on the site of `targets`.
@@ -49,12 +42,8 @@ pub fn gone_urls(before: &[Served], targets: &Targets) -> Vec<Gone> {
                 }
             };
             Some(Gone {
-                url: s.url.clone(),
-                page: s.page.clone(),
-                redirected_to: s.redirected_to.clone(),
+                served: s.clone(),
                 redirect,
-                through: s.through.clone(),
-                through_to: s.through_to.clone(),
             })
         })
         .collect()
@@ -97,28 +86,31 @@ pub fn diagnostics(
         .and_then(|r| r.prop("redirects"))
         .map_or_else(|| top_of(own), |p| p.key_range.clone());
     let destination = |g: &Gone| -> String {
-        if let Some(to) = g.page.as_ref().and_then(|p| moved.get(p)) {
+        if let Some(to) = g.served.page.as_ref().and_then(|p| moved.get(p)) {
             return format!("/{to}");
         }
         // A redirect that was dropped: where it led.
-        if let Some(to) = &g.redirected_to {
+        if let Some(to) = &g.served.redirected_to {
             return shown(to);
         }
         // No page took its place: the nearest page by name, else home.
-        format!("/{}", site.nearest_page(g.url.as_str()).unwrap_or_default())
+        format!(
+            "/{}",
+            site.nearest_page(g.served.url.as_str()).unwrap_or_default()
+        )
     };
     let entries: Vec<(String, String)> = gone
         .iter()
-        .map(|g| (format!("/{}", g.url), destination(g)))
+        .map(|g| (format!("/{}", g.served.url), destination(g)))
         .collect();
     // URLs that were redirected through one wildcard source and are gone
     // together (the source was dropped or changed): one diagnostic for the
     // source, not one per URL (1,522 on a real site whose 5 wildcards went).
     let mut groups: std::collections::BTreeMap<&str, Vec<usize>> = Default::default();
     for (i, g) in gone.iter().enumerate() {
-        if let Some(t) = g.through.as_deref()
-            && t != g.url
-            && g.page.is_none()
+        if let Some(t) = g.served.through.as_deref()
+            && t != g.served.url
+            && g.served.page.is_none()
         {
             groups.entry(t).or_default().push(i);
         }
@@ -129,10 +121,10 @@ pub fn diagnostics(
     // of its URLs now (a source that still covers them, leading nowhere,
     // already has its entry).
     let restore = |pattern: &str, members: &[usize]| -> Option<(String, String)> {
-        let to = gone[members[0]].through_to.clone()?;
+        let to = gone[members[0]].served.through_to.clone()?;
         members
             .iter()
-            .all(|&i| gone[i].redirect.is_none() && gone[i].through_to.as_ref() == Some(&to))
+            .all(|&i| gone[i].redirect.is_none() && gone[i].served.through_to.as_ref() == Some(&to))
             .then(|| (format!("/{pattern}"), to))
     };
     let mut all: Vec<(String, String)> = gone
@@ -148,8 +140,8 @@ pub fn diagnostics(
         if grouped.contains(&i) {
             continue;
         }
-        let pattern = g.through.as_deref() == Some(g.url.as_str());
-        let served = match (&g.page, &g.redirected_to, &g.through) {
+        let pattern = g.served.through.as_deref() == Some(g.served.url.as_str());
+        let served = match (&g.served.page, &g.served.redirected_to, &g.served.through) {
             (Some(p), _, _) => format!("served `{p}`"),
             (None, Some(to), Some(through)) if !pattern => {
                 format!("redirected to `{}` through `/{through}`", shown(to))
@@ -157,7 +149,10 @@ pub fn diagnostics(
             (None, Some(to), _) => format!("redirected to `{}`", shown(to)),
             (None, None, _) => "served a page generated from a spec".to_string(),
         };
-        let now = match (g.page.as_ref().and_then(|p| moved.get(p)), &g.redirect) {
+        let now = match (
+            g.served.page.as_ref().and_then(|p| moved.get(p)),
+            &g.redirect,
+        ) {
             (Some(to), _) => {
                 format!("the page moved to `/{to}`, and no redirect covers the old URL")
             }
@@ -171,10 +166,15 @@ pub fn diagnostics(
             CODE,
             format!(
                 "`/{}` {served} at `{rev}`; {now}: readers and search engines get a 404",
-                g.url
+                g.served.url
             ),
         )
-        .with_subject(g.page.clone().unwrap_or_else(|| g.url.clone()));
+        .with_subject(
+            g.served
+                .page
+                .clone()
+                .unwrap_or_else(|| g.served.url.clone()),
+        );
         // A URL whose redirect leads nowhere already has its entry: the fix
         // is at the end of its chain (another gone URL's redirect), not a
         // second entry for the same source.
@@ -231,9 +231,9 @@ fn group_diagnostic<'g>(
     restore: Option<(String, String)>,
 ) -> Diagnostic {
     let members: Vec<&Gone> = members.collect();
-    let example = |g: &Gone| match &g.redirected_to {
-        Some(to) => format!("`/{}` -> `{}`", g.url, shown(to)),
-        None => format!("`/{}`", g.url),
+    let example = |g: &Gone| match &g.served.redirected_to {
+        Some(to) => format!("`/{}` -> `{}`", g.served.url, shown(to)),
+        None => format!("`/{}`", g.served.url),
     };
     let mut shown_list: Vec<String> = members.iter().take(EXAMPLES).map(|g| example(g)).collect();
     if members.len() > EXAMPLES {

@@ -83,7 +83,7 @@ pub fn findings(baseline: &Baseline, root: &Path, site: &Site, targets: &Targets
     let added = removed_urls::added_pages(&baseline.urls, &now, targets);
     let old = baseline
         .at
-        .page_bytes(gone.iter().filter_map(|g| g.page.as_deref()));
+        .page_bytes(gone.iter().filter_map(|g| g.served.page.as_deref()));
     let new: Vec<(String, Vec<u8>)> = added
         .iter()
         .filter_map(|s| {

@@ -86,7 +86,7 @@ fn a_gone_url_is_reported_at_the_redirects_key_with_its_new_place() {
     let old = served_urls(&before.site, &file_targets_of(&before.site));
     let targets = targets_of(&now.site, now.config.root.as_deref());
     let gone = gone_urls(&old, &targets);
-    let urls: Vec<&str> = gone.iter().map(|g| g.url.as_str()).collect();
+    let urls: Vec<&str> = gone.iter().map(|g| g.served.url.as_str()).collect();
     assert_eq!(urls, ["b", "c", "old/y"]);
     let moved = HashMap::from([("b.mdx".to_string(), "guides/b".to_string())]);
     let diags = diagnostics(
@@ -144,7 +144,7 @@ fn urls_gone_through_one_dropped_wildcard_are_one_diagnostic_whose_fix_restores_
     let targets = targets_of(&now.site, now.config.root.as_deref());
     let gone = gone_urls(&old, &targets);
     // `/old` too: `:p*` takes zero segments.
-    let urls: Vec<&str> = gone.iter().map(|g| g.url.as_str()).collect();
+    let urls: Vec<&str> = gone.iter().map(|g| g.served.url.as_str()).collect();
     assert_eq!(urls, ["old", "old/a", "old/b", "old/c", "old/d", "x"]);
     let diags = diagnostics(
         &now.site,
