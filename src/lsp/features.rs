@@ -98,6 +98,19 @@ impl Snapshot {
         Ok(Some((t, r)))
     }
 
+    /// [`Snapshot::at_cursor`] for an editor feature that answers from the
+    /// analysis, the document and the cursor's offset alone.
+    pub(crate) async fn feature_at<R: Send + 'static>(
+        &self,
+        at: &TextDocumentPositionParams,
+        feature: fn(&Analysis, FileId, &str, usize) -> R,
+    ) -> Result<Option<(DocumentRequest, R)>> {
+        self.at_cursor(&at.text_document.uri, at.position, move |t, offset| {
+            feature(&t.analysis, t.file, &t.text, offset)
+        })
+        .await
+    }
+
     pub(crate) fn location(
         &self,
         t: &DocumentRequest,
@@ -173,13 +186,8 @@ impl Snapshot {
     }
 
     pub async fn hover_impl(&self, p: HoverParams) -> Result<Option<Hover>> {
-        let tdp = p.text_document_position_params;
-        let Some((t, h)) = self
-            .at_cursor(&tdp.text_document.uri, tdp.position, |t, offset| {
-                hover::hover(&t.analysis, t.file, &t.text, offset)
-            })
-            .await?
-        else {
+        let at = &p.text_document_position_params;
+        let Some((t, h)) = self.feature_at(at, hover::hover).await? else {
             return Ok(None);
         };
         Ok(h.map(|h| Hover {
@@ -195,13 +203,8 @@ impl Snapshot {
         &self,
         p: GotoDefinitionParams,
     ) -> Result<Option<GotoDefinitionResponse>> {
-        let tdp = p.text_document_position_params;
-        let Some((t, targets)) = self
-            .at_cursor(&tdp.text_document.uri, tdp.position, |t, offset| {
-                definition::definition(&t.analysis, t.file, &t.text, offset)
-            })
-            .await?
-        else {
+        let at = &p.text_document_position_params;
+        let Some((t, targets)) = self.feature_at(at, definition::definition).await? else {
             return Ok(None);
         };
         let locs: Vec<Location> = targets

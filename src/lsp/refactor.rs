@@ -199,13 +199,8 @@ fn failed(msg: impl Into<String>) -> Error {
 
 impl Snapshot {
     pub async fn references_impl(&self, p: ReferenceParams) -> Result<Option<Vec<Location>>> {
-        let tdp = p.text_document_position;
-        let Some((t, found)) = self
-            .at_cursor(&tdp.text_document.uri, tdp.position, |t, offset| {
-                references::references(&t.analysis, t.file, &t.text, offset)
-            })
-            .await?
-        else {
+        let at = &p.text_document_position;
+        let Some((t, found)) = self.feature_at(at, references::references).await? else {
             return Ok(None);
         };
         Ok(Some(
@@ -220,12 +215,7 @@ impl Snapshot {
         &self,
         p: TextDocumentPositionParams,
     ) -> Result<Option<PrepareRenameResponse>> {
-        let Some((t, found)) = self
-            .at_cursor(&p.text_document.uri, p.position, |t, offset| {
-                rename::prepare_rename(&t.analysis, t.file, &t.text, offset)
-            })
-            .await?
-        else {
+        let Some((t, found)) = self.feature_at(&p, rename::prepare_rename).await? else {
             return Ok(None);
         };
         Ok(found.map(
