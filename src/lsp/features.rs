@@ -78,24 +78,33 @@ impl Snapshot {
         })
     }
 
-    /// The document at `uri` and the cursor's byte offset, with `f` run on
-    /// them on a blocking thread; `None` for a document no site holds.
+    /// The document at `uri`, with `f` run on it on a blocking thread;
+    /// `None` for a document no site holds.
+    pub(crate) async fn in_document<R: Send + 'static>(
+        &self,
+        uri: &Uri,
+        f: impl FnOnce(&DocumentRequest) -> R + Send + 'static,
+    ) -> Result<Option<(DocumentRequest, R)>> {
+        let Some(t) = self.target(uri).await else {
+            return Ok(None);
+        };
+        let (t, r) = blocking(move || {
+            let r = f(&t);
+            (t, r)
+        })
+        .await?;
+        Ok(Some((t, r)))
+    }
+
+    /// [`Snapshot::in_document`] with the cursor's byte offset.
     pub(crate) async fn at_cursor<R: Send + 'static>(
         &self,
         uri: &Uri,
         position: Position,
         f: impl FnOnce(&DocumentRequest, usize) -> R + Send + 'static,
     ) -> Result<Option<(DocumentRequest, R)>> {
-        let Some(t) = self.target(uri).await else {
-            return Ok(None);
-        };
-        let offset = t.offset(position);
-        let (t, r) = blocking(move || {
-            let r = f(&t, offset);
-            (t, r)
-        })
-        .await?;
-        Ok(Some((t, r)))
+        self.in_document(uri, move |t| f(t, t.offset(position)))
+            .await
     }
 
     /// [`Snapshot::at_cursor`] for an editor feature that answers from the
@@ -218,14 +227,14 @@ impl Snapshot {
         &self,
         p: DocumentSymbolParams,
     ) -> Result<Option<DocumentSymbolResponse>> {
-        let Some(t) = self.target(&p.text_document.uri).await else {
+        let Some((t, syms)) = self
+            .in_document(&p.text_document.uri, |t| {
+                symbols::document_symbols(&t.analysis, t.file)
+            })
+            .await?
+        else {
             return Ok(None);
         };
-        let (t, syms) = blocking(move || {
-            let s = symbols::document_symbols(&t.analysis, t.file);
-            (t, s)
-        })
-        .await?;
         fn conv(t: &DocumentRequest, s: symbols::Symbol) -> DocumentSymbol {
             #[allow(deprecated)]
             DocumentSymbol {
@@ -302,14 +311,14 @@ impl Snapshot {
     }
 
     pub async fn folding_impl(&self, p: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
-        let Some(t) = self.target(&p.text_document.uri).await else {
+        let Some((t, folds)) = self
+            .in_document(&p.text_document.uri, |t| {
+                folding::folding_ranges(&t.analysis, t.file, &t.text)
+            })
+            .await?
+        else {
             return Ok(None);
         };
-        let (t, folds) = blocking(move || {
-            let f = folding::folding_ranges(&t.analysis, t.file, &t.text);
-            (t, f)
-        })
-        .await?;
         Ok(Some(
             folds
                 .iter()
@@ -335,14 +344,14 @@ impl Snapshot {
         &self,
         p: DocumentLinkParams,
     ) -> Result<Option<Vec<DocumentLink>>> {
-        let Some(t) = self.target(&p.text_document.uri).await else {
+        let Some((t, found)) = self
+            .in_document(&p.text_document.uri, |t| {
+                links::document_links(&t.analysis, t.file)
+            })
+            .await?
+        else {
             return Ok(None);
         };
-        let (t, found) = blocking(move || {
-            let l = links::document_links(&t.analysis, t.file);
-            (t, l)
-        })
-        .await?;
         Ok(Some(
             found
                 .iter()

@@ -8,7 +8,6 @@
 //! read other files to be placed, are made only when asked for.
 
 use super::api::Snapshot;
-use super::backend::blocking;
 use crate::ide::{inbound_lens, references};
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::*;
@@ -22,15 +21,10 @@ pub const INBOUND_LINKS: &str = "docsLsp.inboundLinks";
 impl Snapshot {
     pub async fn inbound_lens_impl(&self, p: &CodeLensParams) -> Result<Vec<CodeLens>> {
         let uri = p.text_document.uri.clone();
-        let Some(t) = self.target(&uri).await else {
-            return Ok(Vec::new());
-        };
-        let (t, lens) = blocking(move || {
-            let l = inbound_lens::inbound_lens(&t.analysis, t.file);
-            (t, l)
-        })
-        .await?;
-        let Some(lens) = lens else {
+        let Some((t, Some(lens))) = self
+            .in_document(&uri, |t| inbound_lens::inbound_lens(&t.analysis, t.file))
+            .await?
+        else {
             return Ok(Vec::new());
         };
         let at = t.range(&(lens.offset..lens.offset)).start;
@@ -60,20 +54,19 @@ impl Snapshot {
             .and_then(|u| u.as_str())
             .and_then(|u| u.parse::<Uri>().ok())
             .ok_or_else(|| Error::invalid_params("expected a document uri"))?;
-        let Some(t) = self.target(&uri).await else {
+        let Some((t, found)) = self
+            .in_document(&uri, |t| {
+                t.analysis
+                    .site
+                    .file(t.file)
+                    .filter(|f| f.kind == crate::model::site::FileKind::Page)
+                    .map(|f| references::page_inbound(&t.analysis, f))
+                    .unwrap_or_default()
+            })
+            .await?
+        else {
             return Ok(Some(serde_json::Value::Array(Vec::new())));
         };
-        let (t, found) = blocking(move || {
-            let found = t
-                .analysis
-                .site
-                .file(t.file)
-                .filter(|f| f.kind == crate::model::site::FileKind::Page)
-                .map(|f| references::page_inbound(&t.analysis, f))
-                .unwrap_or_default();
-            (t, found)
-        })
-        .await?;
         let mut found = found;
         found.sort_by_key(|l| (l.file, l.range.start));
         let places: Vec<Location> = found

@@ -3,7 +3,6 @@
 //! `docsLsp.inlayHints.*` settings allow.
 
 use super::api::Snapshot;
-use super::backend::blocking;
 use crate::ide::inlay_hints;
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::*;
@@ -14,15 +13,16 @@ impl Snapshot {
         if !options.page_titles && !options.heading_ids {
             return Ok(Some(Vec::new()));
         }
-        let Some(t) = self.target(&p.text_document.uri).await else {
+        let (start, end) = (p.range.start, p.range.end);
+        let Some((t, hints)) = self
+            .in_document(&p.text_document.uri, move |t| {
+                let range = t.offset(start)..t.offset(end);
+                inlay_hints::inlay_hints(&t.analysis, t.file, range, options)
+            })
+            .await?
+        else {
             return Ok(None);
         };
-        let range = t.offset(p.range.start)..t.offset(p.range.end);
-        let (t, hints) = blocking(move || {
-            let h = inlay_hints::inlay_hints(&t.analysis, t.file, range, options);
-            (t, h)
-        })
-        .await?;
         Ok(Some(
             hints
                 .into_iter()

@@ -344,15 +344,16 @@ impl Snapshot {
     }
 
     pub async fn code_action_impl(&self, p: &CodeActionParams) -> Result<Vec<CodeActionOrCommand>> {
-        let Some(t) = self.target(&p.text_document.uri).await else {
+        let (start, end) = (p.range.start, p.range.end);
+        let Some((t, actions)) = self
+            .in_document(&p.text_document.uri, move |t| {
+                let range = t.offset(start)..t.offset(end);
+                fixes::code_actions(&t.analysis, t.file, &t.text, range)
+            })
+            .await?
+        else {
             return Ok(Vec::new());
         };
-        let range = t.offset(p.range.start)..t.offset(p.range.end);
-        let (t, actions) = blocking(move || {
-            let a = fixes::code_actions(&t.analysis, t.file, &t.text, range);
-            (t, a)
-        })
-        .await?;
         let mut out = Vec::new();
         for a in actions {
             let mut b = EditBuilder::new(self, &t.site, &t.analysis);
