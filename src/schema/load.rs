@@ -26,7 +26,7 @@ pub(crate) fn load(text: &str) -> Option<Loaded> {
     let set: &'static SchemaSet = Box::leak(Box::new(SchemaSet {
         nodes: OnceLock::new(),
     }));
-    let mut b = Builder {
+    let mut b = ArenaBuilder {
         set,
         nodes: Vec::new(),
         refs: Vec::new(),
@@ -48,7 +48,7 @@ pub(crate) fn load(text: &str) -> Option<Loaded> {
         }
     }
     b.resolve_refs();
-    let Builder {
+    let ArenaBuilder {
         nodes, pointers, ..
     } = b;
     set.nodes.set(nodes).ok()?;
@@ -59,7 +59,7 @@ fn escape(seg: &str) -> String {
     seg.replace('~', "~0").replace('/', "~1")
 }
 
-struct Builder {
+struct ArenaBuilder {
     set: &'static SchemaSet,
     nodes: Vec<Schema>,
     /// Nodes that are `$ref`s, with the pointer they name.
@@ -67,7 +67,7 @@ struct Builder {
     pointers: HashMap<String, SchemaId>,
 }
 
-impl Builder {
+impl ArenaBuilder {
     fn build(&mut self, v: &Value, ptr: String) -> SchemaId {
         let id = self.nodes.len();
         self.nodes.push(Schema::any(self.set));
@@ -223,7 +223,7 @@ fn zod(map: &serde_json::Map<String, Value>) -> Option<Box<Zod>> {
     let rules = match map.get("x-rules") {
         Some(Value::Array(rs)) => rs
             .iter()
-            .filter_map(super::rules::Rule::from_json)
+            .filter_map(super::rules::Refinement::from_json)
             .collect(),
         _ => Vec::new(),
     };
