@@ -10,7 +10,7 @@ use crate::workspace::translation_sources::Disk;
 use std::path::Path;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum Format {
+pub enum TranslationsFormat {
     #[default]
     Text,
     Json,
@@ -21,7 +21,7 @@ pub enum Format {
 pub fn run(
     path: &Path,
     language: Option<&str>,
-    format: Format,
+    format: TranslationsFormat,
     out: &mut dyn std::io::Write,
 ) -> i32 {
     let roots = match super::roots_of(path) {
@@ -46,13 +46,13 @@ pub fn run(
         std::thread::spawn(move || drop((site, config)));
     }
     let text = match format {
-        Format::Text if sites.len() == 1 => text(&sites[0].1),
-        Format::Text => sites
+        TranslationsFormat::Text if sites.len() == 1 => text(&sites[0].1),
+        TranslationsFormat::Text => sites
             .iter()
             .map(|(root, r)| format!("# {root}\n{}", text(r)))
             .collect(),
-        Format::Json if sites.len() == 1 => json(&sites[0].1),
-        Format::Json => json(
+        TranslationsFormat::Json if sites.len() == 1 => json(&sites[0].1),
+        TranslationsFormat::Json => json(
             &sites
                 .iter()
                 .map(|(root, r)| serde_json::json!({"root": root, "translations": r}))

@@ -74,7 +74,7 @@ pub struct NavigationOutcome {
     pub listing: Listing,
     pub remote: bool,
     /// Each entry's resolution, for the next keystroke's pass.
-    resolved: references_kept::Resolved,
+    resolved: references_kept::ResolvedReferences,
     /// The schema check's results by subtree, for the next keystroke's.
     schema: schema::SubtreeMemo,
     /// The listed overlays the entries were resolved under: entries are
