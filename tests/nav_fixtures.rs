@@ -7,7 +7,7 @@
 //! README.md.
 
 use docs_lsp::analysis::navigation_view::{self as view, Filter, NavNode};
-use docs_lsp::cli::nav::{self, NavFormat};
+use docs_lsp::cli::navigation_view::{self as nav, NavFormat};
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::{Path, PathBuf};
 

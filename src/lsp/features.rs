@@ -8,7 +8,7 @@ use super::backend::blocking;
 use super::convert;
 use super::world::SiteState;
 use crate::analysis::Analysis;
-use crate::ide::{completion, definition, folding, hover, links, symbols};
+use crate::ide::{completion, definition, document_links, folding, hover, symbols};
 use crate::model::site::SourceFile;
 use crate::syntax::tree::FileId;
 use crate::text::{Encoding, LineIndex};
@@ -336,7 +336,7 @@ impl Snapshot {
             return Ok(None);
         };
         let (t, found) = blocking(move || {
-            let l = links::document_links(&t.analysis, t.file);
+            let l = document_links::document_links(&t.analysis, t.file);
             (t, l)
         })
         .await?;

@@ -12,8 +12,8 @@ use super::world::SiteState;
 use super::world::World;
 use super::{convert, moves};
 use crate::analysis::Analysis;
+use crate::ide::find_references;
 use crate::ide::fixes::{self, ActionKind};
-use crate::ide::references;
 use crate::ide::rename::{self, Change};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -202,7 +202,7 @@ impl Snapshot {
         let tdp = p.text_document_position;
         let Some((t, found)) = self
             .at_cursor(&tdp.text_document.uri, tdp.position, |t, offset| {
-                references::references(&t.analysis, t.file, &t.text, offset)
+                find_references::references(&t.analysis, t.file, &t.text, offset)
             })
             .await?
         else {

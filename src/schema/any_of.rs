@@ -1,7 +1,7 @@
 //! Choosing one `anyOf` branch to report, so a user sees the errors of the
 //! branch they meant, never a pile from every branch.
 
-use super::definition::Schema;
+use super::node::Schema;
 use super::validate::{STEP_BUDGET, Validator, ValuePathSeg, expected};
 use crate::diagnostics::Diagnostic;
 use crate::syntax::tree::{Node, Value};
@@ -206,7 +206,7 @@ fn shape(node: &Node, b: &Schema, depth: usize) -> ShapeDistance {
             for p in props.iter() {
                 match b.property(&p.key) {
                     Some(s) => misfit += pinned_misfit(&p.value, s),
-                    None if matches!(b.additional, super::definition::Additional::Forbidden) => {
+                    None if matches!(b.additional, super::node::Additional::Forbidden) => {
                         unknown += 1
                     }
                     None => {}
@@ -219,7 +219,7 @@ fn shape(node: &Node, b: &Schema, depth: usize) -> ShapeDistance {
         Value::Array(items) => {
             let item_types = b
                 .items()
-                .map_or(super::definition::Types::default(), Schema::accepted_types);
+                .map_or(super::node::Types::default(), Schema::accepted_types);
             let misfit = items
                 .iter()
                 .filter(|i| !super::validate::type_fits(i, item_types))

@@ -7,7 +7,7 @@
 //! `anyOf` reports one branch only, and a `$ref` object can be opaque
 //! (another module resolves and checks it).
 
-use super::definition::{Schema, Types};
+use super::node::{Schema, Types};
 use crate::diagnostics::{Diagnostic, Fix, Severity, did_you_mean};
 use crate::syntax::tree::{Node, Value};
 use std::ops::Range;
@@ -105,7 +105,7 @@ pub(super) struct Validator<'o> {
     pub(super) path: Vec<ValuePathSeg>,
     pub(super) steps: usize,
     /// Results kept across keystrokes (docs.json's navigation), if any.
-    pub(super) reuse: Option<super::memo::Reuse<'o>>,
+    pub(super) reuse: Option<super::subtree_memo::Reuse<'o>>,
     /// Set for the next value checked: it is a key of an object the
     /// platform reads strictly, which does not fall back to a variant that
     /// drops an invalid key (a tab with `graphql` keeps no `.catch()`).
@@ -123,7 +123,7 @@ impl Validator<'_> {
         depth: usize,
         out: &mut Vec<Diagnostic>,
     ) {
-        if self.reuse.is_some() && super::memo::Reuse::keeps(node) {
+        if self.reuse.is_some() && super::subtree_memo::Reuse::keeps(node) {
             self.node_kept(node, schema, holder, depth, out);
         } else {
             self.check(node, schema, holder, depth, out);

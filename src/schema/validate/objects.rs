@@ -3,7 +3,7 @@
 
 use super::{DROPPED, Validator, ValuePathSeg};
 use crate::diagnostics::{Diagnostic, Fix, Severity, did_you_mean};
-use crate::schema::definition::{AdditionalProperties, Schema};
+use crate::schema::node::{AdditionalProperties, Schema};
 use crate::syntax::tree::{Node, Value};
 use std::ops::Range;
 

@@ -3,8 +3,8 @@
 
 use super::{STEP_BUDGET, ValidateOptions, Validator};
 use crate::diagnostics::Diagnostic;
-use crate::schema::definition::Schema;
-use crate::schema::memo::{
+use crate::schema::node::Schema;
+use crate::schema::subtree_memo::{
     Reuse, SubtreeEntry, SubtreeKey, SubtreeMemo, shifted, unchanged_new, unchanged_old,
 };
 use crate::syntax::reparse::TextDiff;

@@ -16,8 +16,8 @@
 
 mod autolink;
 mod block;
-mod definition;
 mod inline;
+mod link_definition;
 mod table;
 mod tag;
 

@@ -27,7 +27,7 @@ mod borrowed;
 mod doc;
 mod js_yaml;
 mod oas30_schema;
-mod scan;
+mod text_scans;
 mod verdict;
 
 pub use borrowed::B;
@@ -37,7 +37,7 @@ pub use verdict::{Refusal, SpecPathSeg, show_path};
 
 use js_yaml::read_json_seen;
 use oas30_schema::{CompiledSchema, OAS30, explain, valid};
-use scan::{Lean, LeanSeed, external_ref};
+use text_scans::{Lean, LeanSeed, external_ref};
 
 /// The rules of the platform's `validate` on a document read without a
 /// syntax error (duplicated keys are the reader's business).

@@ -4,7 +4,7 @@
 //! scanned.
 
 use super::borrowed::{B, BorrowedKey};
-use super::scan::{Lean, LeanSeed};
+use super::text_scans::{Lean, LeanSeed};
 use super::verdict::SpecPathSeg;
 
 /// A JSON text read as js-yaml 4 reads it: the value, or the path to the

@@ -1,7 +1,7 @@
 //! JSON Schema text to an arena of [`Schema`]s, with `#/...` `$ref`s
 //! resolved after the whole file is read (refs may point to ancestors).
 
-use super::definition::{Additional, Pattern, Schema, SchemaId, SchemaSet, Zod};
+use super::node::{Additional, Pattern, Schema, SchemaId, SchemaSet, Zod};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -83,10 +83,10 @@ impl ArenaBuilder {
             .and_then(Value::as_str)
             .map(str::to_owned);
         match map.get("type") {
-            Some(Value::String(t)) => s.types = super::definition::Types::from_name(t),
+            Some(Value::String(t)) => s.types = super::node::Types::from_name(t),
             Some(Value::Array(ts)) => {
                 for t in ts.iter().filter_map(Value::as_str) {
-                    s.types = s.types.union(super::definition::Types::from_name(t));
+                    s.types = s.types.union(super::node::Types::from_name(t));
                 }
             }
             _ => {}
