@@ -21,11 +21,11 @@ use crate::syntax::tree::{Node, Value};
 
 mod api_pages;
 mod marks;
-mod node;
+mod nav_node;
 mod tree_text;
 
 pub use marks::{Mark, Marks};
-pub use node::{Filter, NavNode, NodeKind, Origin};
+pub use nav_node::{Filter, NavNode, NodeKind, Origin};
 pub use tree_text::tree_text;
 
 /// The whole sidebar of the site under `config` (the analysis's resolved
