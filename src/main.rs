@@ -96,7 +96,7 @@ enum Command {
         #[arg(long)]
         product: Option<String>,
         #[arg(long, value_enum, default_value = "tree")]
-        format: cli::nav::Format,
+        format: cli::navigation_view::NavFormat,
     },
     /// Report what each language lacks against the default language: pages
     /// it does not list, listed pages with no file, pages whose body is the
@@ -111,7 +111,7 @@ enum Command {
         #[arg(long)]
         language: Option<String>,
         #[arg(long, value_enum, default_value = "text")]
-        format: cli::translations::Format,
+        format: cli::translations::TranslationsFormat,
     },
     /// Ask the docs assistant a question, optionally about lines of a file.
     Ask(docs_lsp::assistant::cli::AskArgs),
@@ -153,7 +153,7 @@ fn main() {
                 version,
                 product,
             };
-            cli::nav::run(&path, &filter, format, &mut std::io::stdout().lock())
+            cli::navigation_view::run(&path, &filter, format, &mut std::io::stdout().lock())
         }
         Some(Command::Translations {
             path,

@@ -11,20 +11,20 @@ fn enabled() -> bool {
 }
 
 /// Prints `name` and its duration when dropped.
-pub struct Span {
+pub struct TimingSpan {
     name: &'static str,
     start: Option<Instant>,
 }
 
-pub fn span(name: &'static str) -> Span {
+pub fn span(name: &'static str) -> TimingSpan {
     let start = enabled().then(Instant::now);
     if let Some(s) = start {
         EPOCH.get_or_init(|| s);
     }
-    Span { name, start }
+    TimingSpan { name, start }
 }
 
-impl Drop for Span {
+impl Drop for TimingSpan {
     fn drop(&mut self) {
         if let Some(s) = self.start {
             let epoch = *EPOCH.get_or_init(|| s);

@@ -1,6 +1,8 @@
 //! The shape of `src/`, checked as the code stands: no import circles between
 //! files, the protocol crate only in the layers that speak the protocol, and
-//! no file longer than a reader can hold in mind (ARCHITECTURE.md, "Invariants").
+//! no file longer than a reader can hold in mind, one declaration per type name
+//! and module file names reused only across layers (names.rs) (ARCHITECTURE.md,
+//! "Invariants").
 //!
 //! Rules the code does not meet yet have allowlists below. An allowlist may
 //! only shrink: each test also fails when a listed file no longer breaks its
@@ -10,6 +12,10 @@ use petgraph::algo::tarjan_scc;
 use petgraph::graph::DiGraph;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+
+// Kept in its own file: this one is near the length limit.
+#[path = "architecture/names.rs"]
+mod names;
 
 /// Files that may stand in an import circle, for now. Every circle must lie
 /// within these files, and each of them must still be in one.

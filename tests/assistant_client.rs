@@ -7,16 +7,16 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use docs_lsp::assistant::client::{
-    AnswerUpdate, AskError, Conversation, Interruption, RetryAfter, Secret, Selection, Settings,
-    Timeouts, ask, endpoint_url, new_conversation, request_trace,
+    AnswerUpdate, AskError, AssistantSettings, Conversation, Interruption, RetryAfter, Secret,
+    Selection, Timeouts, ask, endpoint_url, new_conversation, request_trace,
 };
 use docs_lsp::assistant::stream::Answer;
 use serde_json::json;
 use support::{KEY, Step, fixture, head, sse, start, status_reply, stream_reply};
 use tokio_util::sync::CancellationToken;
 
-fn settings(base_url: &str) -> Settings {
-    Settings {
+fn settings(base_url: &str) -> AssistantSettings {
+    AssistantSettings {
         base_url: base_url.to_string(),
         domain: Some("my-docs".to_string()),
         api_key: Some(Secret::new(KEY)),
@@ -25,7 +25,7 @@ fn settings(base_url: &str) -> Settings {
             response: Duration::from_secs(3),
             stall: Duration::from_secs(3),
         },
-        ..Settings::default()
+        ..AssistantSettings::default()
     }
 }
 
@@ -38,7 +38,7 @@ fn selection() -> Selection {
 
 /// Asks and collects what the sink saw.
 async fn run(
-    settings: &Settings,
+    settings: &AssistantSettings,
     conv: &mut Conversation,
     question: &str,
     sel: Option<&Selection>,

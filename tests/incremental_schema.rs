@@ -10,7 +10,7 @@ mod json_text;
 #[path = "support/rng.rs"]
 mod rng;
 
-use docs_lsp::schema::{self, Memo, ValidateOptions};
+use docs_lsp::schema::{self, SubtreeMemo, ValidateOptions};
 use docs_lsp::syntax::reparse::TextDiff;
 use rng::XorShift;
 
@@ -124,7 +124,10 @@ fn keystroke(rng: &mut XorShift, t: &str) -> String {
     out
 }
 
-fn check(text: &str, earlier: Option<(&Memo, TextDiff)>) -> Option<(Vec<String>, Memo)> {
+fn check(
+    text: &str,
+    earlier: Option<(&SubtreeMemo, TextDiff)>,
+) -> Option<(Vec<String>, SubtreeMemo)> {
     let nav_schema = schema::nav_element("navigation").expect("navigation schema");
     let opts = ValidateOptions {
         skip_keys_at_root: &[],
@@ -184,7 +187,7 @@ fn reused_schema_check_equals_fresh() {
                 panic!("seed {seed}, step {step}: differs after editing {diff:?}");
             };
             memo = result.map(|(_, m)| m);
-            reused += memo.as_ref().map_or(0, Memo::reused);
+            reused += memo.as_ref().map_or(0, SubtreeMemo::reused);
             if memo.is_some() {
                 good = next.clone();
             }

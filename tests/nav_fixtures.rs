@@ -7,7 +7,7 @@
 //! README.md.
 
 use docs_lsp::analysis::navigation_view::{self as view, Filter, NavNode};
-use docs_lsp::cli::nav::{self, Format};
+use docs_lsp::cli::navigation_view::{self as nav, NavFormat};
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::{Path, PathBuf};
 
@@ -77,7 +77,7 @@ fn filter_of(file: &Path) -> Result<Filter, Failed> {
 fn check(site: &Path, file: &Path) -> Result<(), Failed> {
     let filter = filter_of(file)?;
     let mut out = Vec::new();
-    let code = nav::run(site, &filter, Format::Tree, &mut out);
+    let code = nav::run(site, &filter, NavFormat::Tree, &mut out);
     if code != 0 {
         return Err(format!("nav exited {code}").into());
     }
@@ -85,7 +85,7 @@ fn check(site: &Path, file: &Path) -> Result<(), Failed> {
     expect_test::expect_file![file].assert_eq(&text);
     // The JSON format is the same tree: as many nodes.
     let mut json = Vec::new();
-    nav::run(site, &filter, Format::Json, &mut json);
+    nav::run(site, &filter, NavFormat::Json, &mut json);
     let value: serde_json::Value = serde_json::from_slice(&json)?;
     let nodes = count(&value);
     if nodes != text.lines().count() {

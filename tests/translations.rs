@@ -4,7 +4,7 @@
 //! follow its commits); and the ages on a repository each test builds with
 //! the `git` command.
 
-use docs_lsp::cli::translations::{self, Format};
+use docs_lsp::cli::translations::{self, TranslationsFormat};
 use docs_lsp::workspace::git_history;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -24,7 +24,7 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-fn report(site: &Path, language: Option<&str>, format: Format) -> String {
+fn report(site: &Path, language: Option<&str>, format: TranslationsFormat) -> String {
     let mut out = Vec::new();
     assert_eq!(translations::run(site, language, format, &mut out), 0);
     String::from_utf8(out).unwrap()
@@ -47,8 +47,8 @@ fn fixture_sites_match_their_expected_report() {
         assert!(git_history::head(tmp.path()).is_none());
         copy_dir(&site, tmp.path());
         for (file, format) in [
-            ("expected.json", Format::Json),
-            ("expected.txt", Format::Text),
+            ("expected.json", TranslationsFormat::Json),
+            ("expected.txt", TranslationsFormat::Text),
         ] {
             let actual = report(tmp.path(), None, format);
             let path = site.join(file);
@@ -151,7 +151,8 @@ fn repository() -> tempfile::TempDir {
 fn a_translation_older_than_its_source_by_the_last_commit() {
     let tmp = repository();
     let docs = tmp.path().join("docs");
-    let json: serde_json::Value = serde_json::from_str(&report(&docs, None, Format::Json)).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&report(&docs, None, TranslationsFormat::Json)).unwrap();
     let problems = |lang: &str| -> Vec<serde_json::Value> {
         json["languages"]
             .as_array()
@@ -172,7 +173,7 @@ fn a_translation_older_than_its_source_by_the_last_commit() {
     // The German intro is not committed: its age is unknown, not older.
     let de = problems("de");
     assert!(de.iter().all(|p| p["state"] != "older"), "{de:?}");
-    let text = report(&docs, Some("fr"), Format::Text);
+    let text = report(&docs, Some("fr"), TranslationsFormat::Text);
     assert!(
         text.contains("older         fr/guide/intro.mdx (10 days older than guide/intro)"),
         "{text}"
@@ -237,7 +238,7 @@ fn a_blank_language_code_is_named_as_such() {
         "guide.mdx",
         "---\ntitle: Guide\n---\n\nGuide.\n",
     );
-    let text = report(tmp.path(), None, Format::Text);
+    let text = report(tmp.path(), None, TranslationsFormat::Text);
     assert!(!text.lines().any(|l| l.starts_with(": ")), "{text}");
     assert!(text.contains("(no language code): "), "{text}");
     assert!(text.contains("\"  \" (blank language code): "), "{text}");

@@ -21,11 +21,11 @@ use crate::syntax::tree::{Node, Value};
 
 mod api_pages;
 mod marks;
-mod node;
+mod nav_node;
 mod tree_text;
 
 pub use marks::{Mark, Marks};
-pub use node::{Filter, NavNode, NodeKind, Origin};
+pub use nav_node::{Filter, NavNode, NodeKind, Origin};
 pub use tree_text::tree_text;
 
 /// The whole sidebar of the site under `config` (the analysis's resolved
@@ -41,7 +41,7 @@ pub fn navigation(
     filter: &Filter,
 ) -> Vec<NavNode> {
     let _t = crate::timing::span("navigation view");
-    match Builder::new(site, config, tree, marks, Mode::Only(filter)) {
+    match ViewBuilder::new(site, config, tree, marks, Mode::Only(filter)) {
         Some(b) => b.root_children(),
         None => Vec::new(),
     }
@@ -60,7 +60,7 @@ pub fn scoped(
     scope: &Filter,
 ) -> (Filter, Vec<NavNode>) {
     let _t = crate::timing::span("navigation view (scoped)");
-    match Builder::new(site, config, tree, marks, Mode::Open(scope)) {
+    match ViewBuilder::new(site, config, tree, marks, Mode::Open(scope)) {
         Some(b) => {
             let nodes = b.root_children();
             (b.opened.take(), nodes)
@@ -77,7 +77,7 @@ enum Mode<'a> {
     Open(&'a Filter),
 }
 
-struct Builder<'a> {
+struct ViewBuilder<'a> {
     site: &'a Site,
     config: &'a Config,
     ix: &'a NavIndex<'a>,
@@ -98,7 +98,7 @@ struct Inherited<'a> {
     directory: Option<&'a str>,
 }
 
-impl<'a> Builder<'a> {
+impl<'a> ViewBuilder<'a> {
     fn new(
         site: &'a Site,
         config: &'a Config,
@@ -107,7 +107,7 @@ impl<'a> Builder<'a> {
         mode: Mode<'a>,
     ) -> Option<Self> {
         let ix = tree.index()?;
-        let mut b = Builder {
+        let mut b = ViewBuilder {
             site,
             config,
             ix,
@@ -528,7 +528,7 @@ impl<'a> Builder<'a> {
     }
 }
 
-impl Builder<'_> {
+impl ViewBuilder<'_> {
     /// Whether element `i` or one above it, not the root, sets an
     /// `openapi`: the platform's schema has none on `navigation` (its value
     /// is dropped), and an endpoint entry with no spec of its own and none

@@ -11,8 +11,8 @@ use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 
 use super::client::{
-    AnswerUpdate, Conversation, DEFAULT_BASE_URL, DEFAULT_QUESTION, Secret, Selection, Settings,
-    ask, new_conversation,
+    AnswerUpdate, AssistantSettings, Conversation, DEFAULT_BASE_URL, DEFAULT_QUESTION, Secret,
+    Selection, ask, new_conversation,
 };
 use super::error::{API_KEY_ENV, BASE_URL_ENV, DOMAIN_ENV};
 use super::stream::Answer;
@@ -162,10 +162,10 @@ fn non_empty(v: Option<String>) -> Option<String> {
     v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty())
 }
 
-type Prepared = (Settings, Conversation, String, Option<Selection>);
+type PreparedAsk = (AssistantSettings, Conversation, String, Option<Selection>);
 
 /// Turns arguments and environment into a request, or a usage message.
-fn prepare(args: AskArgs, env: &dyn Fn(&str) -> Option<String>) -> Result<Prepared, String> {
+fn prepare(args: AskArgs, env: &dyn Fn(&str) -> Option<String>) -> Result<PreparedAsk, String> {
     let selection = match (&args.file, args.lines) {
         (None, Some(_)) => return Err("--lines needs --file".to_string()),
         (None, None) => None,
@@ -176,13 +176,13 @@ fn prepare(args: AskArgs, env: &dyn Fn(&str) -> Option<String>) -> Result<Prepar
         None if selection.is_some() => DEFAULT_QUESTION.to_string(),
         None => return Err("no question: give one, or --file to ask about a selection".into()),
     };
-    let mut settings = Settings {
+    let mut settings = AssistantSettings {
         base_url: non_empty(args.base_url)
             .or_else(|| non_empty(env(BASE_URL_ENV)))
             .unwrap_or_else(|| DEFAULT_BASE_URL.to_string()),
         domain: non_empty(args.domain).or_else(|| non_empty(env(DOMAIN_ENV))),
         api_key: non_empty(env(API_KEY_ENV)).map(Secret::new),
-        ..Settings::default()
+        ..AssistantSettings::default()
     };
     if let Some(v) = non_empty(env(STALL_TIMEOUT_ENV)) {
         let secs: f64 = v

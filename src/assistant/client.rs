@@ -86,7 +86,7 @@ impl Default for Timeouts {
 
 /// Everything needed to reach the endpoint.
 #[derive(Debug, Clone)]
-pub struct Settings {
+pub struct AssistantSettings {
     pub base_url: String,
     pub domain: Option<String>,
     pub api_key: Option<Secret>,
@@ -96,9 +96,9 @@ pub struct Settings {
     pub timeouts: Timeouts,
 }
 
-impl Default for Settings {
+impl Default for AssistantSettings {
     fn default() -> Self {
-        Settings {
+        AssistantSettings {
             base_url: DEFAULT_BASE_URL.to_string(),
             domain: None,
             api_key: None,
@@ -123,11 +123,11 @@ pub struct Selection {
 pub struct Message {
     pub id: String,
     pub role: String,
-    pub parts: Vec<Part>,
+    pub parts: Vec<MessagePart>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Part {
+pub struct MessagePart {
     #[serde(rename = "type")]
     pub kind: String,
     pub text: String,
@@ -138,7 +138,7 @@ impl Message {
         Message {
             id: next_message_id(),
             role: role.to_string(),
-            parts: vec![Part {
+            parts: vec![MessagePart {
                 kind: "text".to_string(),
                 text: text.to_string(),
             }],
@@ -204,7 +204,7 @@ struct ContextItem<'a> {
 
 /// The JSON body for `question`, and the user message it adds.
 pub fn build_request_body(
-    settings: &Settings,
+    settings: &AssistantSettings,
     conv: &Conversation,
     question: &str,
     selection: Option<&Selection>,
@@ -241,7 +241,7 @@ fn is_loopback(host: &Host<&str>) -> bool {
 }
 
 /// The endpoint URL for `settings`: https, or http only to a loopback address.
-pub fn endpoint_url(settings: &Settings) -> Result<Url, AskError> {
+pub fn endpoint_url(settings: &AssistantSettings) -> Result<Url, AskError> {
     let domain = settings
         .domain
         .as_deref()
@@ -278,7 +278,7 @@ pub fn endpoint_url(settings: &Settings) -> Result<Url, AskError> {
 }
 
 /// Checks the settings before a request; returns warnings worth showing.
-pub fn check_settings(settings: &Settings) -> Result<Vec<String>, AskError> {
+pub fn check_settings(settings: &AssistantSettings) -> Result<Vec<String>, AskError> {
     let key = settings
         .api_key
         .as_ref()
@@ -302,7 +302,7 @@ pub fn check_settings(settings: &Settings) -> Result<Vec<String>, AskError> {
 
 /// A readable description of the request, with the key masked, for traces.
 pub fn request_trace(
-    settings: &Settings,
+    settings: &AssistantSettings,
     conv: &Conversation,
     question: &str,
     selection: Option<&Selection>,
@@ -332,7 +332,7 @@ pub enum AnswerUpdate {
 /// question and the answer, and the thread id for the next question; on any
 /// failure it is left as it was, so the same question can be asked again.
 pub async fn ask(
-    settings: &Settings,
+    settings: &AssistantSettings,
     conv: &mut Conversation,
     question: &str,
     selection: Option<&Selection>,
@@ -495,7 +495,11 @@ fn error_chain(e: &dyn std::error::Error) -> String {
     text
 }
 
-async fn status_error(settings: &Settings, response: reqwest::Response, key: &Secret) -> AskError {
+async fn status_error(
+    settings: &AssistantSettings,
+    response: reqwest::Response,
+    key: &Secret,
+) -> AskError {
     let status = response.status().as_u16();
     let retry_after = response
         .headers()

@@ -2,7 +2,7 @@
 //!
 //! `stream` decodes the answer stream, `client` sends a question and drives
 //! the stream, `cli` is the `docs-lsp ask` command. Nothing here knows about
-//! LSP: the language server maps its settings onto [`client::Settings`].
+//! LSP: the language server maps its settings onto [`client::AssistantSettings`].
 
 pub mod cli;
 pub mod client;

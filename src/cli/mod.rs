@@ -1,7 +1,7 @@
 //! Headless commands.
 
 pub mod check;
-pub mod nav;
+pub mod navigation_view;
 pub mod options;
 pub mod report;
 pub mod translations;

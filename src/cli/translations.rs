@@ -10,7 +10,7 @@ use crate::workspace::translation_sources::Disk;
 use std::path::Path;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum Format {
+pub enum TranslationsFormat {
     #[default]
     Text,
     Json,
@@ -21,7 +21,7 @@ pub enum Format {
 pub fn run(
     path: &Path,
     language: Option<&str>,
-    format: Format,
+    format: TranslationsFormat,
     out: &mut dyn std::io::Write,
 ) -> i32 {
     let roots = match super::roots_of(path) {
@@ -45,7 +45,7 @@ pub fn run(
         // Freeing the pages is not worth waiting for before the output.
         std::thread::spawn(move || drop((site, config)));
     }
-    super::print_per_root(&sites, format == Format::Json, "translations", text, out)
+    super::print_per_root(&sites, format == TranslationsFormat::Json, "translations", text, out)
 }
 
 /// One line a language (`fr (French): 3 of 5 pages translated`), then one

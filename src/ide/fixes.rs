@@ -18,8 +18,8 @@
 //!   the last entry of the same folder in the first `pages` array holding
 //!   one, else at the end of the first `pages` array.
 
+use super::find_references::nav_index;
 use super::lookup::page_key;
-use super::references::nav_index;
 use super::rename::{Change, FileEdit};
 use crate::analysis::Analysis;
 use crate::diagnostics::{Diagnostic, Fix};

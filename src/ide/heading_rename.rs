@@ -220,7 +220,7 @@ fn href_edit(
         .any(|c| matches!(t.resolve(c), Resolved::Page(p) if p == page.path));
     // The string's content must be the value as written (no escapes) for
     // the fragment's place to be known.
-    let content = super::references::string_content(n);
+    let content = super::find_references::string_content(n);
     if !hits || content.len() != s.len() {
         return None;
     }

@@ -4,7 +4,7 @@
 //! (`analysis::inbound`, memoised; before it is built, the links that
 //! could name the page), not the site's links; the places, the
 //! lens's list, are the references of the page
-//! ([`super::references::page_inbound`]), asked when the list is opened.
+//! ([`super::find_references::page_inbound`]), asked when the list is opened.
 
 use crate::analysis::Analysis;
 use crate::model::site::FileKind;
@@ -41,9 +41,12 @@ pub fn inbound_lens(analysis: &Analysis, file: FileId) -> Option<InboundLens> {
         return None;
     }
     let links = crate::analysis::inbound::links_to(analysis, file);
-    let entries =
-        super::references::page_references(analysis, super::lookup::page_key(&f.path), Some(f))
-            .len();
+    let entries = super::find_references::page_references(
+        analysis,
+        super::lookup::page_key(&f.path),
+        Some(f),
+    )
+    .len();
     Some(InboundLens {
         offset: 0,
         entries,

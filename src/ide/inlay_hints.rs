@@ -68,7 +68,7 @@ pub fn inlay_hints(
 
 /// The sidebar title beside each page entry of `file` in `range`.
 fn title_hints(analysis: &Analysis, file: FileId, range: Range<usize>) -> Vec<InlayHint> {
-    let Some(ix) = super::references::nav_index(analysis) else {
+    let Some(ix) = super::find_references::nav_index(analysis) else {
         return Vec::new();
     };
     let site = &analysis.site;

@@ -9,6 +9,8 @@ pub mod lookup;
 pub mod at;
 pub mod change;
 pub mod definition;
+pub mod document_links;
+pub mod find_references;
 pub mod fixes;
 #[cfg(test)]
 pub(crate) mod fixture;
@@ -18,13 +20,11 @@ pub mod hover;
 pub mod icons;
 pub mod inbound_lens;
 pub mod inlay_hints;
-pub mod links;
 pub mod location;
 pub mod outline_items;
 pub mod page_components;
 pub mod page_links;
 pub mod page_outline;
-pub mod references;
 pub mod rename;
 pub mod symbols;
 #[cfg(test)]

@@ -13,7 +13,7 @@ use super::location::Location;
 use crate::analysis::Analysis;
 use crate::model::imports::{ImportTarget, import_target};
 use crate::model::site::{FileKind, SourceFile};
-use crate::schema::components::{Component, Prop, PropKind, components};
+use crate::schema::components::{Component, ComponentProp, PropKind, components};
 use crate::syntax::page::at_offset::{self, PageAt, Place, Tag};
 use crate::syntax::page::{PageTree, read_tree};
 use crate::syntax::tree::FileId;
@@ -52,7 +52,7 @@ fn export_range(text: &str, name: &str) -> Option<Range<usize>> {
         .map(|n| n.range.range())
 }
 
-fn prop_insert(p: Option<&Prop>, name: &str) -> String {
+fn prop_insert(p: Option<&ComponentProp>, name: &str) -> String {
     match p.map(|p| p.kind) {
         Some(PropKind::Boolean) => name.to_string(),
         Some(PropKind::String) | None => format!("{name}=\"\""),
@@ -68,7 +68,7 @@ fn prop_insert(p: Option<&Prop>, name: &str) -> String {
     }
 }
 
-fn prop_detail(p: &Prop) -> String {
+fn prop_detail(p: &ComponentProp) -> String {
     let mut d = if p.ty.is_empty() {
         "any".to_string()
     } else {
@@ -83,7 +83,7 @@ fn prop_detail(p: &Prop) -> String {
     d
 }
 
-fn prop_doc(p: &Prop) -> String {
+fn prop_doc(p: &ComponentProp) -> String {
     let mut md = p.doc.clone();
     if !p.values.is_empty() && !p.doc.contains('`') {
         let vals: Vec<String> = p.values.iter().map(|v| format!("`{v}`")).collect();
@@ -103,7 +103,7 @@ fn component_doc(c: &Component) -> String {
     if !c.doc.is_empty() {
         md.push_str(&format!("\n\n{}", c.doc));
     }
-    let documented: Vec<&Prop> = c.props.iter().filter(|p| p.documented).collect();
+    let documented: Vec<&ComponentProp> = c.props.iter().filter(|p| p.documented).collect();
     if !documented.is_empty() {
         md.push_str("\n\nProps:");
         for p in documented {

@@ -308,7 +308,7 @@ fn mentions(l: &Link, page: &SourceFile, from: &SourceFile) -> bool {
 
 /// Where the cursor is in a page body, for completion.
 #[derive(Debug, Clone, PartialEq, Eq)]
-enum Slot {
+enum PageSlot {
     /// After `](` or `href="`: a page path (or `#` anchor).
     Link,
     /// After `![..](` or `src="`/`img="`: an image or file.
@@ -340,7 +340,7 @@ pub fn completions(
     } else {
         links::Style::Absolute
     };
-    if let (Slot::Link, Some(hash)) = (&slot, typed.find('#')) {
+    if let (PageSlot::Link, Some(hash)) = (&slot, typed.find('#')) {
         // Headings of the page before `#` (or this page).
         let path = &typed[..hash];
         let page = if path.is_empty() {
@@ -384,7 +384,7 @@ pub fn completions(
         return Some(items);
     }
     match slot {
-        Slot::Link => {
+        PageSlot::Link => {
             // Ranked before the cap, as in docs.json: what was typed as the
             // start of a path segment first, then word starts, contained,
             // scattered; the best MAX_PAGE_ITEMS, the list then incomplete.
@@ -444,7 +444,7 @@ pub fn completions(
                 }
             }
         }
-        Slot::Image => {
+        PageSlot::Image => {
             let mut assets: Vec<&str> = site.assets().filter(|a| links::is_image_path(a)).collect();
             assets.sort_unstable();
             for a in assets.into_iter().take(500) {
@@ -452,7 +452,7 @@ pub fn completions(
                 items.push(file_item(written, &replace));
             }
         }
-        Slot::Snippet { element } => {
+        PageSlot::Snippet { element } => {
             let mut snippets: Vec<&str> = site
                 .files()
                 .filter(|x| x.kind == FileKind::Snippet)
@@ -478,25 +478,32 @@ pub fn completions(
 /// The slot the cursor is in, as the page reader saw it, and where the
 /// typed target starts: a link destination, an `href`/`src`/`img` value,
 /// `<Snippet file>`, an import's source.
-fn slot_at(tree: &PageTree, text: &str, offset: usize) -> Option<(Slot, usize)> {
+fn slot_at(tree: &PageTree, text: &str, offset: usize) -> Option<(PageSlot, usize)> {
     match at_offset::at(tree, text, offset) {
-        PageAt::Destination { start, image, .. } => {
-            Some((if image { Slot::Image } else { Slot::Link }, start))
-        }
+        PageAt::Destination { start, image, .. } => Some((
+            if image {
+                PageSlot::Image
+            } else {
+                PageSlot::Link
+            },
+            start,
+        )),
         PageAt::Tag(Tag {
             name,
             place: Place::AttrValue { attr, range },
             ..
         }) => {
             let slot = match attr.as_str() {
-                "href" => Slot::Link,
-                "src" | "img" => Slot::Image,
-                "file" if name == "Snippet" => Slot::Snippet { element: true },
+                "href" => PageSlot::Link,
+                "src" | "img" => PageSlot::Image,
+                "file" if name == "Snippet" => PageSlot::Snippet { element: true },
                 _ => return None,
             };
             Some((slot, range.start))
         }
-        PageAt::ImportSource(i) => Some((Slot::Snippet { element: false }, i.source_range.start)),
+        PageAt::ImportSource(i) => {
+            Some((PageSlot::Snippet { element: false }, i.source_range.start))
+        }
         _ => None,
     }
 }

@@ -7,9 +7,9 @@
 //! wrote one, a leading `/` if it had one.
 
 use super::at::{self, Thing};
+use super::find_references::{nav_index, string_content};
 use super::heading_rename;
 use super::lookup::page_key;
-use super::references::{nav_index, string_content};
 use crate::analysis::Analysis;
 use crate::model::paths;
 use crate::model::site::FileKind;

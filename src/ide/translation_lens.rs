@@ -14,12 +14,12 @@ use crate::syntax::tree::FileId;
 pub struct Lens {
     /// `translated in 3 of 5 languages`, and how many are out of date.
     pub title: String,
-    pub languages: Vec<Item>,
+    pub languages: Vec<LensLanguage>,
 }
 
 /// One language's line in the list.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Item {
+pub struct LensLanguage {
     pub language: String,
     pub state: State,
     /// `fr (French): older by 12 days`.
@@ -64,7 +64,7 @@ pub fn lens(site: &Site, ix: &NavIndex, page: FileId, sources: &dyn Sources) -> 
                 State::UpToDate => "up to date".to_string(),
                 State::Translated => "translated".to_string(),
             };
-            Item {
+            LensLanguage {
                 label: format!("{}: {state}", crate::model::languages::label(&language)),
                 language,
                 state: t.state,

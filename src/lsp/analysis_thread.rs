@@ -201,8 +201,8 @@ mod tests {
 
     #[test]
     fn what_a_job_frees_is_freed_there_after_its_answer() {
-        struct Dropped(Arc<AtomicUsize>, std::sync::mpsc::Sender<Option<String>>);
-        impl Drop for Dropped {
+        struct DropWitness(Arc<AtomicUsize>, std::sync::mpsc::Sender<Option<String>>);
+        impl Drop for DropWitness {
             fn drop(&mut self) {
                 self.0.fetch_add(1, Ordering::SeqCst);
                 let _ = self.1.send(std::thread::current().name().map(String::from));
@@ -213,7 +213,7 @@ mod tests {
         let d = dropped.clone();
         let seen_at_answer = within_seconds(move || {
             run(move || {
-                free(Box::new(Dropped(d.clone(), tx)));
+                free(Box::new(DropWitness(d.clone(), tx)));
                 d.load(Ordering::SeqCst)
             })
         });

@@ -95,7 +95,7 @@ pub fn path(uri: &lsp::Uri) -> Option<std::path::PathBuf> {
 /// location and its page as a `pageUri`. Serialised straight to the answer:
 /// going through `serde_json::Value` cost 300 ms for the 55,000 nodes of
 /// the 4 x 34 site.
-pub type NavNode = crate::analysis::navigation_view::NavNode<lsp::Location, lsp::Uri>;
+pub type LspNavNode = crate::analysis::navigation_view::NavNode<lsp::Location, lsp::Uri>;
 
 /// The sidebar's nodes for the answer. docs.json and `$ref` files keep
 /// their whole text, so their ranges need no page body.
@@ -104,7 +104,7 @@ pub fn nav_nodes(
     site: &Site,
     root: &Path,
     enc: Encoding,
-) -> Vec<NavNode> {
+) -> Vec<LspNavNode> {
     // Every source is in docs.json or one of a few `$ref` files: a URI is
     // made once per file, not once per node.
     let mut uris = rustc_hash::FxHashMap::default();

@@ -8,7 +8,7 @@ use super::backend::blocking;
 use super::convert;
 use super::world::SiteState;
 use crate::analysis::Analysis;
-use crate::ide::{completion, definition, folding, hover, links, symbols};
+use crate::ide::{completion, definition, document_links, folding, hover, symbols};
 use crate::model::site::SourceFile;
 use crate::syntax::tree::FileId;
 use crate::text::{Encoding, LineIndex};
@@ -346,7 +346,7 @@ impl Snapshot {
     ) -> Result<Option<Vec<DocumentLink>>> {
         let Some((t, found)) = self
             .in_document(&p.text_document.uri, |t| {
-                links::document_links(&t.analysis, t.file)
+                document_links::document_links(&t.analysis, t.file)
             })
             .await?
         else {

@@ -2,13 +2,13 @@
 //! server command that lists them. The lens's command is the client's
 //! `docsLsp.showReferences` (`[uri, position]`): VS Code's extension and
 //! the Neovim plugin ask the server's `docsLsp.inboundLinks` for the places
-//! (the page's references, `ide::references::page_inbound`) when it is
+//! (the page's references, `ide::find_references::page_inbound`) when it is
 //! clicked and show them (VS Code's references peek, Neovim's location
 //! list). The count is cheap (the reverse link index); the places, which
 //! read other files to be placed, are made only when asked for.
 
 use super::api::Snapshot;
-use crate::ide::{inbound_lens, references};
+use crate::ide::{find_references, inbound_lens};
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::*;
 
@@ -60,7 +60,7 @@ impl Snapshot {
                     .site
                     .file(t.file)
                     .filter(|f| f.kind == crate::model::site::FileKind::Page)
-                    .map(|f| references::page_inbound(&t.analysis, f))
+                    .map(|f| find_references::page_inbound(&t.analysis, f))
                     .unwrap_or_default()
             })
             .await?

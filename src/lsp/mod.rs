@@ -13,7 +13,7 @@ pub mod file_events;
 pub mod inbound_lens;
 pub mod inlay_hints;
 pub mod moves;
-pub mod navigation;
+pub mod navigation_view;
 pub mod notifications;
 pub mod panics;
 pub mod publish;
@@ -45,7 +45,7 @@ pub fn service(
     init: impl FnOnce(tower_lsp_server::Client) -> server::Backend,
 ) -> (LspService<server::Backend>, ClientSocket) {
     LspService::build(init)
-        .custom_method(navigation::METHOD, server::Backend::navigation)
+        .custom_method(navigation_view::METHOD, server::Backend::navigation)
         .custom_method(translations::METHOD, server::Backend::translations)
         .finish()
 }

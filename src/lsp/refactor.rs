@@ -13,7 +13,7 @@ use super::world::World;
 use super::{convert, moves};
 use crate::analysis::Analysis;
 use crate::ide::fixes::{self, ActionKind};
-use crate::ide::references;
+use crate::ide::find_references;
 use crate::ide::rename::{self, Change};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -34,7 +34,7 @@ pub struct Settings {
     pub debounce: Duration,
     pub redirect_on_move: RedirectOnMove,
     /// `assistant.*`, with the environment applied (`DOCS_ASSISTANT_*`).
-    pub assistant: assistant::Settings,
+    pub assistant: assistant::AssistantSettings,
     /// `since`: a git revision whose URLs must keep working
     /// (`url-removed`); `None` (unset or empty): off.
     pub since: Option<String>,
@@ -123,7 +123,10 @@ impl Settings {
 /// `assistant.*`, then the environment: `DOCS_ASSISTANT_API_KEY` wins over
 /// the setting (a key in the environment need not be written into a
 /// settings file); the base URL and domain settings win over theirs.
-fn read_assistant(a: &Value, wrong: &mut impl FnMut(&str, &str, &Value)) -> assistant::Settings {
+fn read_assistant(
+    a: &Value,
+    wrong: &mut impl FnMut(&str, &str, &Value),
+) -> assistant::AssistantSettings {
     let mut text = |k: &str| match a.get(k) {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) => Some(s.clone()).filter(|s| !s.is_empty()),
@@ -134,7 +137,7 @@ fn read_assistant(a: &Value, wrong: &mut impl FnMut(&str, &str, &Value)) -> assi
         }
     };
     let env = |k: &str| std::env::var(k).ok().filter(|x| !x.is_empty());
-    let mut out = assistant::Settings::default();
+    let mut out = assistant::AssistantSettings::default();
     if let Some(b) = text("baseUrl").or_else(|| env("DOCS_ASSISTANT_BASE_URL")) {
         out.base_url = b;
     }

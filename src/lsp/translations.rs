@@ -39,12 +39,12 @@ pub struct TranslationsParams {
 pub struct Translations {
     pub root: Option<Uri>,
     pub default_language: Option<String>,
-    pub languages: Vec<Language>,
+    pub languages: Vec<LanguageReport>,
 }
 
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Language {
+pub struct LanguageReport {
     pub language: String,
     pub name: Option<&'static str>,
     pub pages: usize,
@@ -108,7 +108,7 @@ impl Snapshot {
                 languages: report
                     .languages
                     .into_iter()
-                    .map(|l| Language {
+                    .map(|l| LanguageReport {
                         name: crate::model::languages::name(&l.language),
                         language: l.language,
                         pages: l.pages,

@@ -24,7 +24,7 @@ use std::sync::{Arc, Mutex, RwLock};
 /// of whatever the editor holds by the time they are sent.
 pub type DocVersions = Arc<HashMap<PathBuf, i32>>;
 
-struct Snapshot {
+struct SiteSnapshot {
     version: u64,
     site: Arc<Site>,
     docs: DocVersions,
@@ -35,7 +35,7 @@ pub struct SiteState {
     /// A site made for a file outside every docs root: only what needs no
     /// site (syntax, schema) is reported for it.
     pub loose: bool,
-    snapshot: Mutex<Snapshot>,
+    snapshot: Mutex<SiteSnapshot>,
     /// The newest analysis; held only to read or replace it, so requests
     /// never wait on an analysis being computed.
     analysis: Mutex<Option<(u64, Arc<Analysis>, DocVersions)>>,
@@ -68,7 +68,7 @@ impl SiteState {
         SiteState {
             root,
             loose,
-            snapshot: Mutex::new(Snapshot {
+            snapshot: Mutex::new(SiteSnapshot {
                 version: 0,
                 site: Arc::new(site),
                 docs: Arc::new(docs),

@@ -29,7 +29,7 @@ pub struct Shape {
     /// [`crate::model::imports::imported_files`]; until something asked for
     /// it, every page edit is taken as a new shape.
     pub(super) imported: OnceLock<rustc_hash::FxHashSet<FileId>>,
-    pub overlays: crate::model::overlaid::Memo, // discovered overlays, overlaid specs
+    pub overlays: crate::model::overlaid::OverlaidMemo, // discovered overlays, overlaid specs
 }
 
 impl Default for Shape {

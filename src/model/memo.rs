@@ -161,7 +161,7 @@ impl Reads {
 }
 
 #[derive(Debug)]
-struct Entry<V, T> {
+struct MemoEntry<V, T> {
     value: V,
     deps: Box<[Dep]>,
     /// Its text reads, carried to the latest revision each time the entry
@@ -210,7 +210,7 @@ impl TextSlot for TextReads {
 /// next. Shared by reference between rayon workers (sharded locks).
 #[derive(Debug)]
 pub struct MemoTable<K: Eq + Hash, V, T = ()> {
-    entries: DashMap<K, Entry<V, T>, rustc_hash::FxBuildHasher>,
+    entries: DashMap<K, MemoEntry<V, T>, rustc_hash::FxBuildHasher>,
     /// Who made an indexed read of a key (an edge may be stale, never
     /// missing).
     readers: DashMap<Key, Vec<K>, rustc_hash::FxBuildHasher>,
@@ -249,7 +249,7 @@ impl<K: Eq + Hash + Clone, V: Clone + PartialEq, T: TextSlot> MemoTable<K, V, T>
         edit_of: impl Fn(Key) -> Option<TextEdit>,
         compute: impl FnOnce(&mut Reads) -> V,
     ) -> (V, Revision) {
-        let holds = |e: &Entry<V, T>| {
+        let holds = |e: &MemoEntry<V, T>| {
             e.deps
                 .iter()
                 .all(|d| revision_of(d.key) == Some(d.revision))
@@ -315,7 +315,7 @@ impl<K: Eq + Hash + Clone, V: Clone + PartialEq, T: TextSlot> MemoTable<K, V, T>
             }
             Slot::Vacant(v) => {
                 let changed_at = fresh_revision();
-                v.insert(Entry {
+                v.insert(MemoEntry {
                     value: value.clone(),
                     deps,
                     texts,
@@ -342,7 +342,7 @@ impl<K: Eq + Hash + Clone, V: Clone + PartialEq, T: TextSlot> MemoTable<K, V, T>
             }
             Slot::Vacant(v) => {
                 let changed_at = fresh_revision();
-                v.insert(Entry {
+                v.insert(MemoEntry {
                     value: value.clone(),
                     deps: Box::new([]),
                     texts: T::default(),

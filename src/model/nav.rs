@@ -208,7 +208,7 @@ pub struct Scope {
 }
 
 #[derive(Debug, Clone)]
-pub struct Element<'a> {
+pub struct NavElement<'a> {
     pub kind: ElementKind,
     pub node: &'a Node,
     /// Index of the parent element in [`NavIndex::elements`].
@@ -248,7 +248,7 @@ pub struct EntryContext {
 
 #[derive(Debug, Clone, Default)]
 pub struct NavIndex<'a> {
-    pub elements: Vec<Element<'a>>,
+    pub elements: Vec<NavElement<'a>>,
     pub entries: Vec<Entry<'a>>,
     /// `QUERY name`, `MUTATION name` and `TYPE name` strings in `pages`
     /// under an element with a `graphql` schema: the prebuild turns each
@@ -283,7 +283,7 @@ pub fn index_sized(nav: &Node, entries: Option<usize>) -> NavIndex<'_> {
     // navigation were 9 MB of allocations per keystroke instead of 3.
     ix.entries
         .reserve_exact(entries.unwrap_or_else(|| entry_bound(nav)));
-    ix.elements.push(Element {
+    ix.elements.push(NavElement {
         kind: ElementKind::Root,
         node: nav,
         parent: None,
@@ -297,7 +297,7 @@ pub fn index_sized(nav: &Node, entries: Option<usize>) -> NavIndex<'_> {
     let scope = Arc::new(Scope::default());
     walk_children(&mut ix, nav, ElementKind::Root, 0, &scope, &root_openapi, 0);
     if let Some(global) = nav.get("global") {
-        ix.elements.push(Element {
+        ix.elements.push(NavElement {
             kind: ElementKind::Global,
             node: global,
             parent: Some(0),
@@ -416,7 +416,7 @@ fn walk_element<'a>(
     } else {
         own.clone().into()
     };
-    ix.elements.push(Element {
+    ix.elements.push(NavElement {
         kind,
         node,
         parent: Some(parent),
@@ -461,7 +461,7 @@ fn walk_element<'a>(
         && let Some(global) = node.get("global")
         && matches!(global.value, Value::Object(_))
     {
-        ix.elements.push(Element {
+        ix.elements.push(NavElement {
             kind: ElementKind::Global,
             node: global,
             parent: Some(me),

@@ -10,7 +10,7 @@
 //! Beside the index: `declares` (whether a file is a spec), `methods` (the
 //! operation keys), `pruning` (what of a big spec the index reads),
 //! `refused` (why the platform refuses a spec, placed in the file),
-//! `suggest` (did-you-mean for a missing endpoint) and `validate` (the
+//! `suggest` (did-you-mean for a missing endpoint) and `acceptance` (the
 //! platform's rules for a spec).
 
 use crate::syntax::tree::{FileId, Node, Value};
@@ -18,12 +18,12 @@ use crate::syntax::{SyntaxError, json, json_skim, yaml};
 use refused::{duplicate, place, refused, repeated_key, swagger};
 use std::ops::Range;
 
+pub mod acceptance;
 mod declares;
 mod methods;
 mod pruning;
 mod refused;
 mod suggest;
-pub mod validate;
 
 pub use declares::declares_spec;
 pub use methods::{METHODS, is_additional_method};
@@ -141,7 +141,7 @@ pub struct SpecIndex {
     /// Parse errors, or one "not an OpenAPI or AsyncAPI document" error.
     pub errors: Vec<SyntaxError>,
     /// Why the platform leaves this spec out of its build although it
-    /// reads here (see [`validate`]). Its endpoints get no API page.
+    /// reads here (see [`acceptance`]). Its endpoints get no API page.
     pub refused: Option<Refused>,
     /// Operation indices by path: a site checks thousands of endpoint
     /// entries against a spec of over a thousand operations.
@@ -173,7 +173,7 @@ impl SpecIndex {
             {
                 index.refused = repeated_key(root)
                     .or_else(|| swagger(root))
-                    .or_else(|| validate::check(root).map(|r| place(root, r)))
+                    .or_else(|| acceptance::check(root).map(|r| place(root, r)))
                     .map(|e| refused(text, e));
             }
             return index;
@@ -187,14 +187,14 @@ impl SpecIndex {
             // are waiting for this index (a page's front matter names the
             // spec), so a task queued beside it would run after it.
             std::thread::scope(|s| {
-                let judged = s.spawn(|| validate::judge_json(text));
+                let judged = s.spawn(|| acceptance::judge_json(text));
                 let pruned = json_skim::parse_pruned(file, text, &index_keeps);
                 (pruned, judged.join().ok().flatten())
             })
         } else {
             (
                 json_skim::parse_pruned(file, text, &index_keeps),
-                validate::judge_json(text),
+                acceptance::judge_json(text),
             )
         };
         if let (Some(root), Some(judged)) = (pruned, judged) {

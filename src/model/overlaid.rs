@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 /// What is kept per set of files (on the site's shape): the discovered
 /// overlays, and the specs already overlaid by a list of overlays.
 #[derive(Debug, Default)]
-pub struct Memo {
+pub struct OverlaidMemo {
     pub(crate) discovered: OnceLock<Arc<Vec<Discovered>>>,
     /// By spec and the names of its overlays, in order.
     pub(crate) applied: Mutex<FxHashMap<AppliedKey, Arc<Overlaid>>>,
@@ -23,7 +23,7 @@ pub struct Memo {
 
 pub(crate) type AppliedKey = (FileId, Vec<String>);
 
-impl Memo {
+impl OverlaidMemo {
     /// The endpoint indexes of the specs overlaid so far on this shape.
     pub fn applied(&self) -> Vec<Arc<SpecIndex>> {
         lock(&self.applied)

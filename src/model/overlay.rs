@@ -26,11 +26,11 @@ pub struct Overlay {
     /// the spec it resolves to).
     pub extends: Option<String>,
     pub extends_range: Range<usize>,
-    pub actions: Vec<Action>,
+    pub actions: Vec<OverlayAction>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct Action {
+pub struct OverlayAction {
     /// Trimmed, as zod's `.trim()` hands it on.
     pub target: String,
     pub update: Option<Json>,
@@ -174,7 +174,7 @@ fn parse_action(
     i: usize,
     is_10: bool,
     issue: &mut impl FnMut(&Node, &str, &str),
-) -> Option<Action> {
+) -> Option<OverlayAction> {
     let path = format!("actions.{i}");
     if !a.is_object() {
         issue(a, &path, "Expected object");
@@ -267,7 +267,7 @@ fn parse_action(
             "The \"copy\" modifier requires Overlay Specification 1.1.0 or later. Declare overlay: \"1.1.0\" to use copy.",
         );
     }
-    Some(Action {
+    Some(OverlayAction {
         target: target?,
         update,
         copy,

@@ -16,7 +16,7 @@
 
 use crate::diagnostics::Diagnostic;
 use crate::model::openapi::{Refused, SpecIndex};
-pub use crate::model::overlaid::{Discovered, Fault, Memo, Overlaid, SpecOverlays};
+pub use crate::model::overlaid::{Discovered, Fault, Overlaid, OverlaidMemo, SpecOverlays};
 use crate::model::overlay::{self, Overlay};
 use crate::model::paths;
 use crate::model::site::{FileKind, Site, SourceFile, lock};

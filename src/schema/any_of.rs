@@ -1,15 +1,15 @@
 //! Choosing one `anyOf` branch to report, so a user sees the errors of the
 //! branch they meant, never a pile from every branch.
 
-use super::definition::Schema;
-use super::validate::{STEP_BUDGET, Seg, Validator, expected};
+use super::node::Schema;
+use super::validate::{STEP_BUDGET, Validator, ValuePathSeg, expected};
 use crate::diagnostics::Diagnostic;
 use crate::syntax::tree::{Node, Value};
 use std::ops::Range;
 
 /// How far a value is from a branch's shape, before any deep check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-struct Shape {
+struct ShapeDistance {
     /// Required keys absent, plus discriminating values (`const`/`enum`) and
     /// forbidden keys that do not fit.
     misfit: usize,
@@ -65,7 +65,8 @@ impl Validator<'_> {
             self.node(node, only, holder, depth + 1, out);
             return;
         }
-        let shapes: Vec<(Shape, &Schema)> = typed.iter().map(|b| (shape(node, b, 0), *b)).collect();
+        let shapes: Vec<(ShapeDistance, &Schema)> =
+            typed.iter().map(|b| (shape(node, b, 0), *b)).collect();
         let mut fitting: Vec<&Schema> = shapes
             .iter()
             .filter(|(s, _)| s.misfit == 0)
@@ -155,7 +156,7 @@ impl Validator<'_> {
                     if vals.iter().any(|v| super::validate::same(&p.value, v)) {
                         continue;
                     }
-                    self.path.push(Seg::Key(p.key.to_string()));
+                    self.path.push(ValuePathSeg::Key(p.key.to_string()));
                     let d = self.invalid_enum(&p.value, &vals);
                     self.path.pop();
                     return Some(d);
@@ -176,14 +177,14 @@ impl Validator<'_> {
 
 /// The shape distance of `node` from `b` (through nested `anyOf`, the
 /// closest branch).
-fn shape(node: &Node, b: &Schema, depth: usize) -> Shape {
+fn shape(node: &Node, b: &Schema, depth: usize) -> ShapeDistance {
     if !b.any_of.is_empty() && depth < 8 {
         return b
             .any_of()
             .filter(|s| !s.is_never())
             .map(|s| shape(node, s, depth + 1))
             .min()
-            .unwrap_or(Shape {
+            .unwrap_or(ShapeDistance {
                 misfit: 1,
                 unknown: 0,
             });
@@ -205,27 +206,27 @@ fn shape(node: &Node, b: &Schema, depth: usize) -> Shape {
             for p in props.iter() {
                 match b.property(&p.key) {
                     Some(s) => misfit += pinned_misfit(&p.value, s),
-                    None if matches!(b.additional, super::definition::Additional::Forbidden) => {
+                    None if matches!(b.additional, super::node::Additional::Forbidden) => {
                         unknown += 1
                     }
                     None => {}
                 }
             }
-            Shape { misfit, unknown }
+            ShapeDistance { misfit, unknown }
         }
         // Arrays of different item types (`groups`: names or rules) are told
         // apart by their items.
         Value::Array(items) => {
             let item_types = b
                 .items()
-                .map_or(super::definition::Types::default(), Schema::accepted_types);
+                .map_or(super::node::Types::default(), Schema::accepted_types);
             let misfit = items
                 .iter()
                 .filter(|i| !super::validate::type_fits(i, item_types))
                 .count();
-            Shape { misfit, unknown: 0 }
+            ShapeDistance { misfit, unknown: 0 }
         }
-        _ => Shape {
+        _ => ShapeDistance {
             misfit: pinned_misfit(node, b),
             unknown: 0,
         },

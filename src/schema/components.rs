@@ -19,7 +19,7 @@ pub enum PropKind {
 }
 
 #[derive(Debug, Clone)]
-pub struct Prop {
+pub struct ComponentProp {
     pub name: String,
     /// The type as documented (`string`, `boolean`, `string[]`, ...).
     pub ty: String,
@@ -39,7 +39,7 @@ pub struct Component {
     pub doc: String,
     /// The docs page that describes it (`components/cards`).
     pub docs_page: Option<String>,
-    pub props: Vec<Prop>,
+    pub props: Vec<ComponentProp>,
     /// Passes any other prop on to an HTML element: no prop is unknown.
     pub open: bool,
     /// Another name of the same component (`FileTree` for `Tree`).
@@ -49,7 +49,7 @@ pub struct Component {
 }
 
 impl Component {
-    pub fn prop(&self, name: &str) -> Option<&Prop> {
+    pub fn prop(&self, name: &str) -> Option<&ComponentProp> {
         self.props.iter().find(|p| p.name == name)
     }
 }
@@ -87,7 +87,7 @@ impl Components {
 }
 
 #[derive(Deserialize)]
-struct RawFile {
+struct RawComponentsFile {
     global_props: Vec<String>,
     html: Vec<String>,
     components: HashMap<String, RawComponent>,
@@ -118,7 +118,7 @@ fn kind_of(ty: &str) -> PropKind {
     }
 }
 
-fn prop(name: &str, v: &serde_json::Value) -> Prop {
+fn prop(name: &str, v: &serde_json::Value) -> ComponentProp {
     let s = |k: &str| v.get(k).and_then(|x| x.as_str()).unwrap_or("").to_string();
     let ty = s("type");
     let values = v
@@ -133,7 +133,7 @@ fn prop(name: &str, v: &serde_json::Value) -> Prop {
                 .collect()
         })
         .unwrap_or_default();
-    Prop {
+    ComponentProp {
         name: name.to_string(),
         kind: kind_of(&ty),
         ty,
@@ -149,7 +149,7 @@ fn prop(name: &str, v: &serde_json::Value) -> Prop {
 }
 
 fn load(text: &str) -> Components {
-    let raw: RawFile = serde_json::from_str(text).unwrap_or(RawFile {
+    let raw: RawComponentsFile = serde_json::from_str(text).unwrap_or(RawComponentsFile {
         global_props: Vec::new(),
         html: Vec::new(),
         components: HashMap::new(),

@@ -69,7 +69,7 @@ impl IconSet {
 }
 
 #[derive(Deserialize)]
-struct RawFile {
+struct RawIconsFile {
     libraries: BTreeMap<String, RawLibrary>,
 }
 
@@ -83,7 +83,7 @@ struct RawLibrary {
 }
 
 fn load(text: &str) -> Vec<IconSet> {
-    let Ok(raw) = serde_json::from_str::<RawFile>(text) else {
+    let Ok(raw) = serde_json::from_str::<RawIconsFile>(text) else {
         return Vec::new();
     };
     raw.libraries

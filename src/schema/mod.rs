@@ -8,26 +8,26 @@
 
 mod any_of;
 pub mod components;
-mod definition;
+mod from_json;
 pub mod icons;
-mod load;
-mod memo;
+mod node;
 mod path;
 mod rules;
+mod subtree_memo;
 mod validate;
 
 #[cfg(test)]
 mod tests;
 
-pub use memo::Memo;
 pub use path::{PathSeg, schemas_at};
+pub use subtree_memo::SubtreeMemo;
 pub use validate::reusing::validate_reusing;
 pub use validate::{Syntax, ValidateOptions, validate};
 
 // The schema type, where other layers have always found it.
-pub use definition::{AdditionalProperties, Schema, Types};
+pub use node::{AdditionalProperties, Schema, Types};
 
-use definition::ANY;
+use node::ANY;
 use std::sync::OnceLock;
 
 struct Registry {
@@ -39,7 +39,7 @@ struct Registry {
 fn registry() -> &'static Registry {
     static REGISTRY: OnceLock<Registry> = OnceLock::new();
     REGISTRY.get_or_init(|| {
-        let loaded = load::load(include_str!("data/schema.json"));
+        let loaded = from_json::load(include_str!("data/schema.json"));
         let root = |name: &str| {
             loaded
                 .as_ref()

@@ -1,7 +1,7 @@
 //! Which schemas apply at a path of keys and indices: what completion and
 //! hover ask.
 
-use super::definition::{AdditionalProperties, Schema};
+use super::node::{AdditionalProperties, Schema};
 
 /// One step down a value: an object key or an array index.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

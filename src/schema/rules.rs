@@ -13,14 +13,14 @@ use serde_json::Value as Json;
 
 /// One refinement.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Rule {
-    pub(crate) kind: Kind,
+pub(crate) struct Refinement {
+    pub(crate) kind: RefinementKind,
     /// What the platform says when the value breaks the rule.
     pub(crate) message: String,
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) enum Kind {
+pub(crate) enum RefinementKind {
     /// A string must not start with this (`fa-` icons; integration
     /// domains written with `https://`).
     NotPrefix(String),
@@ -35,7 +35,7 @@ pub(crate) enum Kind {
     /// A path starting with `/` or `#`, a `mailto:` link, or an absolute
     /// URL (navigation and logo `href`s).
     UrlOrPath,
-    /// As [`Kind::UrlOrPath`] but absolute URLs must be `https:` and name
+    /// As [`RefinementKind::UrlOrPath`] but absolute URLs must be `https:` and name
     /// no `.svg`/`.exe`/`.zip`, and `//host` is refused (footer links).
     SecureHref,
     /// A folder path relative to the docs root: `/`-separated segments,
@@ -58,37 +58,37 @@ pub(crate) enum Kind {
     Requires { when: String, then: String },
 }
 
-impl Rule {
+impl Refinement {
     /// The rule as the schema data writes it; `None` for a rule this
     /// version does not know (it is then not checked, never guessed).
-    pub(crate) fn from_json(v: &Json) -> Option<Rule> {
+    pub(crate) fn from_json(v: &Json) -> Option<Refinement> {
         let s = |k: &str| v.get(k).and_then(Json::as_str).map(str::to_owned);
         let kind = match v.get("rule")?.as_str()? {
-            "not-prefix" => Kind::NotPrefix(s("value")?),
-            "prefix" => Kind::Prefix(s("value")?),
-            "no-query-or-fragment" => Kind::NoQueryOrFragment,
-            "https-url" => Kind::HttpsUrl,
-            "url-or-path" => Kind::UrlOrPath,
-            "secure-href" => Kind::SecureHref,
-            "folder-path" => Kind::FolderPath,
-            "url-protocol" => Kind::UrlProtocol(
+            "not-prefix" => RefinementKind::NotPrefix(s("value")?),
+            "prefix" => RefinementKind::Prefix(s("value")?),
+            "no-query-or-fragment" => RefinementKind::NoQueryOrFragment,
+            "https-url" => RefinementKind::HttpsUrl,
+            "url-or-path" => RefinementKind::UrlOrPath,
+            "secure-href" => RefinementKind::SecureHref,
+            "folder-path" => RefinementKind::FolderPath,
+            "url-protocol" => RefinementKind::UrlProtocol(
                 v.get("protocols")?
                     .as_array()?
                     .iter()
                     .filter_map(|p| p.as_str().map(str::to_owned))
                     .collect(),
             ),
-            "unique" => Kind::Unique {
+            "unique" => RefinementKind::Unique {
                 key: s("key"),
                 within: s("in"),
             },
-            "requires" => Kind::Requires {
+            "requires" => RefinementKind::Requires {
                 when: s("if")?,
                 then: s("then")?,
             },
             _ => return None,
         };
-        Some(Rule {
+        Some(Refinement {
             kind,
             message: s("message").unwrap_or_else(|| "Invalid input".into()),
         })
@@ -104,7 +104,11 @@ pub(crate) struct Breach<'n> {
 
 /// Check `node` (a string already trimmed when the schema trims: `text`)
 /// against `rule`; the first breach, if any.
-pub(crate) fn check<'n>(rule: &Rule, node: &'n Node, text: Option<&str>) -> Option<Breach<'n>> {
+pub(crate) fn check<'n>(
+    rule: &Refinement,
+    node: &'n Node,
+    text: Option<&str>,
+) -> Option<Breach<'n>> {
     let refuse = |bad: bool| {
         bad.then_some(Breach {
             at: node,
@@ -113,23 +117,23 @@ pub(crate) fn check<'n>(rule: &Rule, node: &'n Node, text: Option<&str>) -> Opti
     };
     match (&rule.kind, text) {
         // The fix drops the prefix (`fa-house` -> `house`).
-        (Kind::NotPrefix(p), Some(s)) => s.starts_with(p.as_str()).then(|| Breach {
+        (RefinementKind::NotPrefix(p), Some(s)) => s.starts_with(p.as_str()).then(|| Breach {
             at: node,
             fix: Some(s[p.len()..].to_string()).filter(|rest| !rest.is_empty()),
         }),
-        (Kind::Prefix(p), Some(s)) => refuse(!s.starts_with(p.as_str())),
-        (Kind::NoQueryOrFragment, Some(s)) => refuse(url::Url::parse(s).is_ok_and(|u| {
+        (RefinementKind::Prefix(p), Some(s)) => refuse(!s.starts_with(p.as_str())),
+        (RefinementKind::NoQueryOrFragment, Some(s)) => refuse(url::Url::parse(s).is_ok_and(|u| {
             u.query().is_some_and(|q| !q.is_empty()) || u.fragment().is_some_and(|f| !f.is_empty())
         })),
-        (Kind::HttpsUrl, Some(s)) => refuse(!secure_url(&normalize_url(s))),
-        (Kind::UrlOrPath, Some(s)) => {
+        (RefinementKind::HttpsUrl, Some(s)) => refuse(!secure_url(&normalize_url(s))),
+        (RefinementKind::UrlOrPath, Some(s)) => {
             let ok = s.starts_with('/')
                 || s.starts_with('#')
                 || s.starts_with("mailto:")
                 || url::Url::parse(s).is_ok();
             refuse(!ok)
         }
-        (Kind::SecureHref, Some(s)) => {
+        (RefinementKind::SecureHref, Some(s)) => {
             let s = normalize_url(s);
             let ok = if s.starts_with("//") {
                 false
@@ -140,7 +144,7 @@ pub(crate) fn check<'n>(rule: &Rule, node: &'n Node, text: Option<&str>) -> Opti
             };
             refuse(!ok)
         }
-        (Kind::FolderPath, Some(s)) => {
+        (RefinementKind::FolderPath, Some(s)) => {
             let ok = s.split('/').all(|seg| {
                 !seg.is_empty()
                     && seg != "."
@@ -151,12 +155,14 @@ pub(crate) fn check<'n>(rule: &Rule, node: &'n Node, text: Option<&str>) -> Opti
             });
             refuse(!ok)
         }
-        (Kind::UrlProtocol(allowed), Some(s)) => refuse(url::Url::parse(s).is_ok_and(|u| {
-            !allowed
-                .iter()
-                .any(|p| p.strip_suffix(':') == Some(u.scheme()))
-        })),
-        (Kind::Unique { key, within }, None) => {
+        (RefinementKind::UrlProtocol(allowed), Some(s)) => {
+            refuse(url::Url::parse(s).is_ok_and(|u| {
+                !allowed
+                    .iter()
+                    .any(|p| p.strip_suffix(':') == Some(u.scheme()))
+            }))
+        }
+        (RefinementKind::Unique { key, within }, None) => {
             let list = match within {
                 Some(k) => node.get(k)?,
                 None => node,
@@ -184,7 +190,7 @@ pub(crate) fn check<'n>(rule: &Rule, node: &'n Node, text: Option<&str>) -> Opti
             }
             None
         }
-        (Kind::Requires { when, then }, None) => {
+        (RefinementKind::Requires { when, then }, None) => {
             let set = |k: &str| node.get(k).is_some_and(truthy);
             if set(when) && !set(then) {
                 node.prop(when).map(|p| Breach {
@@ -321,7 +327,7 @@ mod tests {
     use super::*;
 
     fn breaks(rule: serde_json::Value, value: &str) -> bool {
-        let rule = Rule::from_json(&rule).expect("a known rule");
+        let rule = Refinement::from_json(&rule).expect("a known rule");
         let root = crate::syntax::json::parse(0, value).root.expect("json");
         check(&rule, &root, root.as_str()).is_some()
     }
@@ -507,6 +513,6 @@ mod tests {
 
     #[test]
     fn an_unknown_rule_is_not_checked() {
-        assert!(Rule::from_json(&serde_json::json!({"rule": "from-the-future"})).is_none());
+        assert!(Refinement::from_json(&serde_json::json!({"rule": "from-the-future"})).is_none());
     }
 }

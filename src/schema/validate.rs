@@ -7,7 +7,7 @@
 //! `anyOf` reports one branch only, and a `$ref` object can be opaque
 //! (another module resolves and checks it).
 
-use super::definition::{Schema, Types};
+use super::node::{Schema, Types};
 use crate::diagnostics::{Diagnostic, Fix, Severity, did_you_mean};
 use crate::syntax::tree::{Node, Value};
 use std::ops::Range;
@@ -95,17 +95,17 @@ pub(super) const STEP_BUDGET: usize = 200_000;
 /// Deeper than the parsers allow; a guard against schema/anyOf nesting.
 const MAX_DEPTH: usize = 2048;
 
-pub(super) enum Seg {
+pub(super) enum ValuePathSeg {
     Key(String),
     Index(usize),
 }
 
 pub(super) struct Validator<'o> {
     pub(super) opts: &'o ValidateOptions<'o>,
-    pub(super) path: Vec<Seg>,
+    pub(super) path: Vec<ValuePathSeg>,
     pub(super) steps: usize,
     /// Results kept across keystrokes (docs.json's navigation), if any.
-    pub(super) reuse: Option<super::memo::Reuse<'o>>,
+    pub(super) reuse: Option<super::subtree_memo::Reuse<'o>>,
     /// Set for the next value checked: it is a key of an object the
     /// platform reads strictly, which does not fall back to a variant that
     /// drops an invalid key (a tab with `graphql` keeps no `.catch()`).
@@ -123,7 +123,7 @@ impl Validator<'_> {
         depth: usize,
         out: &mut Vec<Diagnostic>,
     ) {
-        if self.reuse.is_some() && super::memo::Reuse::keeps(node) {
+        if self.reuse.is_some() && super::subtree_memo::Reuse::keeps(node) {
             self.node_kept(node, schema, holder, depth, out);
         } else {
             self.check(node, schema, holder, depth, out);
@@ -223,7 +223,7 @@ impl Validator<'_> {
                 self.counts(node, items.len() as u64, schema, out);
                 if let Some(item_schema) = schema.items() {
                     for (i, item) in items.iter().enumerate() {
-                        self.path.push(Seg::Index(i));
+                        self.path.push(ValuePathSeg::Index(i));
                         self.node(item, item_schema, None, depth + 1, out);
                         self.path.pop();
                     }
@@ -248,20 +248,20 @@ impl Validator<'_> {
             };
             let message = rule.message.trim_end_matches('.');
             let msg = match (&rule.kind, &breach.at.value) {
-                (super::rules::Kind::Requires { when, then }, _) => format!(
+                (super::rules::RefinementKind::Requires { when, then }, _) => format!(
                     "{}: {message}: `{then}` is required when `{when}` is set",
                     self.subject()
                 ),
                 // The platform's message names the repeated value.
-                (super::rules::Kind::Unique { .. }, Value::String(s))
+                (super::rules::RefinementKind::Unique { .. }, Value::String(s))
                     if message.contains("{value}") =>
                 {
                     format!("{}: {}", self.subject(), message.replace("{value}", s))
                 }
-                (super::rules::Kind::Unique { .. }, Value::String(s)) => {
+                (super::rules::RefinementKind::Unique { .. }, Value::String(s)) => {
                     format!("{}: {message} (`{s}` is repeated)", self.subject())
                 }
-                (super::rules::Kind::Unique { .. }, _) => {
+                (super::rules::RefinementKind::Unique { .. }, _) => {
                     format!("{}: {message}", self.subject())
                 }
                 _ => format!(
@@ -438,12 +438,12 @@ impl Validator<'_> {
         let mut s = String::from("`");
         for (i, seg) in self.path.iter().enumerate() {
             match seg {
-                Seg::Key(k) if i == 0 => s.push_str(k),
-                Seg::Key(k) => {
+                ValuePathSeg::Key(k) if i == 0 => s.push_str(k),
+                ValuePathSeg::Key(k) => {
                     s.push('.');
                     s.push_str(k);
                 }
-                Seg::Index(n) => s.push_str(&format!("[{n}]")),
+                ValuePathSeg::Index(n) => s.push_str(&format!("[{n}]")),
             }
         }
         s.push('`');
@@ -451,9 +451,9 @@ impl Validator<'_> {
     }
 
     fn is_color(&self) -> bool {
-        self.path
-            .iter()
-            .any(|seg| matches!(seg, Seg::Key(k) if k.to_ascii_lowercase().contains("color")))
+        self.path.iter().any(
+            |seg| matches!(seg, ValuePathSeg::Key(k) if k.to_ascii_lowercase().contains("color")),
+        )
     }
 
     fn fix_text(&self, v: &serde_json::Value) -> String {

@@ -102,7 +102,7 @@ pub fn parse(file: FileId, text: &str) -> FrontMatter {
 ///   collection's continuation lines (js-yaml 3 folds or skips it);
 /// - a flow collection whose lines (or closing `]`) are indented no deeper
 ///   than its key (`keywords: [` / `  'a',` / `]`).
-fn parse_as_js_yaml3(file: FileId, body: &str, base: usize) -> yaml::Parsed {
+fn parse_as_js_yaml3(file: FileId, body: &str, base: usize) -> yaml::ParsedYaml {
     let strict = yaml::parse(file, body, base);
     // yaml-rust2 may also read a tab-indented line without an error, and
     // then read less than js-yaml 3 does (a first line `\ttitle: x` ends
@@ -110,7 +110,7 @@ fn parse_as_js_yaml3(file: FileId, body: &str, base: usize) -> yaml::Parsed {
     if strict.errors.is_empty() && !tab_indented(body) {
         return strict;
     }
-    let Some(lenient) = Lenient::rewrite(body) else {
+    let Some(lenient) = LenientText::rewrite(body) else {
         return strict;
     };
     let mut parsed = yaml::parse(file, &lenient.text, 0);
@@ -133,15 +133,15 @@ fn tab_indented(body: &str) -> bool {
 
 /// Front matter text rewritten for js-yaml 3's leniencies, with the map
 /// from its offsets back to the original's.
-struct Lenient {
+struct LenientText {
     text: String,
     /// Unchanged runs: (offset in `text`, offset in the original, length).
     runs: Vec<(usize, usize, usize)>,
 }
 
-impl Lenient {
-    fn rewrite(body: &str) -> Option<Lenient> {
-        let mut out = Lenient {
+impl LenientText {
+    fn rewrite(body: &str) -> Option<LenientText> {
+        let mut out = LenientText {
             text: String::with_capacity(body.len() + 16),
             runs: Vec::new(),
         };

@@ -19,7 +19,7 @@ use super::tree::{FileId, Node, Prop, Value};
 /// Parse `text`, keeping only members for which `keep(keys)` is true.
 /// `None` when the text is not well-formed enough for this reader.
 pub fn parse_pruned(file: FileId, text: &str, keep: &dyn Fn(&[&str]) -> bool) -> Option<Node> {
-    let mut r = Reader {
+    let mut r = SkimReader {
         b: text.as_bytes(),
         text,
         i: 0,
@@ -41,7 +41,7 @@ pub fn parse_pruned(file: FileId, text: &str, keep: &dyn Fn(&[&str]) -> bool) ->
 /// after `components` is read in one byte scan, not parsed).
 pub fn find_top_level(text: &str, mut f: impl FnMut(&str, &str) -> bool) -> Option<bool> {
     let keep = |_: &[&str]| false;
-    let mut r = Reader {
+    let mut r = SkimReader {
         b: text.as_bytes(),
         text,
         i: 0,
@@ -84,7 +84,7 @@ pub fn find_top_level(text: &str, mut f: impl FnMut(&str, &str) -> bool) -> Opti
     }
 }
 
-struct Reader<'t, 'k> {
+struct SkimReader<'t, 'k> {
     b: &'t [u8],
     text: &'t str,
     i: usize,
@@ -93,7 +93,7 @@ struct Reader<'t, 'k> {
     path: Vec<String>,
 }
 
-impl Reader<'_, '_> {
+impl SkimReader<'_, '_> {
     fn peek(&self) -> Option<u8> {
         self.b.get(self.i).copied()
     }

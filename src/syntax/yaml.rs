@@ -14,12 +14,12 @@ use yaml_rust2::scanner::{Marker, TScalarStyle};
 const ALIAS_BUDGET: usize = 100_000;
 
 #[derive(Debug, Clone, Default)]
-pub struct Parsed {
+pub struct ParsedYaml {
     pub root: Option<Node>,
     pub errors: Vec<SyntaxError>,
 }
 
-enum Frame {
+enum YamlFrame {
     Seq {
         start: usize,
         anchor: usize,
@@ -35,7 +35,7 @@ enum Frame {
 
 /// Parse the first YAML document of `text`. Offsets in the result are
 /// shifted by `base` (front matter is parsed out of a larger file).
-pub fn parse(file: FileId, text: &str, base: usize) -> Parsed {
+pub fn parse(file: FileId, text: &str, base: usize) -> ParsedYaml {
     parse_events(file, text, base, text, &[], plain_value)
 }
 
@@ -46,7 +46,7 @@ pub fn parse(file: FileId, text: &str, base: usize) -> Parsed {
 /// js-yaml reads and yaml-rust2 refuses ("invalid indentation"). Such a text
 /// is read again with those lines indented (flow content ignores
 /// indentation, so the values are the same); ranges stay in `text`.
-pub fn parse_spec(file: FileId, text: &str) -> Parsed {
+pub fn parse_spec(file: FileId, text: &str) -> ParsedYaml {
     let parsed = parse_events(file, text, 0, text, &[], js_yaml4_value);
     if !parsed
         .errors
@@ -141,11 +141,11 @@ fn parse_events(
     source: &str,
     added: &[usize],
     typing: fn(&str) -> Value,
-) -> Parsed {
+) -> ParsedYaml {
     let pos = Positions::new(source, added);
     let mut parser = Parser::new_from_str(text);
     let text = source;
-    let mut stack: Vec<Frame> = Vec::new();
+    let mut stack: Vec<YamlFrame> = Vec::new();
     let mut anchors: HashMap<usize, Node> = HashMap::new();
     let mut budget = ALIAS_BUDGET;
     let mut errors = Vec::new();
@@ -218,13 +218,13 @@ fn parse_events(
                     break;
                 }
                 stack.push(if matches!(ev, Event::SequenceStart(..)) {
-                    Frame::Seq {
+                    YamlFrame::Seq {
                         start: at,
                         anchor,
                         items: Vec::new(),
                     }
                 } else {
-                    Frame::Map {
+                    YamlFrame::Map {
                         start: at,
                         anchor,
                         props: Vec::new(),
@@ -234,7 +234,7 @@ fn parse_events(
                 None
             }
             Event::SequenceEnd | Event::MappingEnd => match stack.pop() {
-                Some(Frame::Seq {
+                Some(YamlFrame::Seq {
                     start,
                     anchor,
                     items,
@@ -245,7 +245,7 @@ fn parse_events(
                         anchor,
                     ))
                 }
-                Some(Frame::Map {
+                Some(YamlFrame::Map {
                     start,
                     anchor,
                     props,
@@ -271,8 +271,8 @@ fn parse_events(
             None => {
                 root = Some(node);
             }
-            Some(Frame::Seq { items, .. }) => items.push(node),
-            Some(Frame::Map { props, key, .. }) => match key.take() {
+            Some(YamlFrame::Seq { items, .. }) => items.push(node),
+            Some(YamlFrame::Map { props, key, .. }) => match key.take() {
                 None => {
                     let k = match &node.value {
                         Value::String(s) => s.to_string(),
@@ -294,7 +294,7 @@ fn parse_events(
     if !errors.is_empty() {
         root = None;
     }
-    Parsed { root, errors }
+    ParsedYaml { root, errors }
 }
 
 fn count(n: &Node) -> usize {

@@ -39,13 +39,13 @@ pub struct LastChanges {
 
 /// The repository `root` is in, HEAD's commit, and `root`'s folder relative
 /// to the repository's work tree (`""` or `docs/`).
-struct Located {
+struct RootInRepo {
     repo: gix::Repository,
     head: ObjectId,
     prefix: String,
 }
 
-fn locate(root: &Path) -> Option<Located> {
+fn locate(root: &Path) -> Option<RootInRepo> {
     let repo = gix::discover(root).ok()?;
     let head = repo.head_id().ok()?.detach();
     let workdir = repo.workdir()?.canonicalize().ok()?;
@@ -56,7 +56,7 @@ fn locate(root: &Path) -> Option<Located> {
         prefix.push_str(c.as_os_str().to_str()?);
         prefix.push('/');
     }
-    Some(Located { repo, head, prefix })
+    Some(RootInRepo { repo, head, prefix })
 }
 
 /// HEAD's commit of the repository `root` is in, if any.
@@ -70,7 +70,7 @@ pub fn head(root: &Path) -> Option<ObjectId> {
 /// an unborn HEAD.
 pub fn last_changes(root: &Path, paths: &[&str], cap: usize) -> Option<LastChanges> {
     let _t = crate::timing::span("git history walk");
-    let Located { repo, head, prefix } = locate(root)?;
+    let RootInRepo { repo, head, prefix } = locate(root)?;
     let mut wanted: FxHashMap<Vec<u8>, &str> = paths
         .iter()
         .map(|p| (format!("{prefix}{p}").into_bytes(), *p))

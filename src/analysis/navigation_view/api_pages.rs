@@ -6,7 +6,7 @@
 //! `openapi` or `asyncapi` generates. Checked against the prebuild by
 //! `.ci/sidebar-diff` (tools/nav-order/sidebar-diff.mjs).
 
-use super::node::{NavNode, NodeKind, Origin};
+use super::nav_node::{NavNode, NodeKind, Origin};
 use crate::model::nav::slug_to_title;
 use crate::model::openapi::{Channel, Operation, PageMetadata, SpecIndex, Webhook};
 use rustc_hash::FxHashSet;

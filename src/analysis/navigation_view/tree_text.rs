@@ -3,7 +3,7 @@
 //! the icon, the directory, and marks for what is generated, hidden, or has
 //! a problem.
 
-use super::node::{NavNode, NodeKind};
+use super::nav_node::{NavNode, NodeKind};
 
 pub fn tree_text(nodes: &[NavNode]) -> String {
     let mut out = String::new();

@@ -10,7 +10,7 @@
 //! whose compiled page throws "Expected component X to be defined" when it
 //! renders. Lower-case names are HTML/SVG elements (and custom elements):
 //! never reported. A name an import binds is not reported, a package's too,
-//! but a package import exempts nothing else on the page (see `Scope`).
+//! but a package import exempts nothing else on the page (see `ComponentScope`).
 //! Props are judged only on tags before the page's first syntax error.
 
 use crate::diagnostics::{Diagnostic, did_you_mean};
@@ -33,7 +33,7 @@ pub fn check(
     if ix.elements.is_empty() {
         return;
     }
-    let mut scope = Scope::of(site, f, ix);
+    let mut scope = ComponentScope::of(site, f, ix);
     // A page another page imports is a snippet there: the names in scope are
     // the importer's too.
     scope.open |= imported.contains(&f.id);
@@ -49,7 +49,7 @@ pub fn check(
 }
 
 /// The names a page may use besides the built-in components.
-struct Scope<'a> {
+struct ComponentScope<'a> {
     names: Vec<&'a str>,
     /// An import of a snippet the site does not have: the snippet's exports
     /// (in scope where it is inlined) cannot be seen, so no component is
@@ -61,8 +61,8 @@ struct Scope<'a> {
     open: bool,
 }
 
-impl<'a> Scope<'a> {
-    fn of(site: &'a Site, f: &'a SourceFile, ix: &'a PageIndex) -> Scope<'a> {
+impl<'a> ComponentScope<'a> {
+    fn of(site: &'a Site, f: &'a SourceFile, ix: &'a PageIndex) -> ComponentScope<'a> {
         let mut names: Vec<&str> = ix.exports.iter().map(String::as_str).collect();
         let mut open = false;
         let files =
@@ -86,7 +86,7 @@ impl<'a> Scope<'a> {
                 crate::model::imports::ImportTarget::Missing { .. } => open = true,
             }
         }
-        Scope { names, open }
+        ComponentScope { names, open }
     }
 
     fn has(&self, name: &str) -> bool {
@@ -96,7 +96,13 @@ impl<'a> Scope<'a> {
 
 /// `read`: whether the platform's parser reads the tag (see [`check`]); only
 /// then are its props judged.
-fn element(f: &SourceFile, el: &Element, scope: &Scope, read: bool, out: &mut Vec<Diagnostic>) {
+fn element(
+    f: &SourceFile,
+    el: &Element,
+    scope: &ComponentScope,
+    read: bool,
+    out: &mut Vec<Diagnostic>,
+) {
     let name = el.name.as_str();
     if !name.starts_with(|c: char| c.is_ascii_uppercase()) {
         // Fragments, HTML, SVG, custom elements.

@@ -1,7 +1,7 @@
 //! Navigation entries that repeat an earlier entry of their scope (the same
 //! page, or the same endpoint under the same spec directory).
 
-use super::references_kept::{Entries, EntryTarget, Resolved, ResolvedEntry};
+use super::references_kept::{Entries, EntryTarget, ResolvedEntry, ResolvedReferences};
 use crate::analysis::reused::Reused;
 use crate::diagnostics::{Diagnostic, Fix, Severity};
 use crate::model::nav::{Entry, NavIndex, Scope};
@@ -20,7 +20,7 @@ pub(super) fn repeats(
     resolved: &Entries,
     scopes: &[u32],
     pages: usize,
-    earlier: Option<(&Resolved, &[usize], &Reused)>,
+    earlier: Option<(&ResolvedReferences, &[usize], &Reused)>,
 ) -> Vec<bool> {
     let recheck = earlier
         .filter(|(old, _, _)| {

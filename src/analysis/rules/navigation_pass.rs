@@ -23,11 +23,11 @@ use std::sync::Arc;
 /// the check before a keystroke found in the subtrees it did not touch.
 fn navigation_schema(
     navigation: &crate::syntax::tree::Node,
-    earlier: Option<(&schema::Memo, crate::syntax::reparse::TextDiff)>,
+    earlier: Option<(&schema::SubtreeMemo, crate::syntax::reparse::TextDiff)>,
     reused: &Reused,
-) -> (Vec<Diagnostic>, schema::Memo) {
+) -> (Vec<Diagnostic>, schema::SubtreeMemo) {
     let mut found = Vec::new();
-    let mut memo = schema::Memo::default();
+    let mut memo = schema::SubtreeMemo::default();
     if let Some(nav_schema) = schema::nav_element("navigation") {
         let opts = ValidateOptions {
             skip_keys_at_root: &[],
@@ -74,9 +74,9 @@ pub struct NavigationOutcome {
     pub listing: Listing,
     pub remote: bool,
     /// Each entry's resolution, for the next keystroke's pass.
-    resolved: references_kept::Resolved,
+    resolved: references_kept::ResolvedReferences,
     /// The schema check's results by subtree, for the next keystroke's.
-    schema: schema::Memo,
+    schema: schema::SubtreeMemo,
     /// The listed overlays the entries were resolved under: entries are
     /// kept from the previous pass only while they are the same.
     overlays: u64,
@@ -264,7 +264,7 @@ fn compute(
             (
                 (unlisted(), Default::default()),
                 true,
-                schema::Memo::default(),
+                schema::SubtreeMemo::default(),
             )
         }
         // No navigation to read the specs of (a typo in the key, or being
@@ -272,7 +272,7 @@ fn compute(
         None => (
             (unlisted(), Default::default()),
             true,
-            schema::Memo::default(),
+            schema::SubtreeMemo::default(),
         ),
     };
     let (listing, resolved) = listing;

@@ -4,7 +4,9 @@
 use super::duplicates::{
     duplicate, duplicate_class, duplicate_text, first_listed, fx_hash, repeats, text_hash,
 };
-use super::references_kept::{self, CHUNK, Earlier, Entries, EntryTarget, Resolved, ResolvedEntry};
+use super::references_kept::{
+    self, CHUNK, Earlier, Entries, EntryTarget, ResolvedEntry, ResolvedReferences,
+};
 use super::specs;
 use crate::analysis::reused::Reused;
 use crate::analysis::suggestions::{Suggestions, nearest_page};
@@ -39,7 +41,7 @@ pub fn check(
     complete: bool,
     earlier: Option<Earlier<'_>>,
     out: &mut Vec<Diagnostic>,
-) -> (Listing, Resolved) {
+) -> (Listing, ResolvedReferences) {
     let api_sources = specs::api_sources(root);
     // One pass over every named source: the candidate list for
     // did-you-mean is built once, not once per navigation element.
@@ -243,7 +245,7 @@ pub fn check(
     }
     (
         Listing { listed, unlisted },
-        Resolved {
+        ResolvedReferences {
             entries,
             diags: entry_diags,
             dup,

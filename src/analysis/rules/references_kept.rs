@@ -15,7 +15,7 @@ use std::sync::Arc;
 /// [`NavIndex::entries`] order), kept with its tree so that the next
 /// keystroke's pass can take what did not change.
 #[derive(Default)]
-pub struct Resolved {
+pub struct ResolvedReferences {
     pub(super) entries: Entries,
     /// Each entry's own diagnostics, by entry index in entry order (most
     /// entries have none: kept apart so that the entries stay small and
@@ -29,7 +29,7 @@ pub struct Resolved {
     pub(super) api: Vec<(String, Option<String>)>,
 }
 
-/// The specs `api` names, as [`Resolved::api`] keeps them.
+/// The specs `api` names, as [`ResolvedReferences::api`] keeps them.
 pub(super) fn api_key(sources: &[crate::model::nav::SpecSource]) -> Vec<(String, Option<String>)> {
     sources
         .iter()
@@ -95,7 +95,7 @@ pub(super) struct ResolvedEntry {
 /// The previous pass, and how its tree's text was edited into this one.
 #[derive(Clone, Copy)]
 pub struct Earlier<'a> {
-    pub resolved: &'a Resolved,
+    pub resolved: &'a ResolvedReferences,
     /// The previous pass's entry contexts (its tree's index).
     pub contexts: &'a [EntryContext],
     pub diff: &'a crate::syntax::reparse::TextDiff,

@@ -486,11 +486,11 @@ fn front_matter_flow_sequence_items() {
 fn every_front_matter_enum_offers_its_values() {
     use crate::schema::{self, Schema, Types};
     #[derive(Clone, Debug)]
-    enum Step {
+    enum SchemaStep {
         Key(String),
         Item,
     }
-    fn walk(s: &Schema, path: &mut Vec<Step>, out: &mut Vec<(Vec<Step>, Vec<String>)>) {
+    fn walk(s: &Schema, path: &mut Vec<SchemaStep>, out: &mut Vec<(Vec<SchemaStep>, Vec<String>)>) {
         if path.len() > 6 {
             return;
         }
@@ -509,13 +509,13 @@ fn every_front_matter_enum_offers_its_values() {
             out.push((path.clone(), values));
         }
         for (name, prop) in s.property_names() {
-            path.push(Step::Key(name.to_string()));
+            path.push(SchemaStep::Key(name.to_string()));
             walk(prop, path, out);
             path.pop();
         }
         for b in s.flatten() {
             if let Some(items) = b.items() {
-                path.push(Step::Item);
+                path.push(SchemaStep::Item);
                 walk(items, path, out);
                 path.pop();
             }
@@ -529,8 +529,8 @@ fn every_front_matter_enum_offers_its_values() {
         .map(|(p, _)| {
             p.iter()
                 .map(|s| match s {
-                    Step::Key(k) => k.clone(),
-                    Step::Item => "[]".into(),
+                    SchemaStep::Key(k) => k.clone(),
+                    SchemaStep::Item => "[]".into(),
                 })
                 .collect::<Vec<_>>()
                 .join(".")
@@ -556,7 +556,7 @@ fn every_front_matter_enum_offers_its_values() {
         for (i, step) in path.iter().enumerate() {
             let last = i + 1 == path.len();
             match step {
-                Step::Key(k) => {
+                SchemaStep::Key(k) => {
                     let lead = if dash {
                         format!("{}- ", " ".repeat(col - 2))
                     } else {
@@ -566,7 +566,7 @@ fn every_front_matter_enum_offers_its_values() {
                     yaml.push_str(&format!("{lead}{k}:{}\n", if last { " $0" } else { "" }));
                     col += 2;
                 }
-                Step::Item => {
+                SchemaStep::Item => {
                     dash = true;
                     col += 2;
                     if last {

@@ -123,7 +123,7 @@ fn inbound_lens_counts_entries_and_other_pages_links() {
         let id = a.site.file_by_path(p).unwrap().id;
         match inbound_lens(&a, id) {
             Some(l) => {
-                let refs = crate::ide::references::page_inbound(&a, a.site.file(id).unwrap());
+                let refs = crate::ide::find_references::page_inbound(&a, a.site.file(id).unwrap());
                 assert_eq!(
                     refs.len(),
                     l.total(),

@@ -3,10 +3,10 @@
 
 use crate::ide::completion::completions;
 use crate::ide::definition::definition;
+use crate::ide::document_links::document_links;
+use crate::ide::find_references::references;
 use crate::ide::fixture::with_cursor;
 use crate::ide::hover::hover;
-use crate::ide::links::document_links;
-use crate::ide::references::references;
 use expect_test::{Expect, expect};
 
 const DOCS: &str = r#"{"navigation": {"pages": ["index", "guides/setup", "guides/intro"]}}"#;

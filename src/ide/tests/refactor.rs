@@ -3,8 +3,8 @@
 
 use super::{OPENAPI, PETS_YAML, moves};
 use crate::analysis::Analysis;
+use crate::ide::find_references::references;
 use crate::ide::fixture::{site, with_cursor};
-use crate::ide::references::references;
 use crate::ide::rename::{
     Change, FileEdit, edits_for_moves, prepare_rename, redirect_edit, rename,
 };

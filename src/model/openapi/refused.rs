@@ -1,8 +1,8 @@
 //! Why the platform refuses a spec, placed in its file: a repeated key
-//! (js-yaml), a Swagger 2.0 document, or a [`validate::Refusal`] located by
+//! (js-yaml), a Swagger 2.0 document, or a [`acceptance::Refusal`] located by
 //! its path.
 
-use super::validate;
+use super::acceptance;
 use crate::syntax::tree::{FileId, Node};
 use crate::syntax::{SyntaxError, json};
 use std::ops::Range;
@@ -39,8 +39,8 @@ pub(super) fn swagger(tree: &Node) -> Option<SyntaxError> {
 }
 
 /// A refusal placed in its file's `tree`.
-pub(super) fn place(tree: &Node, r: validate::Refusal) -> SyntaxError {
-    let at = validate::show_path(&r.path);
+pub(super) fn place(tree: &Node, r: acceptance::Refusal) -> SyntaxError {
+    let at = acceptance::show_path(&r.path);
     SyntaxError {
         range: locate(tree, &r.path, r.at_key),
         message: if at.is_empty() {
@@ -74,9 +74,9 @@ pub(super) fn repeated_key(tree: &Node) -> Option<SyntaxError> {
 }
 
 /// [`repeated_key`] of a JSON text, its path known.
-pub(super) fn duplicate(file: FileId, text: &str, path: &[validate::Seg]) -> SyntaxError {
+pub(super) fn duplicate(file: FileId, text: &str, path: &[acceptance::SpecPathSeg]) -> SyntaxError {
     let key = match path.last() {
-        Some(validate::Seg::Key(k)) => k.as_str(),
+        Some(acceptance::SpecPathSeg::Key(k)) => k.as_str(),
         _ => "",
     };
     let range = json::parse(file, text)
@@ -101,12 +101,12 @@ pub(super) fn duplicate(file: FileId, text: &str, path: &[validate::Seg]) -> Syn
 }
 
 /// The node at `path` (as far as it goes).
-fn locate_node<'a>(tree: &'a Node, path: &[validate::Seg]) -> &'a Node {
+fn locate_node<'a>(tree: &'a Node, path: &[acceptance::SpecPathSeg]) -> &'a Node {
     let mut cur = tree;
     for s in path {
         let next = match s {
-            validate::Seg::Key(k) => cur.get(k),
-            validate::Seg::Index(i) => cur.items().get(*i),
+            acceptance::SpecPathSeg::Key(k) => cur.get(k),
+            acceptance::SpecPathSeg::Index(i) => cur.items().get(*i),
         };
         match next {
             Some(n) => cur = n,
@@ -117,8 +117,8 @@ fn locate_node<'a>(tree: &'a Node, path: &[validate::Seg]) -> &'a Node {
 }
 
 /// Where a refusal at `path` is shown: the value, or its key.
-fn locate(tree: &Node, path: &[validate::Seg], at_key: bool) -> Range<usize> {
-    if at_key && let Some(validate::Seg::Key(k)) = path.last() {
+fn locate(tree: &Node, path: &[acceptance::SpecPathSeg], at_key: bool) -> Range<usize> {
+    if at_key && let Some(acceptance::SpecPathSeg::Key(k)) = path.last() {
         let parent = locate_node(tree, &path[..path.len() - 1]);
         if let Some(p) = parent.prop(k) {
             return p.key_range.clone();

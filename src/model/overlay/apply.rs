@@ -3,7 +3,7 @@
 //! `serde_json_path`, updates merged, appended or replacing, removals,
 //! copies, and the platform's error messages.
 
-use super::{Action, Overlay};
+use super::{Overlay, OverlayAction};
 use serde_json::Value as Json;
 use serde_json_path::JsonPath;
 
@@ -72,13 +72,17 @@ fn weight(v: &Json, cap: usize) -> usize {
 
 /// One step of a node's location: a member name or an array index.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-enum Step {
+enum LocationStep {
     Name(String),
     Index(usize),
 }
 
 /// The nodes `expr` selects, by location, each once (`queryNodes`).
-fn query(doc: &Json, expr: &str, label: &str) -> Result<Vec<(Vec<Step>, Kind)>, String> {
+fn query(
+    doc: &Json,
+    expr: &str,
+    label: &str,
+) -> Result<Vec<(Vec<LocationStep>, ValueKind)>, String> {
     // The parser recurses per bracket: a thousand nested ones overflow
     // its stack. No real target nests more than a few.
     if nesting(expr) > MAX_NESTING {
@@ -88,18 +92,18 @@ fn query(doc: &Json, expr: &str, label: &str) -> Result<Vec<(Vec<Step>, Kind)>, 
     }
     let path =
         JsonPath::parse(expr).map_err(|e| format!("invalid JSONPath expression {label}: {e}"))?;
-    let mut out: Vec<(Vec<Step>, Kind)> = Vec::new();
+    let mut out: Vec<(Vec<LocationStep>, ValueKind)> = Vec::new();
     for node in path.query_located(doc) {
-        let loc: Vec<Step> = node
+        let loc: Vec<LocationStep> = node
             .location()
             .iter()
             .map(|e| match e.as_index() {
-                Some(i) => Step::Index(i),
-                None => Step::Name(e.as_name().unwrap_or_default().to_string()),
+                Some(i) => LocationStep::Index(i),
+                None => LocationStep::Name(e.as_name().unwrap_or_default().to_string()),
             })
             .collect();
         if !out.iter().any(|(l, _)| *l == loc) {
-            out.push((loc, Kind::of(node.node())));
+            out.push((loc, ValueKind::of(node.node())));
         }
     }
     Ok(out)
@@ -132,34 +136,34 @@ fn nesting(expr: &str) -> usize {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
+enum ValueKind {
     Object,
     Array,
     Primitive,
 }
 
-impl Kind {
-    fn of(v: &Json) -> Kind {
+impl ValueKind {
+    fn of(v: &Json) -> ValueKind {
         match v {
-            Json::Object(_) => Kind::Object,
-            Json::Array(_) => Kind::Array,
-            _ => Kind::Primitive,
+            Json::Object(_) => ValueKind::Object,
+            Json::Array(_) => ValueKind::Array,
+            _ => ValueKind::Primitive,
         }
     }
 }
 
-fn at_mut<'a>(doc: &'a mut Json, loc: &[Step]) -> Result<&'a mut Json, String> {
+fn at_mut<'a>(doc: &'a mut Json, loc: &[LocationStep]) -> Result<&'a mut Json, String> {
     let mut cur = doc;
     for s in loc {
         cur = match (s, cur) {
-            (Step::Index(i), Json::Array(a)) => a.get_mut(*i),
-            (Step::Name(k), Json::Object(m)) => m.get_mut(k),
-            (Step::Index(_), _) => {
+            (LocationStep::Index(i), Json::Array(a)) => a.get_mut(*i),
+            (LocationStep::Name(k), Json::Object(m)) => m.get_mut(k),
+            (LocationStep::Index(_), _) => {
                 return Err(
                     "expected an array while resolving the selected node's location".into(),
                 );
             }
-            (Step::Name(_), _) => {
+            (LocationStep::Name(_), _) => {
                 return Err(
                     "expected an object while resolving the selected node's location".into(),
                 );
@@ -170,7 +174,7 @@ fn at_mut<'a>(doc: &'a mut Json, loc: &[Step]) -> Result<&'a mut Json, String> {
     Ok(cur)
 }
 
-fn apply_action(doc: &mut Json, action: &Action, written: &mut usize) -> Result<(), String> {
+fn apply_action(doc: &mut Json, action: &OverlayAction, written: &mut usize) -> Result<(), String> {
     let targets = query(doc, &action.target, &format!("\"{}\"", action.target))?;
     if action.remove {
         return remove(doc, targets.into_iter().map(|(l, _)| l).collect());
@@ -206,7 +210,7 @@ fn apply_action(doc: &mut Json, action: &Action, written: &mut usize) -> Result<
     }
     for (loc, kind) in &targets {
         match kind {
-            Kind::Object => {
+            ValueKind::Object => {
                 let Json::Object(update) = &value else {
                     return Err(
                         "the value must be an object to merge with the selected object nodes"
@@ -217,7 +221,7 @@ fn apply_action(doc: &mut Json, action: &Action, written: &mut usize) -> Result<
                     merge_object(target, update, &mut Vec::new())?;
                 }
             }
-            Kind::Array => {
+            ValueKind::Array => {
                 if let Json::Array(target) = at_mut(doc, loc)? {
                     match &value {
                         Json::Array(items) => target.extend(items.iter().cloned()),
@@ -225,7 +229,7 @@ fn apply_action(doc: &mut Json, action: &Action, written: &mut usize) -> Result<
                     }
                 }
             }
-            Kind::Primitive => {
+            ValueKind::Primitive => {
                 if matches!(value, Json::Object(_) | Json::Array(_)) {
                     return Err(
                         "the value must be a primitive to replace the selected primitive nodes"
@@ -246,13 +250,13 @@ fn apply_action(doc: &mut Json, action: &Action, written: &mut usize) -> Result<
 
 /// Deepest first, then higher indexes first, so the locations still to
 /// remove stay valid (`removalOrder`).
-fn remove(doc: &mut Json, mut locs: Vec<Vec<Step>>) -> Result<(), String> {
+fn remove(doc: &mut Json, mut locs: Vec<Vec<LocationStep>>) -> Result<(), String> {
     locs.sort_by(|a, b| {
         b.len().cmp(&a.len()).then_with(|| {
             for (x, y) in a.iter().zip(b) {
                 match (x, y) {
                     _ if x == y => continue,
-                    (Step::Index(i), Step::Index(j)) => return j.cmp(i),
+                    (LocationStep::Index(i), LocationStep::Index(j)) => return j.cmp(i),
                     _ => return x.cmp(y),
                 }
             }
@@ -264,10 +268,10 @@ fn remove(doc: &mut Json, mut locs: Vec<Vec<Step>>) -> Result<(), String> {
             return Err("the document root cannot be removed".into());
         };
         match (at_mut(doc, parent)?, last) {
-            (Json::Array(a), Step::Index(i)) if *i < a.len() => {
+            (Json::Array(a), LocationStep::Index(i)) if *i < a.len() => {
                 a.remove(*i);
             }
-            (Json::Object(m), Step::Name(k)) => {
+            (Json::Object(m), LocationStep::Name(k)) => {
                 m.remove(k);
             }
             _ => return Err("the selected node cannot be removed from its parent".into()),
@@ -292,7 +296,10 @@ fn merge_object(
         match (old, new) {
             (Json::Object(o), Json::Object(n)) => merge_object(o, n, path)?,
             (Json::Array(o), Json::Array(n)) => o.extend(n.iter().cloned()),
-            (o, n) if Kind::of(o) == Kind::Primitive && Kind::of(n) == Kind::Primitive => {
+            (o, n)
+                if ValueKind::of(o) == ValueKind::Primitive
+                    && ValueKind::of(n) == ValueKind::Primitive =>
+            {
                 *o = n.clone();
             }
             _ => {

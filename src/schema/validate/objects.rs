@@ -1,9 +1,9 @@
 //! Checking an object: its keys against the schema's properties (known,
 //! unknown, theme-only, repeated), and which branch of a union it is.
 
-use super::{DROPPED, Seg, Validator};
+use super::{DROPPED, Validator, ValuePathSeg};
 use crate::diagnostics::{Diagnostic, Fix, Severity, did_you_mean};
-use crate::schema::definition::{AdditionalProperties, Schema};
+use crate::schema::node::{AdditionalProperties, Schema};
 use crate::syntax::tree::{Node, Value};
 use std::ops::Range;
 
@@ -113,7 +113,7 @@ impl Validator<'_> {
             }
             let alternative = several && alternatives.iter().any(|k| *k == *p.key);
             let mut own = Vec::new();
-            self.path.push(Seg::Key(p.key.to_string()));
+            self.path.push(ValuePathSeg::Key(p.key.to_string()));
             self.no_catch = strict_keys.is_some();
             let found = if alternative { &mut own } else { &mut *out };
             self.node(&p.value, sub, Some(&p.key_range), depth + 1, found);

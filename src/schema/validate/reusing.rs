@@ -3,8 +3,10 @@
 
 use super::{STEP_BUDGET, ValidateOptions, Validator};
 use crate::diagnostics::Diagnostic;
-use crate::schema::definition::Schema;
-use crate::schema::memo::{Entry, Key, Memo, Reuse, shifted, unchanged_new, unchanged_old};
+use crate::schema::node::Schema;
+use crate::schema::subtree_memo::{
+    Reuse, SubtreeEntry, SubtreeKey, SubtreeMemo, shifted, unchanged_new, unchanged_old,
+};
 use crate::syntax::reparse::TextDiff;
 use crate::syntax::tree::Node;
 use rustc_hash::FxHashMap;
@@ -18,9 +20,9 @@ pub fn validate_reusing(
     node: &Node,
     schema: &Schema,
     opts: &ValidateOptions,
-    earlier: Option<(&Memo, TextDiff)>,
+    earlier: Option<(&SubtreeMemo, TextDiff)>,
     out: &mut Vec<Diagnostic>,
-) -> Memo {
+) -> SubtreeMemo {
     let earlier = earlier.filter(|(m, _)| m.steps <= STEP_BUDGET);
     let reusing = earlier.is_some();
     let start = out.len();
@@ -45,7 +47,7 @@ pub fn validate_reusing(
     let steps = v.steps;
     let made = v.reuse.map(|r| (r.earlier, r.made, r.reused));
     let Some((earlier, made, reused)) = made else {
-        return Memo::default();
+        return SubtreeMemo::default();
     };
     let mut entries = FxHashMap::default();
     if let Some((old, diff)) = earlier {
@@ -55,7 +57,7 @@ pub fn validate_reusing(
         for (k, e) in &old.entries {
             if let Some(r) = unchanged_new(&diff, k.start..k.end) {
                 entries.insert(
-                    Key {
+                    SubtreeKey {
                         start: r.start,
                         end: r.end,
                         schema: k.schema,
@@ -66,7 +68,7 @@ pub fn validate_reusing(
         }
     }
     entries.extend(made);
-    Memo {
+    SubtreeMemo {
         entries,
         steps,
         reused,
@@ -90,7 +92,7 @@ impl Validator<'_> {
         if let Some(reuse) = &mut self.reuse
             && let Some((old, diff)) = &reuse.earlier
             && let Some(was) = unchanged_old(diff, &node.range)
-            && let Some(e) = old.entries.get(&Key {
+            && let Some(e) = old.entries.get(&SubtreeKey {
                 start: was.start,
                 end: was.end,
                 schema: schema_at,
@@ -109,7 +111,7 @@ impl Validator<'_> {
         }
         let (steps, from, no_catch) = (self.steps, out.len(), self.no_catch);
         self.check(node, schema, holder, depth, out);
-        let entry = Entry {
+        let entry = SubtreeEntry {
             path,
             holder: holder_at,
             depth,
@@ -120,7 +122,7 @@ impl Validator<'_> {
         };
         if let Some(reuse) = &mut self.reuse {
             reuse.made.insert(
-                Key {
+                SubtreeKey {
                     start: node.range.start,
                     end: node.range.end,
                     schema: schema_at,

@@ -34,7 +34,7 @@ pub struct Built {
 /// The tree, with what strict JSON readers would object to or read
 /// differently, found on the way.
 pub fn build_checked(file: FileId, text: &str, o: &ParseOptions) -> Option<Built> {
-    let mut b = Builder {
+    let mut b = TreeBuilder {
         scanner: scanner(text, o),
         text,
         file,
@@ -78,7 +78,7 @@ fn has_control_char(raw: &str) -> bool {
     raw.bytes().any(|b| b < 0x20)
 }
 
-struct Builder<'a> {
+struct TreeBuilder<'a> {
     scanner: Scanner<'a>,
     text: &'a str,
     file: FileId,
@@ -93,7 +93,7 @@ struct Builder<'a> {
     failed: bool,
 }
 
-impl<'a> Builder<'a> {
+impl<'a> TreeBuilder<'a> {
     /// The next token that is not a comment (each comment is noted);
     /// `None` at the end or on a scanner error.
     fn next(&mut self) -> Option<Token<'a>> {
@@ -114,7 +114,7 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// After [`Builder::next`] gave `None`: whether the text ended
+    /// After [`TreeBuilder::next`] gave `None`: whether the text ended
     /// (rather than the scanner failing).
     fn at_end(&self) -> bool {
         !self.failed

@@ -23,7 +23,7 @@ use std::cell::RefCell;
 
 /// Why and where the platform refuses a piece of JavaScript.
 #[derive(Debug, PartialEq, Eq)]
-pub(super) struct Refusal {
+pub(super) struct JsRefusal {
     /// Offset into the text judged (clamped to it, as the platform maps
     /// acorn's position back into the page).
     pub at: usize,
@@ -37,9 +37,9 @@ pub(super) struct Refusal {
     pub thrown: bool,
 }
 
-impl Refusal {
-    fn new(at: usize, reason: impl Into<String>) -> Refusal {
-        Refusal {
+impl JsRefusal {
+    fn new(at: usize, reason: impl Into<String>) -> JsRefusal {
+        JsRefusal {
             at,
             reason: reason.into(),
             at_end: false,
@@ -47,10 +47,10 @@ impl Refusal {
         }
     }
 
-    fn thrown(at: usize, reason: impl Into<String>) -> Refusal {
-        Refusal {
+    fn thrown(at: usize, reason: impl Into<String>) -> JsRefusal {
+        JsRefusal {
             thrown: true,
-            ..Refusal::new(at, reason)
+            ..JsRefusal::new(at, reason)
         }
     }
 }
@@ -105,7 +105,7 @@ pub(super) fn is_empty(text: &str) -> bool {
 /// The first of oxc's diagnostics by position, as a refusal of the `len`
 /// bytes that start at `base` in the parsed text (the platform's prefix
 /// and the `({` of a spread come before them).
-fn first(diags: &[OxcDiagnostic], base: usize, len: usize) -> Refusal {
+fn first(diags: &[OxcDiagnostic], base: usize, len: usize) -> JsRefusal {
     diags
         .iter()
         .map(|d| {
@@ -115,7 +115,7 @@ fn first(diags: &[OxcDiagnostic], base: usize, len: usize) -> Refusal {
             let (start, end) = label.map_or((base + len, base + len), |l| {
                 (l.offset() as usize, (l.offset() + l.len()) as usize)
             });
-            Refusal {
+            JsRefusal {
                 at: start.saturating_sub(base).min(len),
                 reason: d.message.to_string(),
                 at_end: end >= base + len || d.message.contains("Unterminated multiline comment"),
@@ -123,12 +123,12 @@ fn first(diags: &[OxcDiagnostic], base: usize, len: usize) -> Refusal {
             }
         })
         .min_by_key(|r| r.at)
-        .unwrap_or_else(|| Refusal::new(len, "Unexpected token"))
+        .unwrap_or_else(|| JsRefusal::new(len, "Unexpected token"))
 }
 
 /// acorn's `parseExpressionAt(text, 0)` as the platform checks it: one
 /// expression, then nothing but whitespace and comments.
-pub(super) fn expression(text: &str) -> Result<(), Refusal> {
+pub(super) fn expression(text: &str) -> Result<(), JsRefusal> {
     let end = with_arena(|arena| match parser(arena, text).parse_expression() {
         Ok(e) => Ok(e.span().end as usize),
         Err(d) => Err(first(&d, 0, text.len())),
@@ -141,11 +141,11 @@ pub(super) fn expression(text: &str) -> Result<(), Refusal> {
 
 /// After an expression ending at `end`: a `//` comment the text ends in is
 /// content to the platform (the closing brace it would hide).
-fn trailing(text: &str, end: usize) -> Result<(), Refusal> {
+fn trailing(text: &str, end: usize) -> Result<(), JsRefusal> {
     if is_empty(&text[end..]) {
         Ok(())
     } else {
-        Err(Refusal::new(end, "Unexpected content after expression"))
+        Err(JsRefusal::new(end, "Unexpected content after expression"))
     }
 }
 
@@ -153,7 +153,7 @@ fn trailing(text: &str, end: usize) -> Result<(), Refusal> {
 /// `parseExpressionAt` stops at the first token that cannot continue it and
 /// the platform then reports the end of the expression. So when the text
 /// up to the refused token is an expression, the refusal is there.
-fn after_expression(text: &str, r: Refusal) -> Refusal {
+fn after_expression(text: &str, r: JsRefusal) -> JsRefusal {
     if r.at == 0 || r.at >= text.len() {
         return r;
     }
@@ -165,7 +165,7 @@ fn after_expression(text: &str, r: Refusal) -> Refusal {
             .map(|e| e.span().end as usize)
     });
     match end {
-        Some(end) if is_empty(&head[end..]) => Refusal {
+        Some(end) if is_empty(&head[end..]) => JsRefusal {
             at: end,
             reason: "Unexpected content after expression".into(),
             ..r
@@ -176,9 +176,9 @@ fn after_expression(text: &str, r: Refusal) -> Refusal {
 
 /// A `{…}` alone in a tag, which the platform parses as `({…})` and
 /// accepts only as one spread, `{...props}`.
-pub(super) fn spread(text: &str) -> Result<(), Refusal> {
+pub(super) fn spread(text: &str) -> Result<(), JsRefusal> {
     if is_empty(text) {
-        return Err(Refusal::thrown(0, "Unexpected empty expression"));
+        return Err(JsRefusal::thrown(0, "Unexpected empty expression"));
     }
     let wrapped = format!("({{{text}}})");
     let at = |offset: u32| (offset as usize).saturating_sub(2).min(text.len());
@@ -195,19 +195,19 @@ pub(super) fn spread(text: &str) -> Result<(), Refusal> {
             _ => None,
         };
         let Some(object) = object else {
-            return Err(Refusal::thrown(
+            return Err(JsRefusal::thrown(
                 at(e.span().start),
                 "Unexpected `ExpressionStatement` in code: expected an object spread (`{...spread}`)",
             ));
         };
         if let Some(second) = object.properties.get(1) {
-            return Err(Refusal::thrown(
+            return Err(JsRefusal::thrown(
                 at(second.span().start),
                 "Unexpected extra content in spread: only a single spread is supported",
             ));
         }
         match object.properties.first() {
-            Some(p @ ObjectPropertyKind::ObjectProperty(_)) => Err(Refusal::thrown(
+            Some(p @ ObjectPropertyKind::ObjectProperty(_)) => Err(JsRefusal::thrown(
                 at(p.span().start),
                 "Unexpected `Property` in code: only spread elements are supported",
             )),
@@ -217,9 +217,9 @@ pub(super) fn spread(text: &str) -> Result<(), Refusal> {
 }
 
 /// An attribute value `name={…}`: never empty.
-pub(super) fn value(text: &str) -> Result<(), Refusal> {
+pub(super) fn value(text: &str) -> Result<(), JsRefusal> {
     if is_empty(text) {
-        return Err(Refusal::thrown(0, "Unexpected empty expression"));
+        return Err(JsRefusal::thrown(0, "Unexpected empty expression"));
     }
     expression(text)
 }
@@ -227,7 +227,7 @@ pub(super) fn value(text: &str) -> Result<(), Refusal> {
 /// An ESM block as the platform parses it: `var` of the names earlier
 /// blocks imported, then the block, as a module; only `import` and
 /// `export` statements. Returns the names this block imports.
-pub(super) fn module(defined: &[&str], text: &str) -> Result<Vec<String>, Refusal> {
+pub(super) fn module(defined: &[&str], text: &str) -> Result<Vec<String>, JsRefusal> {
     let prefix = if defined.is_empty() {
         String::new()
     } else {
@@ -242,7 +242,7 @@ pub(super) fn module(defined: &[&str], text: &str) -> Result<Vec<String>, Refusa
         }
         let at = |offset: u32| (offset as usize).saturating_sub(base).min(text.len());
         if let Some((offset, reason, at_end)) = scope_error(&ret.program) {
-            let mut r = Refusal::new(at(offset), reason);
+            let mut r = JsRefusal::new(at(offset), reason);
             r.at_end = at_end;
             return Err(r);
         }
@@ -257,7 +257,7 @@ pub(super) fn module(defined: &[&str], text: &str) -> Result<Vec<String>, Refusa
                 }
                 Some(_) => {}
                 None => {
-                    return Err(Refusal::new(
+                    return Err(JsRefusal::new(
                         at(stmt.span().start),
                         format!(
                             "Unexpected `{}` in code: only import/exports are supported",
@@ -281,7 +281,7 @@ pub(super) fn module(defined: &[&str], text: &str) -> Result<Vec<String>, Refusa
 /// oxc reads all the arguments of `import(…)` and refuses the call at its
 /// start; acorn (ECMAScript 2024) takes one argument and refuses the token
 /// after it (`import (` of Go code, or prose, gives the second string).
-fn dynamic_import(text: &str, r: Refusal) -> Refusal {
+fn dynamic_import(text: &str, r: JsRefusal) -> JsRefusal {
     let Some(open) = text[r.at..].find('(').map(|i| r.at + i + 1) else {
         return r;
     };
@@ -289,7 +289,7 @@ fn dynamic_import(text: &str, r: Refusal) -> Refusal {
         Err(after) if after.reason == "Unexpected content after expression" => {
             let rest = &text[open + after.at..];
             let next = rest.len() - rest.trim_start().len();
-            Refusal {
+            JsRefusal {
                 at: open + after.at + next,
                 reason: "Unexpected token".into(),
                 at_end: false,
@@ -303,7 +303,7 @@ fn dynamic_import(text: &str, r: Refusal) -> Refusal {
 /// acorn raises a scope error (a name declared twice) when it reads the
 /// declaration, before any syntax error further on, which makes oxc give
 /// up the tree: the lines before the syntax error's are checked alone.
-fn earlier_scope_error(source: &str, base: usize, r: Refusal) -> Refusal {
+fn earlier_scope_error(source: &str, base: usize, r: JsRefusal) -> JsRefusal {
     let line_start = source[..base + r.at].rfind('\n').map_or(0, |i| i + 1);
     if line_start <= base {
         return r;
@@ -317,7 +317,7 @@ fn earlier_scope_error(source: &str, base: usize, r: Refusal) -> Refusal {
         scope_error(&ret.program).filter(|e| !e.2)
     })
     .map_or(r, |(offset, reason, _)| {
-        Refusal::new((offset as usize).saturating_sub(base), reason)
+        JsRefusal::new((offset as usize).saturating_sub(base), reason)
     })
 }
 

@@ -16,8 +16,8 @@
 
 mod autolink;
 mod block;
-mod definition;
 mod inline;
+mod link_definition;
 mod table;
 mod tag;
 
@@ -76,14 +76,14 @@ pub(super) fn read(t: &str, tree: bool) -> PageTree {
 /// A block quote or list item the current line is inside.
 #[derive(Clone, Copy)]
 struct Container {
-    kind: Kind,
+    kind: ContainerKind,
     /// Where it starts (its `>` or list marker): the platform reports an
     /// element left open in it there.
     start: usize,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
+enum ContainerKind {
     Quote,
     Item {
         /// Columns of its prefix (indent, marker, spaces): the indentation
@@ -96,11 +96,11 @@ enum Kind {
     },
 }
 
-impl Kind {
+impl ContainerKind {
     fn name(self) -> &'static str {
         match self {
-            Kind::Quote => "block quote",
-            Kind::Item { .. } => "list item",
+            ContainerKind::Quote => "block quote",
+            ContainerKind::Item { .. } => "list item",
         }
     }
 }
@@ -121,7 +121,7 @@ struct RefUse {
 
 /// A tag met in the text being read, applied once its block is known.
 enum Ev {
-    Open {
+    OpenElement {
         idx: usize,
         self_closing: bool,
     },
@@ -135,7 +135,7 @@ enum Ev {
 /// An element left open: its index, whether it was opened by a flow line
 /// (else it belongs to the text it was opened in), and how many containers
 /// were open then (it must close inside the innermost of them).
-struct Open {
+struct OpenElement {
     idx: usize,
     flow: bool,
     depth: usize,
@@ -145,7 +145,7 @@ struct Reader<'a> {
     t: &'a str,
     b: &'a [u8],
     out: PageIndex,
-    stack: Vec<Open>,
+    stack: Vec<OpenElement>,
     refs: Vec<RefUse>,
     defs: HashMap<String, (String, Range<usize>)>,
     containers: Vec<Container>,
@@ -404,9 +404,9 @@ impl<'a> Reader<'a> {
     fn apply(&mut self, flow: bool) {
         for ev in std::mem::take(&mut self.events) {
             match ev {
-                Ev::Open { idx, self_closing } => {
+                Ev::OpenElement { idx, self_closing } => {
                     if !self_closing {
-                        self.stack.push(Open {
+                        self.stack.push(OpenElement {
                             idx,
                             flow,
                             depth: self.containers.len(),

@@ -95,7 +95,7 @@ impl<'a> Reader<'a> {
         let mut col = 0;
         for (i, c) in self.containers.iter().enumerate() {
             match c.kind {
-                Kind::Quote => {
+                ContainerKind::Quote => {
                     let q = self.skip_ws(p, end);
                     if q < end && b[q] == b'>' {
                         (p, col) = self.after_quote_marker(q + 1, end, self.col_at(p, q, col) + 1);
@@ -103,7 +103,7 @@ impl<'a> Reader<'a> {
                         return (i, p, col);
                     }
                 }
-                Kind::Item {
+                ContainerKind::Item {
                     size,
                     further_blank,
                     ..
@@ -130,7 +130,7 @@ impl<'a> Reader<'a> {
     /// second blank one.
     fn note_blank(&mut self, matched: usize, blank: bool) {
         for c in &mut self.containers[..matched] {
-            if let Kind::Item {
+            if let ContainerKind::Item {
                 initial_blank,
                 further_blank,
                 ..
@@ -156,7 +156,7 @@ impl<'a> Reader<'a> {
         end: usize,
         interrupt: bool,
         col: usize,
-    ) -> Option<(Kind, usize, usize)> {
+    ) -> Option<(ContainerKind, usize, usize)> {
         let b = self.b;
         let q = self.skip_ws(p, end);
         if q >= end {
@@ -167,7 +167,7 @@ impl<'a> Reader<'a> {
         let marker_end = match b[q] {
             b'>' => {
                 let (c, c_col) = self.after_quote_marker(q + 1, end, q_col + 1);
-                return Some((Kind::Quote, c, c_col));
+                return Some((ContainerKind::Quote, c, c_col));
             }
             b'-' | b'*' | b'+' => {
                 if b[q] != b'+' && self.thematic_break(q, end) {
@@ -195,7 +195,7 @@ impl<'a> Reader<'a> {
             if interrupt {
                 return None;
             }
-            let kind = Kind::Item {
+            let kind = ContainerKind::Item {
                 size: indent + width + 1,
                 initial_blank: true,
                 further_blank: false,
@@ -208,7 +208,7 @@ impl<'a> Reader<'a> {
         let c = self.skip_ws(marker_end, end);
         let marker_col = q_col + width;
         let c_col = self.col_at(marker_end, c, marker_col);
-        let kind = Kind::Item {
+        let kind = ContainerKind::Item {
             size: indent + width + (c_col - marker_col),
             initial_blank: false,
             further_blank: false,
@@ -292,8 +292,8 @@ impl<'a> Reader<'a> {
             }
             let marker = self.skip_ws(p, end);
             let mark = match kind {
-                Kind::Quote => BlockKind::Quote,
-                Kind::Item { .. } => BlockKind::Item,
+                ContainerKind::Quote => BlockKind::Quote,
+                ContainerKind::Item { .. } => BlockKind::Item,
             };
             self.block(mark, marker);
             self.containers.push(Container {

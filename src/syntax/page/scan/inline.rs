@@ -128,7 +128,7 @@ impl<'a> Reader<'a> {
         let b = self.b;
         let mut from = p + 1;
         let mut lines_from = p;
-        let mut crash: Option<acorn::Refusal> = None;
+        let mut crash: Option<acorn::JsRefusal> = None;
         loop {
             let brace = memchr::memchr(b'}', &b[from..limit]).map(|i| from + i);
             let upto = brace.unwrap_or(limit);
@@ -165,7 +165,7 @@ impl<'a> Reader<'a> {
         &mut self,
         p: usize,
         end: usize,
-        crash: Option<acorn::Refusal>,
+        crash: Option<acorn::JsRefusal>,
         kind: Expr,
     ) {
         match crash {
@@ -178,7 +178,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn expression_refused(&mut self, p: usize, end: usize, r: acorn::Refusal, kind: Expr) {
+    fn expression_refused(&mut self, p: usize, end: usize, r: acorn::JsRefusal, kind: Expr) {
         let at = p + 1 + r.at;
         let (message, fix) = kind.refusal(r.thrown && r.reason == "Unexpected empty expression");
         let end = (at + 1).min(end.max(at));
@@ -204,7 +204,11 @@ impl<'a> Reader<'a> {
             if ls >= self.b.len() {
                 // The empty line after a last line end: blank, it continues
                 // list items, and is lazy in a block quote.
-                return match self.containers.iter().find(|c| c.kind == Kind::Quote) {
+                return match self
+                    .containers
+                    .iter()
+                    .find(|c| c.kind == ContainerKind::Quote)
+                {
                     Some(quote) => {
                         self.err(ls..ls, lazy_message(quote.kind.name()), None);
                         Some((nl, true))
@@ -228,7 +232,7 @@ impl<'a> Reader<'a> {
 
     /// Where the platform's parser refuses the expression `start..end` (the
     /// text inside the braces), read as `kind`.
-    fn expression_fault(&self, start: usize, end: usize, kind: Expr) -> Option<acorn::Refusal> {
+    fn expression_fault(&self, start: usize, end: usize, kind: Expr) -> Option<acorn::JsRefusal> {
         let b = self.b;
         // The platform's JavaScript parser sees the lines without their
         // container prefixes (a `>` would read as an operator): blanked,

@@ -323,7 +323,7 @@ impl<'a> Reader<'a> {
             open_end: end as u32,
             self_closing,
         });
-        self.events.push(Ev::Open { idx, self_closing });
+        self.events.push(Ev::OpenElement { idx, self_closing });
     }
 
     fn close_tag(&mut self, p: usize, limit: usize) -> usize {

@@ -8,7 +8,7 @@ use crate::workspace::load::{self, FileIds};
 use std::path::Path;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum Format {
+pub enum NavFormat {
     #[default]
     Tree,
     Json,
@@ -17,7 +17,7 @@ pub enum Format {
 /// The sidebar of every site under `path` (or of the site `path` is in,
 /// found as `check` finds it); returns the exit status (0, or 2 when there
 /// is no site).
-pub fn run(path: &Path, filter: &Filter, format: Format, out: &mut dyn std::io::Write) -> i32 {
+pub fn run(path: &Path, filter: &Filter, format: NavFormat, out: &mut dyn std::io::Write) -> i32 {
     let roots = match super::roots_of(path) {
         Ok((roots, _)) => roots,
         Err(status) => return status,
@@ -39,5 +39,5 @@ pub fn run(path: &Path, filter: &Filter, format: Format, out: &mut dyn std::io::
         std::thread::spawn(move || drop(analysis));
     }
     let text = |nodes: &Vec<NavNode>| navigation_view::tree_text(nodes);
-    super::print_per_root(&sites, format == Format::Json, "navigation", text, out)
+    super::print_per_root(&sites, format == NavFormat::Json, "navigation", text, out)
 }

@@ -176,7 +176,7 @@ pub(crate) struct Zod {
     /// other (`{"sourceRef": ...}` navigation entries).
     pub(super) if_key: Option<String>,
     /// Refinements, with the platform's messages.
-    pub(super) rules: Vec<rules::Rule>,
+    pub(super) rules: Vec<rules::Refinement>,
     /// The platform's own messages for a failed check, by keyword
     /// (`format`, `pattern`, `minLength`, `maxLength`).
     pub(super) messages: Vec<(String, String)>,

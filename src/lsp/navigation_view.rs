@@ -29,7 +29,7 @@ pub const METHOD: &str = "docsLsp/navigation";
 pub struct Navigation {
     pub root: Option<Uri>,
     pub scope: Filter,
-    pub navigation: Vec<convert::NavNode>,
+    pub navigation: Vec<convert::LspNavNode>,
 }
 
 #[derive(Debug, Default, Deserialize)]

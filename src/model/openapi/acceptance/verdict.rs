@@ -3,7 +3,7 @@
 
 /// One step from the root of a document to a value.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Seg {
+pub enum SpecPathSeg {
     Key(String),
     Index(usize),
 }
@@ -12,7 +12,7 @@ pub enum Seg {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Refusal {
     /// From the root to the value at fault.
-    pub path: Vec<Seg>,
+    pub path: Vec<SpecPathSeg>,
     /// The fault is the last key itself (a key the schema does not allow,
     /// a duplicated key), not its value.
     pub at_key: bool,
@@ -20,17 +20,17 @@ pub struct Refusal {
 }
 
 /// A path as the reader sees it: `paths./a.get.parameters[0].schema`.
-pub fn show_path(path: &[Seg]) -> String {
+pub fn show_path(path: &[SpecPathSeg]) -> String {
     let mut out = String::new();
     for s in path {
         match s {
-            Seg::Key(k) => {
+            SpecPathSeg::Key(k) => {
                 if !out.is_empty() {
                     out.push('.');
                 }
                 out.push_str(k);
             }
-            Seg::Index(i) => out.push_str(&format!("[{i}]")),
+            SpecPathSeg::Index(i) => out.push_str(&format!("[{i}]")),
         }
     }
     out

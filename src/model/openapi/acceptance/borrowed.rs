@@ -69,21 +69,21 @@ impl Doc for B<'_> {
 }
 
 /// A key, borrowed from the text when it holds no escape.
-pub(super) struct Key<'a>(pub(super) std::borrow::Cow<'a, str>);
+pub(super) struct BorrowedKey<'a>(pub(super) std::borrow::Cow<'a, str>);
 
-impl<'de> serde::Deserialize<'de> for Key<'de> {
+impl<'de> serde::Deserialize<'de> for BorrowedKey<'de> {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
         impl<'de> serde::de::Visitor<'de> for V {
-            type Value = Key<'de>;
+            type Value = BorrowedKey<'de>;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str("a key")
             }
-            fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Key<'de>, E> {
-                Ok(Key(std::borrow::Cow::Borrowed(v)))
+            fn visit_borrowed_str<E>(self, v: &'de str) -> Result<BorrowedKey<'de>, E> {
+                Ok(BorrowedKey(std::borrow::Cow::Borrowed(v)))
             }
-            fn visit_str<E>(self, v: &str) -> Result<Key<'de>, E> {
-                Ok(Key(std::borrow::Cow::Owned(v.to_string())))
+            fn visit_str<E>(self, v: &str) -> Result<BorrowedKey<'de>, E> {
+                Ok(BorrowedKey(std::borrow::Cow::Owned(v.to_string())))
             }
         }
         d.deserialize_str(V)

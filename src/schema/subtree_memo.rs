@@ -25,8 +25,8 @@ const MIN_BYTES: usize = 4096;
 
 /// The results of one check, by subtree.
 #[derive(Debug, Default)]
-pub struct Memo {
-    pub(super) entries: FxHashMap<Key, Entry>,
+pub struct SubtreeMemo {
+    pub(super) entries: FxHashMap<SubtreeKey, SubtreeEntry>,
     /// The steps the whole check took; past [`super::validate::STEP_BUDGET`] the memo is not
     /// used.
     pub(super) steps: usize,
@@ -38,14 +38,14 @@ pub struct Memo {
 /// checked against (schemas live in a static registry: their address is
 /// their identity).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(super) struct Key {
+pub(super) struct SubtreeKey {
     pub(super) start: usize,
     pub(super) end: usize,
     pub(super) schema: usize,
 }
 
 #[derive(Debug, Clone)]
-pub(super) struct Entry {
+pub(super) struct SubtreeEntry {
     /// How messages name the subtree (`` `tabs[0].groups` ``).
     pub(super) path: Box<str>,
     /// The holding key's range, relative to the subtree's start.
@@ -60,7 +60,7 @@ pub(super) struct Entry {
     pub(super) diags: Arc<[Diagnostic]>,
 }
 
-impl Memo {
+impl SubtreeMemo {
     /// How many subtrees it keeps.
     pub fn len(&self) -> usize {
         self.entries.len()
@@ -78,8 +78,8 @@ impl Memo {
 
 /// What the validator keeps and looks up while it runs.
 pub(super) struct Reuse<'m> {
-    pub(super) earlier: Option<(&'m Memo, TextDiff)>,
-    pub(super) made: FxHashMap<Key, Entry>,
+    pub(super) earlier: Option<(&'m SubtreeMemo, TextDiff)>,
+    pub(super) made: FxHashMap<SubtreeKey, SubtreeEntry>,
     pub(super) reused: usize,
 }
 

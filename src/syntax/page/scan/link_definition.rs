@@ -20,7 +20,7 @@ struct Lines {
 
 /// A place in [`Lines`]: the line and the byte.
 #[derive(Clone, Copy)]
-struct At {
+struct LinePlace {
     line: usize,
     pos: usize,
 }
@@ -42,7 +42,7 @@ impl<'a> Reader<'a> {
         let mut lines = Lines {
             segs: vec![(p, end, next)],
         };
-        let mut at = At {
+        let mut at = LinePlace {
             line: 0,
             pos: p + 1,
         };
@@ -107,7 +107,7 @@ impl<'a> Reader<'a> {
         Some(after_def)
     }
 
-    fn ch(&self, lines: &mut Lines, at: At) -> Ch {
+    fn ch(&self, lines: &mut Lines, at: LinePlace) -> Ch {
         let (_, end, _) = lines.segs[at.line];
         if at.pos < end {
             return Ch::Byte(self.b[at.pos]);
@@ -120,16 +120,16 @@ impl<'a> Reader<'a> {
     }
 
     /// One byte (or line end) on.
-    fn step(&self, lines: &mut Lines, at: At) -> At {
+    fn step(&self, lines: &mut Lines, at: LinePlace) -> LinePlace {
         let (_, end, _) = lines.segs[at.line];
         if at.pos < end {
-            return At {
+            return LinePlace {
                 line: at.line,
                 pos: at.pos + 1,
             };
         }
         if self.def_line(lines, at.line + 1) {
-            At {
+            LinePlace {
                 line: at.line + 1,
                 pos: lines.segs[at.line + 1].0,
             }
@@ -170,7 +170,7 @@ impl<'a> Reader<'a> {
 
     /// Spaces and tabs from `at`, and at most one line end when
     /// `line_end`: where they stop, and whether there was any.
-    fn space(&self, lines: &mut Lines, mut at: At, line_end: bool) -> (At, bool) {
+    fn space(&self, lines: &mut Lines, mut at: LinePlace, line_end: bool) -> (LinePlace, bool) {
         let start = at;
         let mut ended = false;
         loop {
@@ -187,7 +187,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Nothing but spaces and tabs from `at` to the end of its line.
-    fn blank_rest(&self, lines: &mut Lines, at: At) -> bool {
+    fn blank_rest(&self, lines: &mut Lines, at: LinePlace) -> bool {
         let (_, end, _) = lines.segs[at.line];
         self.skip_ws(at.pos, end) == end
     }
@@ -195,7 +195,11 @@ impl<'a> Reader<'a> {
     /// The destination at `at`: `<…>` on one line, or a run without spaces
     /// or control characters whose parentheses balance. (target start,
     /// target end, where it ends).
-    fn def_destination(&self, lines: &mut Lines, at: At) -> Option<(usize, usize, At)> {
+    fn def_destination(
+        &self,
+        lines: &mut Lines,
+        at: LinePlace,
+    ) -> Option<(usize, usize, LinePlace)> {
         let (_, end, _) = lines.segs[at.line];
         let b = self.b;
         let mut q = at.pos;
@@ -216,7 +220,7 @@ impl<'a> Reader<'a> {
             if q >= end {
                 return None;
             }
-            let after = At {
+            let after = LinePlace {
                 line: at.line,
                 pos: q + 1,
             };
@@ -240,7 +244,7 @@ impl<'a> Reader<'a> {
         Some((
             at.pos,
             q,
-            At {
+            LinePlace {
                 line: at.line,
                 pos: q,
             },
@@ -249,7 +253,7 @@ impl<'a> Reader<'a> {
 
     /// A title at `at` (`"…"`, `'…'` or `(…)`, over lines but not a blank
     /// one): where it ends, after its closing delimiter.
-    fn title(&self, lines: &mut Lines, at: At) -> Option<At> {
+    fn title(&self, lines: &mut Lines, at: LinePlace) -> Option<LinePlace> {
         let open = match self.ch(lines, at) {
             Ch::Byte(c @ (b'"' | b'\'' | b'(')) => c,
             _ => return None,
@@ -260,7 +264,7 @@ impl<'a> Reader<'a> {
             match self.ch(lines, at) {
                 Ch::End => return None,
                 Ch::Byte(c) if c == close => {
-                    return Some(At {
+                    return Some(LinePlace {
                         line: at.line,
                         pos: at.pos + 1,
                     });

@@ -27,17 +27,17 @@ mod borrowed;
 mod doc;
 mod js_yaml;
 mod oas30_schema;
-mod scan;
+mod text_scans;
 mod verdict;
 
 pub use borrowed::B;
 pub use doc::{Doc, Ty};
 pub use js_yaml::read_json;
-pub use verdict::{Refusal, Seg, show_path};
+pub use verdict::{Refusal, SpecPathSeg, show_path};
 
 use js_yaml::read_json_seen;
-use oas30_schema::{OAS30, Schema, explain, valid};
-use scan::{Lean, LeanSeed, external_ref};
+use oas30_schema::{CompiledSchema, OAS30, explain, valid};
+use text_scans::{Lean, LeanSeed, external_ref};
 
 /// The rules of the platform's `validate` on a document read without a
 /// syntax error (duplicated keys are the reader's business).
@@ -58,14 +58,14 @@ fn check_with<D: Doc>(root: &D, foreign_refs: bool) -> Option<Refusal> {
     };
     let Some(v) = version.str_() else {
         return Some(Refusal {
-            path: vec![Seg::Key("openapi".into())],
+            path: vec![SpecPathSeg::Key("openapi".into())],
             at_key: false,
             message: "`openapi` must be a string such as \"3.1.0\" (a YAML `3.1` is a number): the validator finds no supported version".into(),
         });
     };
     if !(v.starts_with("3.0") || v.starts_with("3.1") || v.starts_with("3.2")) {
         return Some(Refusal {
-            path: vec![Seg::Key("openapi".into())],
+            path: vec![SpecPathSeg::Key("openapi".into())],
             at_key: false,
             message: format!(
                 "OpenAPI version \"{v}\" is not one the platform supports (3.0, 3.1, 3.2)"
@@ -76,10 +76,10 @@ fn check_with<D: Doc>(root: &D, foreign_refs: bool) -> Option<Refusal> {
         return None;
     }
     let schema = &*OAS30;
-    if valid(schema, Schema::ROOT, root) {
+    if valid(schema, CompiledSchema::ROOT, root) {
         return None;
     }
-    let mut r = explain(schema, Schema::ROOT, root, &[]).unwrap_or(Refusal {
+    let mut r = explain(schema, CompiledSchema::ROOT, root, &[]).unwrap_or(Refusal {
         path: Vec::new(),
         at_key: false,
         message: "does not match the OpenAPI 3.0 schema".into(),
@@ -94,7 +94,7 @@ fn check_with<D: Doc>(root: &D, foreign_refs: bool) -> Option<Refusal> {
 /// for its schema; others (3.1, 3.2, AsyncAPI) are scanned for a repeated
 /// key or a foreign `$ref` without one, and read into a tree only to say
 /// where a fault is.
-pub fn judge_json(text: &str) -> Option<Result<Option<Refusal>, Vec<Seg>>> {
+pub fn judge_json(text: &str) -> Option<Result<Option<Refusal>, Vec<SpecPathSeg>>> {
     let mut version: Option<String> = None;
     crate::syntax::json_skim::find_top_level(text, |k, v| {
         if k == "openapi" {

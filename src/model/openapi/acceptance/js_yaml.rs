@@ -3,9 +3,9 @@
 //! refuses the file). Values the 3.0 schema does not look into are only
 //! scanned.
 
-use super::borrowed::{B, Key};
-use super::scan::{Lean, LeanSeed};
-use super::verdict::Seg;
+use super::borrowed::{B, BorrowedKey};
+use super::text_scans::{Lean, LeanSeed};
+use super::verdict::SpecPathSeg;
 
 /// A JSON text read as js-yaml 4 reads it: the value, or the path to the
 /// first key an object repeats (js-yaml refuses the file: "duplicated
@@ -16,12 +16,12 @@ use super::verdict::Seg;
 /// Example's `value`, `x-` extensions: a third of GitHub's spec) are only
 /// scanned, as `Null`, unless they hide a repeated key or a `$ref` to
 /// another file: then the text is read again in full, to say where.
-pub fn read_json(text: &str) -> Option<Result<B<'_>, Vec<Seg>>> {
+pub fn read_json(text: &str) -> Option<Result<B<'_>, Vec<SpecPathSeg>>> {
     Some(read_json_seen(text)?.0)
 }
 
 /// [`read_json`], and whether a `$ref` to another file was seen.
-pub(super) fn read_json_seen(text: &str) -> Option<(Result<B<'_>, Vec<Seg>>, bool)> {
+pub(super) fn read_json_seen(text: &str) -> Option<(Result<B<'_>, Vec<SpecPathSeg>>, bool)> {
     let mut seen = Lean::default();
     let fast = read_json_with(text, Some(&mut seen))?;
     if seen.repeated || seen.foreign_ref && !skipped_only_refs(&seen) {
@@ -39,7 +39,7 @@ fn skipped_only_refs(seen: &Lean) -> bool {
 fn read_json_with<'t>(
     text: &'t str,
     skipped: Option<&mut Lean<'t>>,
-) -> Option<Result<B<'t>, Vec<Seg>>> {
+) -> Option<Result<B<'t>, Vec<SpecPathSeg>>> {
     // serde_json's nesting limit (128) holds: a deeper spec is not judged.
     let mut de = serde_json::Deserializer::from_str(text);
     let skip = skipped.is_some();
@@ -62,7 +62,7 @@ fn read_json_with<'t>(
 }
 
 /// A value, and the path (innermost first) to its first repeated key.
-struct Read<'a>(B<'a>, Option<Vec<Seg>>);
+struct Read<'a>(B<'a>, Option<Vec<SpecPathSeg>>);
 
 /// Maps of OpenAPI 3.0 whose keys are names the writer chose (a property
 /// called `example` is a schema, not an example).
@@ -141,7 +141,7 @@ impl<'de> serde::de::Visitor<'de> for ReadSeed<'_, 'de> {
             if dup.is_none()
                 && let Some(mut p) = d
             {
-                p.push(Seg::Index(items.len()));
+                p.push(SpecPathSeg::Index(items.len()));
                 dup = Some(p);
             }
             items.push(v);
@@ -151,7 +151,7 @@ impl<'de> serde::de::Visitor<'de> for ReadSeed<'_, 'de> {
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut a: A) -> Result<Read<'de>, A::Error> {
         let mut members: Vec<(std::borrow::Cow<'de, str>, B<'de>)> = Vec::new();
         let mut dup = None;
-        while let Some(Key(k)) = a.next_key()? {
+        while let Some(BorrowedKey(k)) = a.next_key()? {
             if self.skip
                 && !self.names
                 && (k == "example"
@@ -191,13 +191,13 @@ impl<'de> serde::de::Visitor<'de> for ReadSeed<'_, 'de> {
             if dup.is_none()
                 && let Some(mut p) = d
             {
-                p.push(Seg::Key(k.to_string()));
+                p.push(SpecPathSeg::Key(k.to_string()));
                 dup = Some(p);
             }
             members.push((k, v));
         }
         if dup.is_none() {
-            dup = repeated(&members).map(|k| vec![Seg::Key(k.to_string())]);
+            dup = repeated(&members).map(|k| vec![SpecPathSeg::Key(k.to_string())]);
         }
         Ok(Read(B::Obj(members), dup))
     }

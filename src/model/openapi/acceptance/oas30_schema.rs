@@ -4,21 +4,21 @@
 //! explanation (the deepest fault first) for a refused one.
 
 use super::doc::{Doc, Ty};
-use super::verdict::{Refusal, Seg};
+use super::verdict::{Refusal, SpecPathSeg};
 use regex::Regex;
 use serde_json::Value as J;
 use std::sync::LazyLock;
 
-/// A JSON Schema compiled for speed: each schema object a [`Rule`] in one
+/// A JSON Schema compiled for speed: each schema object a [`CompiledNode`] in one
 /// arena, `$ref`s turned into indices, patterns compiled once.
-pub(super) struct Schema {
-    rules: Vec<Rule>,
+pub(super) struct CompiledSchema {
+    rules: Vec<CompiledNode>,
 }
 
 type Id = u32;
 
 #[derive(Default)]
-struct Rule {
+struct CompiledNode {
     reference: Option<Id>,
     /// `type`: the allowed types (none: any).
     types: Vec<&'static str>,
@@ -41,24 +41,24 @@ struct Rule {
     not: Option<Id>,
 }
 
-pub(super) static OAS30: LazyLock<Schema> = LazyLock::new(|| {
+pub(super) static OAS30: LazyLock<CompiledSchema> = LazyLock::new(|| {
     let root: J = serde_json::from_str(include_str!("../oas30.schema.json"))
         .expect("the bundled OpenAPI 3.0 schema is JSON");
-    Schema::compile(&root)
+    CompiledSchema::compile(&root)
 });
 
-impl Schema {
+impl CompiledSchema {
     pub(super) const ROOT: Id = 0;
 
-    fn compile(root: &J) -> Schema {
-        let mut s = Schema { rules: Vec::new() };
+    fn compile(root: &J) -> CompiledSchema {
+        let mut s = CompiledSchema { rules: Vec::new() };
         let mut defs = rustc_hash::FxHashMap::default();
         // The root first, then every definition, then what they hold.
-        s.rules.push(Rule::default());
+        s.rules.push(CompiledNode::default());
         if let Some(d) = root.get("definitions").and_then(J::as_object) {
             for name in d.keys() {
                 defs.insert(format!("#/definitions/{name}"), s.rules.len() as Id);
-                s.rules.push(Rule::default());
+                s.rules.push(CompiledNode::default());
             }
             for (name, def) in d {
                 let id = defs[&format!("#/definitions/{name}")];
@@ -77,8 +77,8 @@ impl Schema {
         (self.rules.len() - 1) as Id
     }
 
-    fn rule(&mut self, v: &J, defs: &rustc_hash::FxHashMap<String, Id>) -> Rule {
-        let mut r = Rule::default();
+    fn rule(&mut self, v: &J, defs: &rustc_hash::FxHashMap<String, Id>) -> CompiledNode {
+        let mut r = CompiledNode::default();
         let Some(m) = v.as_object() else {
             return r;
         };
@@ -238,13 +238,18 @@ fn equal<D: Doc>(d: &D, j: &J) -> bool {
 }
 
 /// Whether `d` matches rule `s` (no error built: the fast path).
-pub(super) fn valid<D: Doc>(schema: &Schema, s: Id, d: &D) -> bool {
+pub(super) fn valid<D: Doc>(schema: &CompiledSchema, s: Id, d: &D) -> bool {
     explain_or_valid(schema, s, d, &mut None)
 }
 
 /// Why `d` does not match rule `s`, the deepest fault first; `None` when
 /// it matches. `path` leads to `d`.
-pub(super) fn explain<D: Doc>(schema: &Schema, s: Id, d: &D, path: &[Seg]) -> Option<Refusal> {
+pub(super) fn explain<D: Doc>(
+    schema: &CompiledSchema,
+    s: Id,
+    d: &D,
+    path: &[SpecPathSeg],
+) -> Option<Refusal> {
     let mut out = Some(Explain {
         path: path.to_vec(),
         found: None,
@@ -254,7 +259,7 @@ pub(super) fn explain<D: Doc>(schema: &Schema, s: Id, d: &D, path: &[Seg]) -> Op
 }
 
 struct Explain {
-    path: Vec<Seg>,
+    path: Vec<SpecPathSeg>,
     found: Option<Refusal>,
 }
 
@@ -262,7 +267,7 @@ impl Explain {
     fn fail(&mut self, at_key: Option<&str>, message: String) {
         let mut path = self.path.clone();
         if let Some(k) = at_key {
-            path.push(Seg::Key(k.to_string()));
+            path.push(SpecPathSeg::Key(k.to_string()));
         }
         self.found = Some(Refusal {
             path,
@@ -287,10 +292,10 @@ fn depth(r: &Refusal) -> usize {
 /// `d` against `sub` one step down (`seg`), the step kept on the
 /// explanation's path.
 fn step<D: Doc>(
-    schema: &Schema,
+    schema: &CompiledSchema,
     sub: Id,
     d: &D,
-    seg: impl FnOnce() -> Seg,
+    seg: impl FnOnce() -> SpecPathSeg,
     e: &mut Option<Explain>,
 ) -> bool {
     if let Some(ex) = e {
@@ -303,7 +308,12 @@ fn step<D: Doc>(
     ok
 }
 
-fn explain_or_valid<D: Doc>(schema: &Schema, s: Id, d: &D, e: &mut Option<Explain>) -> bool {
+fn explain_or_valid<D: Doc>(
+    schema: &CompiledSchema,
+    s: Id,
+    d: &D,
+    e: &mut Option<Explain>,
+) -> bool {
     let r = &schema.rules[s as usize];
     if let Some(to) = r.reference {
         return explain_or_valid(schema, to, d, e);
@@ -374,7 +384,7 @@ fn explain_or_valid<D: Doc>(schema: &Schema, s: Id, d: &D, e: &mut Option<Explai
                         && items[..i].iter().any(|b| b.str_() == Some(s))
                     {
                         if let Some(ex) = e {
-                            ex.path.push(Seg::Index(i));
+                            ex.path.push(SpecPathSeg::Index(i));
                             ex.fail(None, format!("\"{s}\" is listed twice"));
                             ex.path.pop();
                         }
@@ -384,7 +394,7 @@ fn explain_or_valid<D: Doc>(schema: &Schema, s: Id, d: &D, e: &mut Option<Explai
             }
             if let Some(item_rule) = r.items {
                 for (i, item) in items.iter().enumerate() {
-                    if !step(schema, item_rule, item, || Seg::Index(i), e) {
+                    if !step(schema, item_rule, item, || SpecPathSeg::Index(i), e) {
                         return false;
                     }
                 }
@@ -425,7 +435,12 @@ fn explain_or_valid<D: Doc>(schema: &Schema, s: Id, d: &D, e: &mut Option<Explai
 }
 
 /// The object keywords of `r` on the object `d`.
-fn object<D: Doc>(schema: &Schema, r: &Rule, d: &D, e: &mut Option<Explain>) -> bool {
+fn object<D: Doc>(
+    schema: &CompiledSchema,
+    r: &CompiledNode,
+    d: &D,
+    e: &mut Option<Explain>,
+) -> bool {
     let merges = d.merges();
     if !merges {
         for k in &r.required {
@@ -440,14 +455,14 @@ fn object<D: Doc>(schema: &Schema, r: &Rule, d: &D, e: &mut Option<Explain>) -> 
         let mut matched = false;
         if let Some(&sub) = r.properties.get(k) {
             matched = true;
-            if !step(schema, sub, v, || Seg::Key(k.to_string()), e) {
+            if !step(schema, sub, v, || SpecPathSeg::Key(k.to_string()), e) {
                 return false;
             }
         }
         for (re, sub) in &r.pattern_properties {
             if re.matches(k) {
                 matched = true;
-                if !step(schema, *sub, v, || Seg::Key(k.to_string()), e) {
+                if !step(schema, *sub, v, || SpecPathSeg::Key(k.to_string()), e) {
                     return false;
                 }
             }
@@ -470,7 +485,7 @@ fn object<D: Doc>(schema: &Schema, r: &Rule, d: &D, e: &mut Option<Explain>) -> 
                     msg
                 });
             }
-            Some(Some(sub)) if !step(schema, sub, v, || Seg::Key(k.to_string()), e) => {
+            Some(Some(sub)) if !step(schema, sub, v, || SpecPathSeg::Key(k.to_string()), e) => {
                 return false;
             }
             _ => {}
@@ -491,7 +506,12 @@ fn object<D: Doc>(schema: &Schema, r: &Rule, d: &D, e: &mut Option<Explain>) -> 
 
 /// The branch of a failed `oneOf`/`anyOf` whose fault lies deepest: the
 /// form the writer meant (a Schema rather than a `$ref`).
-fn best_branch<D: Doc>(schema: &Schema, branches: &[Id], d: &D, e: &mut Option<Explain>) -> bool {
+fn best_branch<D: Doc>(
+    schema: &CompiledSchema,
+    branches: &[Id],
+    d: &D,
+    e: &mut Option<Explain>,
+) -> bool {
     let Some(ex) = e else {
         return false;
     };

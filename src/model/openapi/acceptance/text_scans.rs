@@ -2,15 +2,15 @@
 //! refuses the file) and for a `$ref` to another file or a URL (the
 //! platform's `validate` refuses the spec).
 
-use super::borrowed::Key;
+use super::borrowed::BorrowedKey;
 use super::doc::{Doc, Ty};
-use super::verdict::{Refusal, Seg};
+use super::verdict::{Refusal, SpecPathSeg};
 
 /// A `$ref` that does not start with `#` (another file, a URL): the
 /// platform refuses the whole spec ("External $ref references are not
 /// allowed"). The path is built on the way back, for the one found.
 pub(super) fn external_ref<D: Doc>(node: &D) -> Option<Refusal> {
-    fn find<D: Doc>(node: &D) -> Option<(Vec<Seg>, String)> {
+    fn find<D: Doc>(node: &D) -> Option<(Vec<SpecPathSeg>, String)> {
         match node.ty() {
             Ty::Object => {
                 for (k, v) in node.entries() {
@@ -18,12 +18,12 @@ pub(super) fn external_ref<D: Doc>(node: &D) -> Option<Refusal> {
                         && let Some(r) = v.str_()
                         && !r.starts_with('#')
                     {
-                        return Some((vec![Seg::Key(k.into())], r.to_string()));
+                        return Some((vec![SpecPathSeg::Key(k.into())], r.to_string()));
                     }
                     if matches!(v.ty(), Ty::Object | Ty::Array)
                         && let Some((mut p, r)) = find(v)
                     {
-                        p.push(Seg::Key(k.into()));
+                        p.push(SpecPathSeg::Key(k.into()));
                         return Some((p, r));
                     }
                 }
@@ -31,7 +31,7 @@ pub(super) fn external_ref<D: Doc>(node: &D) -> Option<Refusal> {
             }
             Ty::Array => node.items().iter().enumerate().find_map(|(i, v)| {
                 let (mut p, r) = find(v)?;
-                p.push(Seg::Index(i));
+                p.push(SpecPathSeg::Index(i));
                 Some((p, r))
             }),
             _ => None,
@@ -110,7 +110,7 @@ impl<'de> serde::de::Visitor<'de> for LeanSeed<'_, 'de> {
     }
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut a: A) -> Result<(), A::Error> {
         let start = self.lean.keys.len();
-        while let Some(Key(k)) = a.next_key()? {
+        while let Some(BorrowedKey(k)) = a.next_key()? {
             let is_ref = k == "$ref";
             let own = &self.lean.keys[start..];
             if !self.lean.repeated && own.len() <= 32 && own.contains(&k) {

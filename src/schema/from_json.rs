@@ -1,7 +1,7 @@
 //! JSON Schema text to an arena of [`Schema`]s, with `#/...` `$ref`s
 //! resolved after the whole file is read (refs may point to ancestors).
 
-use super::definition::{Additional, Pattern, Schema, SchemaId, SchemaSet, Zod};
+use super::node::{Additional, Pattern, Schema, SchemaId, SchemaSet, Zod};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -26,7 +26,7 @@ pub(crate) fn load(text: &str) -> Option<Loaded> {
     let set: &'static SchemaSet = Box::leak(Box::new(SchemaSet {
         nodes: OnceLock::new(),
     }));
-    let mut b = Builder {
+    let mut b = ArenaBuilder {
         set,
         nodes: Vec::new(),
         refs: Vec::new(),
@@ -48,7 +48,7 @@ pub(crate) fn load(text: &str) -> Option<Loaded> {
         }
     }
     b.resolve_refs();
-    let Builder {
+    let ArenaBuilder {
         nodes, pointers, ..
     } = b;
     set.nodes.set(nodes).ok()?;
@@ -59,7 +59,7 @@ fn escape(seg: &str) -> String {
     seg.replace('~', "~0").replace('/', "~1")
 }
 
-struct Builder {
+struct ArenaBuilder {
     set: &'static SchemaSet,
     nodes: Vec<Schema>,
     /// Nodes that are `$ref`s, with the pointer they name.
@@ -67,7 +67,7 @@ struct Builder {
     pointers: HashMap<String, SchemaId>,
 }
 
-impl Builder {
+impl ArenaBuilder {
     fn build(&mut self, v: &Value, ptr: String) -> SchemaId {
         let id = self.nodes.len();
         self.nodes.push(Schema::any(self.set));
@@ -83,10 +83,10 @@ impl Builder {
             .and_then(Value::as_str)
             .map(str::to_owned);
         match map.get("type") {
-            Some(Value::String(t)) => s.types = super::definition::Types::from_name(t),
+            Some(Value::String(t)) => s.types = super::node::Types::from_name(t),
             Some(Value::Array(ts)) => {
                 for t in ts.iter().filter_map(Value::as_str) {
-                    s.types = s.types.union(super::definition::Types::from_name(t));
+                    s.types = s.types.union(super::node::Types::from_name(t));
                 }
             }
             _ => {}
@@ -223,7 +223,7 @@ fn zod(map: &serde_json::Map<String, Value>) -> Option<Box<Zod>> {
     let rules = match map.get("x-rules") {
         Some(Value::Array(rs)) => rs
             .iter()
-            .filter_map(super::rules::Rule::from_json)
+            .filter_map(super::rules::Refinement::from_json)
             .collect(),
         _ => Vec::new(),
     };
