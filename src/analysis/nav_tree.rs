@@ -27,7 +27,7 @@ self_cell::self_cell!(
 /// A docs.json tree with its navigation index.
 pub struct NavTree {
     indexed: Indexed,
-    items: OnceLock<Items>,
+    items: OnceLock<ChildLists>,
     counts: OnceLock<Box<[Count]>>,
 }
 
@@ -49,7 +49,7 @@ impl std::fmt::Debug for NavTree {
 
 /// One item of an element's kept child list, as the index knows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Item {
+pub enum ChildItem {
     /// In [`NavIndex::elements`].
     Element(u32),
     /// In [`NavIndex::entries`].
@@ -61,8 +61,8 @@ pub enum Item {
 /// Each element's kept child list in the order written, and each group's
 /// `root` page entry.
 #[derive(Debug, Default)]
-pub struct Items {
-    pub children: Vec<Box<[Item]>>,
+pub struct ChildLists {
+    pub children: Vec<Box<[ChildItem]>>,
     pub roots: FxHashMap<u32, u32>,
 }
 
@@ -102,10 +102,10 @@ impl NavTree {
     }
 
     /// The child items of every element (made once, on first use).
-    pub fn items(&self) -> &Items {
+    pub fn items(&self) -> &ChildLists {
         self.items.get_or_init(|| match self.index() {
             Some(ix) => items_of(ix),
-            None => Items::default(),
+            None => ChildLists::default(),
         })
     }
 }
@@ -121,27 +121,27 @@ const GLOBAL_LISTS: [&str; 6] = [
     "products",
 ];
 
-fn items_of(ix: &NavIndex<'_>) -> Items {
+fn items_of(ix: &NavIndex<'_>) -> ChildLists {
     let _t = crate::timing::span("navigation items");
     // Keyed by address: each list item is one node of the tree.
-    let mut by_node: FxHashMap<usize, Item> = FxHashMap::default();
+    let mut by_node: FxHashMap<usize, ChildItem> = FxHashMap::default();
     by_node.reserve(ix.elements.len() + ix.entries.len() + ix.graphql_entries.len());
     let at = |n: &Node| n as *const Node as usize;
     for (i, e) in ix.elements.iter().enumerate() {
-        by_node.insert(at(e.node), Item::Element(i as u32));
+        by_node.insert(at(e.node), ChildItem::Element(i as u32));
     }
     let mut roots = FxHashMap::default();
     for (i, e) in ix.entries.iter().enumerate() {
         if e.is_root_page {
             roots.insert(e.parent as u32, i as u32);
         } else {
-            by_node.insert(at(e.node), Item::Entry(i as u32));
+            by_node.insert(at(e.node), ChildItem::Entry(i as u32));
         }
     }
     for (i, g) in ix.graphql_entries.iter().enumerate() {
-        by_node.insert(at(g), Item::Graphql(i as u32));
+        by_node.insert(at(g), ChildItem::Graphql(i as u32));
     }
-    let mut children: Vec<Box<[Item]>> = ix
+    let mut children: Vec<Box<[ChildItem]>> = ix
         .elements
         .iter()
         .map(|el| {
@@ -172,10 +172,10 @@ fn items_of(ix: &NavIndex<'_>) -> Items {
             && let Some(list) = el.parent.and_then(|p| children.get_mut(p))
         {
             let mut with = Vec::with_capacity(list.len() + 1);
-            with.push(Item::Element(i as u32));
+            with.push(ChildItem::Element(i as u32));
             with.extend_from_slice(list);
             *list = with.into();
         }
     }
-    Items { children, roots }
+    ChildLists { children, roots }
 }

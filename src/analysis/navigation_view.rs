@@ -11,7 +11,7 @@
 //! Plain data, serialisable, no LSP types. `.ci/sidebar-diff` compares it
 //! with the platform's prebuild (docs/sidebar.md).
 
-use super::nav_tree::{Count, Item, Items, NavTree};
+use super::nav_tree::{ChildItem, ChildLists, Count, NavTree};
 use super::rules::specs;
 use crate::model::docs_json::Config;
 use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint};
@@ -81,7 +81,7 @@ struct ViewBuilder<'a> {
     site: &'a Site,
     config: &'a Config,
     ix: &'a NavIndex<'a>,
-    items: &'a Items,
+    items: &'a ChildLists,
     marks: &'a Marks,
     mode: Mode<'a>,
     /// What `Mode::Open` opened, first of each kind.
@@ -140,7 +140,7 @@ impl<'a> ViewBuilder<'a> {
             let (mut nodes, mut endpoints) = (0, 0);
             for item in self.kids(i) {
                 match *item {
-                    Item::Element(c) => {
+                    ChildItem::Element(c) => {
                         let el = &self.ix.elements[c as usize];
                         if NodeKind::of(el.kind).is_some()
                             && let Some(c) = counts.get(c as usize)
@@ -149,12 +149,12 @@ impl<'a> ViewBuilder<'a> {
                             endpoints += c.endpoints;
                         }
                     }
-                    Item::Entry(e) => {
+                    ChildItem::Entry(e) => {
                         nodes += 1;
                         let value = self.ix.entries.get(e as usize).map_or("", |e| e.value);
                         endpoints += u32::from(takes_spec_from_above(value));
                     }
-                    Item::Graphql(_) => nodes += 1,
+                    ChildItem::Graphql(_) => nodes += 1,
                 }
             }
             let el = &self.ix.elements[i];
@@ -183,7 +183,7 @@ impl<'a> ViewBuilder<'a> {
         })
     }
 
-    fn kids(&self, i: usize) -> &[Item] {
+    fn kids(&self, i: usize) -> &[ChildItem] {
         self.items.children.get(i).map_or(&[], |k| &k[..])
     }
 
@@ -198,7 +198,7 @@ impl<'a> ViewBuilder<'a> {
         let mut switchers = 0;
         for item in self.kids(i) {
             match *item {
-                Item::Element(c) => {
+                ChildItem::Element(c) => {
                     if let Some((node, endpoints)) =
                         self.element(c as usize, path, switchers == 0, inherited)
                     {
@@ -207,13 +207,13 @@ impl<'a> ViewBuilder<'a> {
                         listed_endpoints += endpoints;
                     }
                 }
-                Item::Entry(e) => {
+                ChildItem::Entry(e) => {
                     let node = self.entry(e as usize);
                     let value = self.ix.entries.get(e as usize).map_or("", |e| e.value);
                     listed_endpoints += usize::from(takes_spec_from_above(value));
                     out.push(node);
                 }
-                Item::Graphql(g) => {
+                ChildItem::Graphql(g) => {
                     let Some(item) = self.ix.graphql_entries.get(g as usize) else {
                         continue;
                     };

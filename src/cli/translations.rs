@@ -45,7 +45,13 @@ pub fn run(
         // Freeing the pages is not worth waiting for before the output.
         std::thread::spawn(move || drop((site, config)));
     }
-    super::print_per_root(&sites, format == TranslationsFormat::Json, "translations", text, out)
+    super::print_per_root(
+        &sites,
+        format == TranslationsFormat::Json,
+        "translations",
+        text,
+        out,
+    )
 }
 
 /// One line a language (`fr (French): 3 of 5 pages translated`), then one

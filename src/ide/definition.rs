@@ -2,7 +2,7 @@
 //! method key in the spec (JSON or YAML), a file reference to the file, an
 //! import's source in a page to the file it names.
 
-use super::at::{self, EndpointItem, Thing};
+use super::subject::{self, EndpointItem, Subject};
 use crate::analysis::Analysis;
 use crate::model::imports::{ImportTarget, import_target};
 use crate::model::site::FileKind;
@@ -20,15 +20,15 @@ pub fn definition(analysis: &Analysis, file: FileId, text: &str, offset: usize) 
     if let Some(t) = super::page_components::definition(analysis, file, text, offset) {
         return vec![t];
     }
-    let Some(at) = at::at(analysis, file, text, offset) else {
+    let Some(at) = subject::subject_at(analysis, file, text, offset) else {
         return Vec::new();
     };
-    let target = match at.thing {
-        Thing::Page { file: Some(f), .. } | Thing::File { file: Some(f), .. } => Location {
+    let target = match at.subject {
+        Subject::Page { file: Some(f), .. } | Subject::File { file: Some(f), .. } => Location {
             file: f.id,
             range: 0..0,
         },
-        Thing::Endpoint {
+        Subject::Endpoint {
             target: Some(t), ..
         } => match t.added {
             Some((file, range)) => Location { file, range },

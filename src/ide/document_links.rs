@@ -1,8 +1,8 @@
 //! Document links: page entries, `openapi`/`asyncapi` values and `$ref`
 //! values of docs.json (and `$ref` files) link to the file they name.
 
-use super::at::{self, Thing};
 use super::lookup;
+use super::subject::{self, Subject};
 use crate::analysis::Analysis;
 use crate::model::site::FileKind;
 use crate::syntax::cursor::Seg;
@@ -40,8 +40,10 @@ pub fn document_links(analysis: &Analysis, file: FileId) -> Vec<DocumentLink> {
     while let Some((n, path)) = stack.pop() {
         match &n.value {
             Value::String(s) => {
-                let target = match at::value_thing(analysis, f, path, s.to_string()) {
-                    Thing::Page { file: Some(t), .. } | Thing::File { file: Some(t), .. } => t.id,
+                let target = match subject::value_subject(analysis, f, path, s.to_string()) {
+                    Subject::Page { file: Some(t), .. } | Subject::File { file: Some(t), .. } => {
+                        t.id
+                    }
                     _ => continue,
                 };
                 let r = &n.range;

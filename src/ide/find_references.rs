@@ -13,9 +13,9 @@
 //! part a rename rewrites), as document links do. The declaration (the page
 //! file, the method key) is not included; go-to-definition gives it.
 
-use super::at::{self, EndpointItem, Thing};
 use super::location::Location;
 use super::lookup::page_key;
+use super::subject::{self, EndpointItem, Subject};
 use crate::analysis::Analysis;
 use crate::analysis::rules::specs;
 use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint};
@@ -55,8 +55,8 @@ pub fn references(analysis: &Analysis, file: FileId, text: &str, offset: usize) 
         FileKind::Snippet => Vec::new(),
         FileKind::DocsJson | FileKind::Json | FileKind::Yaml => match spec_items_at(f, offset) {
             Some(items) => endpoint_references(analysis, f, &items),
-            None => match at::at(analysis, file, text, offset).map(|a| a.thing) {
-                Some(Thing::Page { entry, file }) => {
+            None => match subject::subject_at(analysis, file, text, offset).map(|a| a.subject) {
+                Some(Subject::Page { entry, file }) => {
                     // As from the page itself: the entries and every link
                     // to the page, whichever of them the user starts from.
                     match file.filter(|f| f.kind == FileKind::Page) {
@@ -64,7 +64,7 @@ pub fn references(analysis: &Analysis, file: FileId, text: &str, offset: usize) 
                         None => page_references(analysis, page_key(&entry), None),
                     }
                 }
-                Some(Thing::Endpoint {
+                Some(Subject::Endpoint {
                     target: Some(t), ..
                 }) => {
                     let item = match t.item {

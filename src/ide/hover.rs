@@ -2,8 +2,8 @@
 //! a page entry is (title, description), what an endpoint does (method,
 //! path, summary, parameters), which language a code names.
 
-use super::at::{self, EndpointItem, EndpointTarget, Thing};
 use super::lookup;
+use super::subject::{self, EndpointItem, EndpointTarget, Subject};
 use crate::analysis::Analysis;
 use crate::schema::{self, PathSeg};
 use crate::syntax::tree::FileId;
@@ -23,20 +23,20 @@ pub fn hover(analysis: &Analysis, file: FileId, text: &str, offset: usize) -> Op
     if let Some((markdown, range)) = super::page_components::hover(analysis, file, text, offset) {
         return Some(HoverInfo { markdown, range });
     }
-    let at = at::at(analysis, file, text, offset)?;
-    let markdown = match &at.thing {
-        Thing::Key { path } => {
+    let at = subject::subject_at(analysis, file, text, offset)?;
+    let markdown = match &at.subject {
+        Subject::Key { path } => {
             let key = match path.last() {
                 Some(crate::syntax::cursor::Seg::Key(k)) => k.as_str(),
                 _ => return None,
             };
             key_doc(key, &lookup::schemas_at(path))?
         }
-        Thing::FrontMatterKey { key } => {
+        Subject::FrontMatterKey { key } => {
             let schemas = schema::schemas_at(schema::frontmatter(), &[PathSeg::Key(key)]);
             key_doc(key, &schemas)?
         }
-        Thing::Page { file, .. } => {
+        Subject::Page { file, .. } => {
             let f = file.as_ref()?;
             let fm = f.front_matter().root.as_ref();
             let mut md = String::new();
@@ -52,13 +52,13 @@ pub fn hover(analysis: &Analysis, file: FileId, text: &str, offset: usize) -> Op
             md.push_str(&format!("`{}`", f.path));
             md
         }
-        Thing::Endpoint { target, .. } => endpoint_doc(target.as_ref()?),
-        Thing::Language { code } => {
-            let name = at::language_name(code)?;
+        Subject::Endpoint { target, .. } => endpoint_doc(target.as_ref()?),
+        Subject::Language { code } => {
+            let name = subject::language_name(code)?;
             format!("**{code}**: {name}")
         }
-        Thing::File { file, .. } => format!("`{}`", file.as_ref()?.path),
-        Thing::Value { .. } => return None,
+        Subject::File { file, .. } => format!("`{}`", file.as_ref()?.path),
+        Subject::Value { .. } => return None,
     };
     Some(HoverInfo {
         markdown,

@@ -6,7 +6,6 @@ pub mod completion;
 pub mod completion_item;
 pub mod lookup;
 
-pub mod at;
 pub mod change;
 pub mod definition;
 pub mod document_links;
@@ -26,6 +25,7 @@ pub mod page_components;
 pub mod page_links;
 pub mod page_outline;
 pub mod rename;
+pub mod subject;
 pub mod symbols;
 #[cfg(test)]
 mod tests;

@@ -6,10 +6,10 @@
 //! elsewhere stay. Entries keep their style: no extension unless the entry
 //! wrote one, a leading `/` if it had one.
 
-use super::at::{self, Thing};
 use super::find_references::{nav_index, string_content};
 use super::heading_rename;
 use super::lookup::page_key;
+use super::subject::{self, Subject};
 use crate::analysis::Analysis;
 use crate::model::paths;
 use crate::model::site::FileKind;
@@ -215,8 +215,8 @@ fn page_entry_at(
     text: &str,
     offset: usize,
 ) -> Option<(Range<usize>, String, Option<String>)> {
-    let a = at::at(analysis, file, text, offset)?;
-    let Thing::Page { entry, file } = a.thing else {
+    let a = subject::subject_at(analysis, file, text, offset)?;
+    let Subject::Page { entry, file } = a.subject else {
         return None;
     };
     let mut r = a.range;

@@ -12,8 +12,8 @@ use super::world::SiteState;
 use super::world::World;
 use super::{convert, moves};
 use crate::analysis::Analysis;
-use crate::ide::fixes::{self, ActionKind};
 use crate::ide::find_references;
+use crate::ide::fixes::{self, ActionKind};
 use crate::ide::rename::{self, Change};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -200,7 +200,7 @@ fn failed(msg: impl Into<String>) -> Error {
 impl Snapshot {
     pub async fn references_impl(&self, p: ReferenceParams) -> Result<Option<Vec<Location>>> {
         let at = &p.text_document_position;
-        let Some((t, found)) = self.feature_at(at, references::references).await? else {
+        let Some((t, found)) = self.feature_at(at, find_references::references).await? else {
             return Ok(None);
         };
         Ok(Some(

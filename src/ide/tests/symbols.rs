@@ -1,7 +1,7 @@
 use super::{files, files_with};
+use crate::ide::document_links::document_links;
 use crate::ide::fixture::site;
 use crate::ide::folding::folding_ranges;
-use crate::ide::document_links::document_links;
 use crate::ide::symbols::{document_symbols, workspace_symbols};
 use expect_test::expect;
 

@@ -19,7 +19,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 #[derive(Debug)]
-pub enum Thing<'a> {
+pub enum Subject<'a> {
     /// A docs.json key; `path` ends with the key.
     Key {
         path: Vec<Seg>,
@@ -65,13 +65,18 @@ pub struct EndpointTarget<'a> {
 }
 
 #[derive(Debug)]
-pub struct At<'a> {
-    pub thing: Thing<'a>,
+pub struct SubjectAt<'a> {
+    pub subject: Subject<'a>,
     /// The token's byte range in the file.
     pub range: Range<usize>,
 }
 
-pub fn at<'a>(analysis: &'a Analysis, file: FileId, text: &str, offset: usize) -> Option<At<'a>> {
+pub fn subject_at<'a>(
+    analysis: &'a Analysis,
+    file: FileId,
+    text: &str,
+    offset: usize,
+) -> Option<SubjectAt<'a>> {
     let f = analysis.site.file(file)?;
     match f.kind {
         FileKind::Page => front_matter(analysis, f, text, offset),
@@ -85,7 +90,7 @@ fn docs_json<'a>(
     f: &SourceFile,
     text: &str,
     offset: usize,
-) -> Option<At<'a>> {
+) -> Option<SubjectAt<'a>> {
     let mut full = lookup::base_path(analysis, f.id)?;
     let ctx = query::cursor_for(text, offset, (f.text(), f.json().root.as_deref()));
     if ctx.replace.is_empty() {
@@ -95,26 +100,26 @@ fn docs_json<'a>(
     let value = unquote(token);
     full.extend(ctx.path.iter().cloned());
     let range = ctx.replace.clone();
-    let thing = match &ctx.slot {
+    let subject = match &ctx.slot {
         Slot::Key => {
             full.push(Seg::Key(value));
-            Thing::Key { path: full }
+            Subject::Key { path: full }
         }
         Slot::Value { .. } | Slot::Item { .. } => {
             full.extend(ctx.value_path().into_iter().skip(ctx.path.len()));
-            value_thing(analysis, f, full, value)
+            value_subject(analysis, f, full, value)
         }
         Slot::None => return None,
     };
-    Some(At { thing, range })
+    Some(SubjectAt { subject, range })
 }
 
-pub(crate) fn value_thing<'a>(
+pub(crate) fn value_subject<'a>(
     analysis: &'a Analysis,
     f: &SourceFile,
     vp: Vec<Seg>,
     value: String,
-) -> Thing<'a> {
+) -> Subject<'a> {
     let site = &analysis.site;
     let place = lookup::value_place(&vp);
     match place {
@@ -126,23 +131,23 @@ pub(crate) fn value_thing<'a>(
                     .map(|f| &**f)
                     .collect();
                 let target = resolve_endpoint(analysis, &value, "", &inherited);
-                return Thing::Endpoint { value, target };
+                return Subject::Endpoint { value, target };
             }
             let file = site.page(&value);
-            Thing::Page { entry: value, file }
+            Subject::Page { entry: value, file }
         }
         ValuePlace::OpenApiFile | ValuePlace::AsyncApiFile => {
             let file = lookup::spec_file(site, &value);
-            Thing::File { value, file }
+            Subject::File { value, file }
         }
         ValuePlace::Ref => {
             let file = paths::join(paths::dir_of(&f.path), &value)
                 .and_then(|p| site.file_by_path(&p))
                 .filter(|t| t.kind != FileKind::Page);
-            Thing::File { value, file }
+            Subject::File { value, file }
         }
-        ValuePlace::Language => Thing::Language { code: value },
-        ValuePlace::Other | ValuePlace::Icon => Thing::Value { path: vp, value },
+        ValuePlace::Language => Subject::Language { code: value },
+        ValuePlace::Other | ValuePlace::Icon => Subject::Value { path: vp, value },
     }
 }
 
@@ -211,13 +216,13 @@ fn front_matter<'a>(
     f: &SourceFile,
     text: &str,
     offset: usize,
-) -> Option<At<'a>> {
+) -> Option<SubjectAt<'a>> {
     let fc = front_matter_query::cursor(text, offset)?;
     match &fc.slot {
         Slot::Key if fc.path.is_empty() => {
             let range = fc.key.clone()?;
-            Some(At {
-                thing: Thing::FrontMatterKey {
+            Some(SubjectAt {
+                subject: Subject::FrontMatterKey {
                     key: text.get(range.clone())?.to_string(),
                 },
                 range,
@@ -227,8 +232,8 @@ fn front_matter<'a>(
             let raw = text.get(fc.replace.clone())?;
             let value = raw.trim().trim_matches(['"', '\'']).to_string();
             let target = resolve_endpoint(analysis, &value, paths::dir_of(&f.path), &[]);
-            Some(At {
-                thing: Thing::Endpoint { value, target },
+            Some(SubjectAt {
+                subject: Subject::Endpoint { value, target },
                 range: fc.replace.clone(),
             })
         }
