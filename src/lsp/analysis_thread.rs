@@ -64,6 +64,10 @@ fn free_later(value: Box<dyn Send>) {
     }
 }
 
+/// How many freed values may wait for the queue to empty before they are
+/// dropped anyway (each can be a whole replaced analysis).
+const MAX_GARBAGE: usize = 2;
+
 /// The queue of the analysis thread, started on first use; `None` where no
 /// thread could be started.
 fn jobs() -> Option<&'static Mutex<Sender<Job>>> {
@@ -77,8 +81,13 @@ fn jobs() -> Option<&'static Mutex<Sender<Job>>> {
                 for job in rx.iter() {
                     job();
                     // Whoever asked meanwhile (a pull waiting for the
-                    // analysis that just ended) goes before the freeing.
-                    while let Ok(job) = rx.try_recv() {
+                    // analysis that just ended) goes before the freeing,
+                    // but only while little waits to be freed: under
+                    // typing faster than the analyses (a loaded machine)
+                    // the queue never empties, and every replaced analysis
+                    // would be kept.
+                    while GARBAGE.with(|g| g.borrow().len()) < MAX_GARBAGE {
+                        let Ok(job) = rx.try_recv() else { break };
                         job();
                     }
                     let garbage = GARBAGE.with(|g| std::mem::take(&mut *g.borrow_mut()));
@@ -197,6 +206,50 @@ mod tests {
     #[test]
     fn a_job_that_asks_again_runs_there_and_then() {
         assert_eq!(within_seconds(|| run(|| run(|| 3) + 1)), 4);
+    }
+
+    #[test]
+    fn a_queue_that_never_empties_still_frees() {
+        // Jobs queued faster than they run: each frees one value, and the
+        // values alive at any job's start stay bounded (a planted drain
+        // that waits for an empty queue keeps all 50 alive).
+        struct Live(Arc<AtomicUsize>);
+        impl Drop for Live {
+            fn drop(&mut self) {
+                self.0.fetch_sub(1, Ordering::SeqCst);
+            }
+        }
+        let most = within_seconds(|| {
+            let live = Arc::new(AtomicUsize::new(0));
+            let most = Arc::new(AtomicUsize::new(0));
+            let (gate_tx, gate_rx) = std::sync::mpsc::channel::<()>();
+            // The first job holds the thread until all the others wait.
+            let first = spawn(move || {
+                let _ = gate_rx.recv();
+            });
+            let waits: Vec<_> = (0..50)
+                .map(|_| {
+                    let (live, most) = (live.clone(), most.clone());
+                    spawn(move || {
+                        most.fetch_max(live.load(Ordering::SeqCst), Ordering::SeqCst);
+                        live.fetch_add(1, Ordering::SeqCst);
+                        free(Box::new(Live(live.clone())));
+                    })
+                })
+                .collect();
+            gate_tx.send(()).unwrap();
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .build()
+                .unwrap();
+            rt.block_on(async {
+                first.await;
+                for w in waits {
+                    w.await;
+                }
+            });
+            most.load(Ordering::SeqCst)
+        });
+        assert!(most <= MAX_GARBAGE, "{most} freed values waited at once");
     }
 
     #[test]
