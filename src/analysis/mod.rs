@@ -13,6 +13,7 @@ pub mod removed_urls;
 pub mod reused;
 pub mod rules;
 pub mod served_urls;
+pub mod subtree_memo;
 pub mod suggestions;
 pub mod translations;
 

@@ -19,7 +19,7 @@ mod validate;
 #[cfg(test)]
 mod tests;
 
-pub use memo::Memo;
+pub use memo::{Subtree, SubtreeKey, SubtreeMemo};
 pub use path::{PathSeg, schemas_at};
 pub use validate::reusing::validate_reusing;
 pub use validate::{Syntax, ValidateOptions, validate};

@@ -10,6 +10,7 @@ use super::{navigation, references_kept};
 use crate::analysis::nav_tree::NavTree;
 use crate::analysis::reads::{self, Revisions};
 use crate::analysis::reused::Reused;
+use crate::analysis::subtree_memo::SchemaSubtrees;
 use crate::analysis::suggestions::Suggestions;
 use crate::diagnostics::Diagnostic;
 use crate::model::config::Config;
@@ -20,21 +21,26 @@ use crate::schema::{self, ValidateOptions};
 use std::sync::Arc;
 
 /// The navigation tree against the schema of its elements, reusing what
-/// the check before a keystroke found in the subtrees it did not touch.
+/// earlier checks found in the subtrees whose bytes did not change (when
+/// the tree is docs.json's own parse, `memo`: its bytes are what the
+/// memo's entries read).
 fn navigation_schema(
     navigation: &crate::syntax::tree::Node,
-    earlier: Option<(&schema::Memo, crate::syntax::reparse::TextDiff)>,
+    memo: Option<&dyn schema::SubtreeMemo>,
     reused: &Reused,
-) -> (Vec<Diagnostic>, schema::Memo) {
+) -> Vec<Diagnostic> {
     let mut found = Vec::new();
-    let mut memo = schema::Memo::default();
     if let Some(nav_schema) = schema::nav_element("navigation") {
         let opts = ValidateOptions {
             skip_keys_at_root: &[],
             ..ValidateOptions::docs_json()
         };
-        memo = schema::validate_reusing(navigation, nav_schema, &opts, earlier, &mut found);
-        Reused::add(&reused.schema_subtrees, memo.reused());
+        if let Some(memo) = memo {
+            let kept = schema::validate_reusing(navigation, nav_schema, &opts, memo, &mut found);
+            Reused::add(&reused.schema_subtrees, kept);
+        } else {
+            schema::validate(navigation, nav_schema, &opts, &mut found);
+        }
         // Labels are the navigation rules' business: their messages
         // say which element needs which label, and what the platform
         // drops when it falls back (a `dropped-value` here).
@@ -47,7 +53,7 @@ fn navigation_schema(
                     && d.message.contains(".language`"))
         });
     }
-    (found, memo)
+    found
 }
 
 fn is_label_message(m: &str) -> bool {
@@ -75,8 +81,6 @@ pub struct NavigationOutcome {
     pub remote: bool,
     /// Each entry's resolution, for the next keystroke's pass.
     resolved: references_kept::Resolved,
-    /// The schema check's results by subtree, for the next keystroke's.
-    schema: schema::Memo,
     /// The listed overlays the entries were resolved under: entries are
     /// kept from the previous pass only while they are the same.
     overlays: u64,
@@ -97,6 +101,7 @@ impl std::fmt::Debug for NavigationOutcome {
 pub fn outcome(
     revisions: &Revisions,
     table: &MemoTable<(), Outcome>,
+    subtrees: &SchemaSubtrees,
     suggestions: &Suggestions,
     reused: &Reused,
     config: &Config,
@@ -118,6 +123,7 @@ pub fn outcome(
             let last = table.last(&()).filter(|p| p.0.shape == epoch);
             Shared(Arc::new(compute(
                 site,
+                subtrees,
                 suggestions,
                 reused,
                 config,
@@ -131,6 +137,7 @@ pub fn outcome(
 
 fn compute(
     site: &Site,
+    subtrees: &SchemaSubtrees,
     suggestions: &Suggestions,
     reused: &Reused,
     config: &Config,
@@ -166,20 +173,25 @@ fn compute(
         listed: Default::default(),
         unlisted: site.pages_unsorted().map(|f| f.id).collect(),
     };
+    // The schema memo's entries read docs.json's bytes: it is used when
+    // the tree is docs.json's own parse (no `$ref`s).
+    let own = site.docs_json.and_then(|id| {
+        let file = site.file(id)?;
+        let parsed = file.json().root.as_ref()?;
+        std::sync::Arc::ptr_eq(parsed, root)
+            .then(|| subtrees.at(reads::file(id), file.revision, file.text_history()))
+    });
     let mut out = Vec::new();
     let mut tree = None;
-    let (listing, remote, schema_memo) = match root.get("navigation") {
+    let (listing, remote) = match root.get("navigation") {
         Some(navigation) if navigation.is_object() => {
             // The schema pass and the rules/references pass read the same
             // tree and are independent: run them side by side.
-            let schema_earlier = earlier
-                .as_ref()
-                .zip(previous)
-                .map(|(e, p)| (&p.schema, *e.diff));
-            let ((found, schema_memo), (rules, listing_resolved, remote, indexed)) = rayon::join(
+            let memo = own.as_ref().map(|m| m as &dyn schema::SubtreeMemo);
+            let (found, (rules, listing_resolved, remote, indexed)) = rayon::join(
                 || {
                     let _t = crate::timing::span("navigation schema");
-                    navigation_schema(navigation, schema_earlier, reused)
+                    navigation_schema(navigation, memo, reused)
                 },
                 || {
                     let _t = crate::timing::span("navigation rules+references");
@@ -247,7 +259,7 @@ fn compute(
             }
             out.extend(found);
             out.extend(rules);
-            (listing_resolved, remote, schema_memo)
+            (listing_resolved, remote)
         }
         // The root schema leaves `navigation` to this pass: a value that is
         // not an object is refused like any wrong type.
@@ -261,19 +273,11 @@ fn compute(
                     navigation.kind_name()
                 ),
             ));
-            (
-                (unlisted(), Default::default()),
-                true,
-                schema::Memo::default(),
-            )
+            ((unlisted(), Default::default()), true)
         }
         // No navigation to read the specs of (a typo in the key, or being
         // typed): whether one is a URL is unknown.
-        None => (
-            (unlisted(), Default::default()),
-            true,
-            schema::Memo::default(),
-        ),
+        None => ((unlisted(), Default::default()), true),
     };
     let (listing, resolved) = listing;
     NavigationOutcome {
@@ -283,7 +287,6 @@ fn compute(
         listing,
         remote,
         resolved,
-        schema: schema_memo,
         overlays: config.overlays.key,
     }
 }
