@@ -94,6 +94,16 @@ pub type TextHistory = [TextEdit];
 /// older is computed again (once, then it is current).
 pub const HISTORY: usize = 64;
 
+/// The edits of `history` (which ends at revision `now`) made since
+/// revision `from`, oldest first; `None` when it does not reach back.
+pub fn edits_since(history: &TextHistory, from: Revision, now: Revision) -> Option<&TextHistory> {
+    if from == now {
+        return Some(&[]);
+    }
+    let since = history.iter().rposition(|e| e.from == from)?;
+    Some(&history[since..])
+}
+
 impl TextRead {
     /// This read as it stands at revision `now` of its input (`history`:
     /// how the versions up to `now`'s were made), its range moved by each
@@ -104,9 +114,8 @@ impl TextRead {
         if now == self.revision {
             return Some(self.clone());
         }
-        let since = history.iter().rposition(|e| e.from == self.revision)?;
         let mut part = self.part.clone();
-        for edit in &history[since..] {
+        for edit in edits_since(history, self.revision, now)? {
             part = match part {
                 Part::Outline { names } => {
                     let named = |k: &str| names.contains(&k);

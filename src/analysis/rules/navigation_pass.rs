@@ -14,7 +14,7 @@ use crate::analysis::subtree_memo::SchemaSubtrees;
 use crate::analysis::suggestions::Suggestions;
 use crate::diagnostics::Diagnostic;
 use crate::model::config::Config;
-use crate::model::memo::{MemoTable, Shared};
+use crate::model::memo::{MemoTable, Shared, edits_since};
 use crate::model::paths;
 use crate::model::site::Site;
 use crate::schema::{self, ValidateOptions};
@@ -81,6 +81,9 @@ pub struct NavigationOutcome {
     pub remote: bool,
     /// Each entry's resolution, for the next keystroke's pass.
     resolved: references_kept::Resolved,
+    /// docs.json's revision, when the tree is its own parse: a later pass
+    /// keeps entries through the edits made since.
+    docs_json: Option<crate::model::memo::Revision>,
     /// The listed overlays the entries were resolved under: entries are
     /// kept from the previous pass only while they are the same.
     overlays: u64,
@@ -150,21 +153,24 @@ fn compute(
         .diagnostics
         .iter()
         .any(|d| d.severity == crate::diagnostics::Severity::Error || d.code == "file-unreadable");
-    // This tree made from the previous one by a keystroke in one string
-    // (docs.json without `$ref`s: its parse is the resolved tree).
-    let earlier = site.docs_json.and_then(|id| {
-        let parsed = site.file(id)?.json();
-        let edit = parsed.edit.as_ref()?;
+    // docs.json's version when the tree is its own parse (no `$ref`s), and
+    // how it was made from earlier versions: what the schema memo's
+    // entries and the kept entries are checked against.
+    let own = site.docs_json.and_then(|id| {
+        let file = site.file(id)?;
+        let parsed = file.json().root.as_ref()?;
+        std::sync::Arc::ptr_eq(parsed, root).then_some((id, file))
+    });
+    // The previous pass, when this tree was made from its tree by edits in
+    // strings (at least one: the entries were resolved under the site as
+    // it was then).
+    let earlier = own.and_then(|(id, file)| {
         let previous = previous.filter(|p| p.overlays == config.overlays.key)?;
-        (parsed
-            .root
-            .as_ref()
-            .is_some_and(|r| std::sync::Arc::ptr_eq(r, root))
-            && std::sync::Weak::as_ptr(&edit.from) == Arc::as_ptr(previous.tree.root()))
-        .then(|| references_kept::Earlier {
+        let edits = edits_since(file.text_history(), previous.docs_json?, file.revision)?;
+        (!edits.is_empty()).then(|| references_kept::Earlier {
             resolved: &previous.resolved,
             contexts: previous.tree.index().map_or(&[][..], |ix| &ix.contexts[..]),
-            diff: &edit.diff,
+            edits,
             file: id,
             reused,
         })
@@ -173,21 +179,16 @@ fn compute(
         listed: Default::default(),
         unlisted: site.pages_unsorted().map(|f| f.id).collect(),
     };
-    // The schema memo's entries read docs.json's bytes: it is used when
-    // the tree is docs.json's own parse (no `$ref`s).
-    let own = site.docs_json.and_then(|id| {
-        let file = site.file(id)?;
-        let parsed = file.json().root.as_ref()?;
-        std::sync::Arc::ptr_eq(parsed, root)
-            .then(|| subtrees.at(reads::file(id), file.revision, file.text_history()))
-    });
+    // The schema memo's entries read docs.json's bytes.
+    let subtrees =
+        own.map(|(id, file)| subtrees.at(reads::file(id), file.revision, file.text_history()));
     let mut out = Vec::new();
     let mut tree = None;
     let (listing, remote) = match root.get("navigation") {
         Some(navigation) if navigation.is_object() => {
             // The schema pass and the rules/references pass read the same
             // tree and are independent: run them side by side.
-            let memo = own.as_ref().map(|m| m as &dyn schema::SubtreeMemo);
+            let memo = subtrees.as_ref().map(|m| m as &dyn schema::SubtreeMemo);
             let (found, (rules, listing_resolved, remote, indexed)) = rayon::join(
                 || {
                     let _t = crate::timing::span("navigation schema");
@@ -287,6 +288,7 @@ fn compute(
         listing,
         remote,
         resolved,
+        docs_json: own.map(|(_, file)| file.revision),
         overlays: config.overlays.key,
     }
 }
