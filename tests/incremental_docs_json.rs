@@ -176,8 +176,14 @@ fn docs_json_keystrokes_analysed_incrementally_equal_fresh() {
 #[test]
 fn docs_json_keystrokes_not_all_analysed_equal_fresh() {
     // The counts are of these seeds: with what was found kept through one
-    // edit only, 1,306 entry resolutions and 141 subtrees.
+    // edit only, 1,306 entry resolutions, 119 link parts and 141 subtrees
+    // (through all: 1,947, 187 and 258).
     let reused = keystrokes_equal_fresh_skipping(DOCS_JSON, 30, 2);
+    assert!(
+        reused.link_part > 160,
+        "links' docs.json part kept only {} times",
+        reused.link_part
+    );
     assert!(
         reused.references > 1700,
         "only {} entry resolutions kept",

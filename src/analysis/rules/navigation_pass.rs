@@ -162,8 +162,8 @@ fn compute(
         std::sync::Arc::ptr_eq(parsed, root).then_some((id, file))
     });
     // The previous pass, when this tree was made from its tree by edits in
-    // strings (at least one: the entries were resolved under the site as
-    // it was then).
+    // strings (at least one: with docs.json as it was, the pass is made
+    // again because something else the entries may read changed).
     let earlier = own.and_then(|(id, file)| {
         let previous = previous.filter(|p| p.overlays == config.overlays.key)?;
         let edits = edits_since(file.text_history(), previous.docs_json?, file.revision)?;
