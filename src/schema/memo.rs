@@ -56,15 +56,15 @@ pub struct SubtreeKey {
 #[derive(Debug, Clone)]
 pub struct Subtree {
     /// The holding key's range, relative to the subtree's start.
-    holder: Option<(isize, usize)>,
-    depth: usize,
+    pub(super) holder: Option<(isize, usize)>,
+    pub(super) depth: usize,
     /// Checked as a key of a strict object (no `.catch()`).
-    no_catch: bool,
-    steps: usize,
+    pub(super) no_catch: bool,
+    pub(super) steps: usize,
     /// The subtree's start when `diags` were made: their ranges are in
     /// that text's offsets.
-    origin: usize,
-    diags: Arc<[Diagnostic]>,
+    pub(super) origin: usize,
+    pub(super) diags: Arc<[Diagnostic]>,
 }
 
 /// Compared by identity: a subtree checked again is a new value (nothing
@@ -92,24 +92,6 @@ impl Reuse<'_> {
 }
 
 impl Subtree {
-    pub(super) fn new(
-        holder: Option<(isize, usize)>,
-        depth: usize,
-        no_catch: bool,
-        steps: usize,
-        origin: usize,
-        diags: Arc<[Diagnostic]>,
-    ) -> Self {
-        Subtree {
-            holder,
-            depth,
-            no_catch,
-            steps,
-            origin,
-            diags,
-        }
-    }
-
     /// Whether it was checked the way a subtree held by `holder` at
     /// `depth` is checked now.
     pub(super) fn fits(
@@ -119,10 +101,6 @@ impl Subtree {
         no_catch: bool,
     ) -> bool {
         self.holder == holder && self.depth == depth && self.no_catch == no_catch
-    }
-
-    pub(super) fn steps(&self) -> usize {
-        self.steps
     }
 
     /// Its diagnostics for the subtree now starting at `start`.

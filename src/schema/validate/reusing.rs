@@ -75,21 +75,21 @@ impl Validator<'_> {
         {
             self.no_catch = false;
             reuse.reused += 1;
-            self.steps += kept.steps();
+            self.steps += kept.steps;
             out.extend(kept.diagnostics_at(node.range.start));
             return;
         }
         let (steps, from, no_catch) = (self.steps, out.len(), self.no_catch);
         self.check(node, schema, holder, depth, out);
         if let Some(reuse) = &self.reuse {
-            let made = Subtree::new(
-                holder_at,
+            let made = Subtree {
+                holder: holder_at,
                 depth,
                 no_catch,
-                self.steps - steps,
-                node.range.start,
-                out[from..].into(),
-            );
+                steps: self.steps - steps,
+                origin: node.range.start,
+                diags: out[from..].into(),
+            };
             reuse.memo.keep(key, &node.range, made);
         }
     }
