@@ -34,7 +34,10 @@ pub fn validate_reusing(
     v.node(node, schema, None, 0, out);
     let mut reused = v.reuse.map_or(0, |r| r.reused);
     let mut steps = v.steps;
-    if steps > STEP_BUDGET && reused > 0 {
+    // Past the budget, what this check kept was found with `anyOf`
+    // deciding by the steps before each subtree: none of it stands.
+    let over = steps > STEP_BUDGET;
+    if over && reused > 0 {
         // Past the budget, `anyOf` decides by how many steps came before,
         // which a reused subtree does not replay: check afresh.
         out.truncate(start);
@@ -48,7 +51,7 @@ pub fn validate_reusing(
         v.node(node, schema, None, 0, out);
         (steps, reused) = (v.steps, 0);
     }
-    memo.checked(steps, steps <= STEP_BUDGET);
+    memo.checked(steps, !over);
     reused
 }
 
