@@ -24,6 +24,9 @@ pub struct Memos {
     /// The navigation rules' outcome: reads the resolved docs.json and the
     /// shape.
     pub navigation: MemoTable<(), Outcome>,
+    /// The navigation schema check's results of large subtrees: each reads
+    /// its subtree's bytes in docs.json.
+    pub schema_subtrees: super::schema_subtrees::SchemaSubtrees,
     /// Each page's diagnostics (front matter, components, `openapi`).
     pub pages: MemoTable<FileId, Arc<[Diagnostic]>>,
     /// What of them needs the page alone (unreadable file, front matter

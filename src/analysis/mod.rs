@@ -12,6 +12,7 @@ pub mod reads;
 pub mod removed_urls;
 pub mod reused;
 pub mod rules;
+pub mod schema_subtrees;
 pub mod served_urls;
 pub mod suggestions;
 pub mod translations;

@@ -77,13 +77,15 @@ impl<'a> Revisions<'a> {
         }
     }
 
-    /// How text input `key`'s current version was made from the one
-    /// before (for reads of parts of docs.json).
-    pub fn edit_of(&self, key: Key) -> Option<crate::model::memo::TextEdit> {
+    /// How text input `key`'s versions up to the current one were made
+    /// (for reads of parts of docs.json).
+    pub fn history_of(&self, key: Key) -> &'a crate::model::memo::TextHistory {
         if key & !0xffff_ffff != FILE {
-            return None;
+            return &[];
         }
-        self.site.file((key & 0xffff_ffff) as FileId)?.text_edit()
+        self.site
+            .file((key & 0xffff_ffff) as FileId)
+            .map_or(&[], |f| f.text_history())
     }
 
     /// The revision at which page `id`'s anchors last changed: a new

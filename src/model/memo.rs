@@ -70,8 +70,9 @@ pub enum Part {
     Outline { names: &'static [&'static str] },
 }
 
-/// How the current version of a text input was made from an earlier one:
-/// the input's history, one step long.
+/// How one version of a text input was made from the version before it.
+/// An input's history is a list of them, oldest first, each made from the
+/// one before and the last giving the current version ([`TextHistory`]).
 #[derive(Debug, Clone)]
 pub struct TextEdit {
     /// The revision of the version it was made from.
@@ -83,31 +84,53 @@ pub struct TextEdit {
     pub renamed: Option<(Box<str>, Box<str>)>,
 }
 
+/// The last edits of a text input, oldest first, the last one giving its
+/// current version. Several steps, not one: an entry that is not asked
+/// for at an analysis (a subtree inside a kept one) must still hold at the
+/// next analysis that asks.
+pub type TextHistory = [TextEdit];
+
+/// How many edits a text input's history keeps: an entry whose reads are
+/// older is computed again (once, then it is current).
+pub const HISTORY: usize = 64;
+
+/// The edits of `history` (which ends at revision `now`) made since
+/// revision `from`, oldest first; `None` when it does not reach back.
+pub fn edits_since(history: &TextHistory, from: Revision, now: Revision) -> Option<&TextHistory> {
+    if from == now {
+        return Some(&[]);
+    }
+    let since = history.iter().rposition(|e| e.from == from)?;
+    Some(&history[since..])
+}
+
 impl TextRead {
-    /// This read as it stands at revision `now` of its input (`edit`: how
-    /// `now`'s version was made), its range moved by the edit; `None` when
-    /// the edit may have changed what it read, or the history does not
-    /// reach back to the read's revision.
-    fn carried(&self, now: Option<Revision>, edit: Option<&TextEdit>) -> Option<TextRead> {
+    /// This read as it stands at revision `now` of its input (`history`:
+    /// how the versions up to `now`'s were made), its range moved by each
+    /// edit since the read's revision; `None` when an edit may have changed
+    /// what it read, or the history does not reach back to the read.
+    fn carried(&self, now: Option<Revision>, history: &TextHistory) -> Option<TextRead> {
         let now = now?;
         if now == self.revision {
             return Some(self.clone());
         }
-        let edit = edit.filter(|e| e.from == self.revision)?;
-        let part = match &self.part {
-            Part::Outline { names } => {
-                let named = |k: &str| names.contains(&k);
-                if edit
-                    .renamed
-                    .as_ref()
-                    .is_some_and(|(o, n)| named(o) || named(n))
-                {
-                    return None;
+        let mut part = self.part.clone();
+        for edit in edits_since(history, self.revision, now)? {
+            part = match part {
+                Part::Outline { names } => {
+                    let named = |k: &str| names.contains(&k);
+                    if edit
+                        .renamed
+                        .as_ref()
+                        .is_some_and(|(o, n)| named(o) || named(n))
+                    {
+                        return None;
+                    }
+                    Part::Outline { names }
                 }
-                Part::Outline { names }
-            }
-            Part::Bytes(r) => Part::Bytes(edit.diff.untouched(r)?),
-        };
+                Part::Bytes(r) => Part::Bytes(edit.diff.untouched(&r)?),
+            };
+        }
         Some(TextRead {
             key: self.key,
             revision: now,
@@ -236,94 +259,134 @@ impl<K: Eq + Hash + Clone, V: Clone + PartialEq, T: TextSlot> MemoTable<K, V, T>
         revision_of: impl Fn(Key) -> Option<Revision>,
         compute: impl FnOnce(&mut Reads) -> V,
     ) -> (V, Revision) {
-        self.get_reading_text(key, revision_of, |_| None, compute)
+        self.get_reading_text(key, revision_of, |_| &[], compute)
     }
 
     /// [`Self::get`] for a computation that may read parts of text inputs
-    /// ([`Reads::read_text`]): `edit_of` says how a text input's current
-    /// version was made from the one before.
-    pub fn get_reading_text(
+    /// ([`Reads::read_text`]): `history_of` says how a text input's
+    /// versions up to the current one were made.
+    pub fn get_reading_text<'h>(
         &self,
         key: &K,
         revision_of: impl Fn(Key) -> Option<Revision>,
-        edit_of: impl Fn(Key) -> Option<TextEdit>,
+        history_of: impl Fn(Key) -> &'h TextHistory,
         compute: impl FnOnce(&mut Reads) -> V,
     ) -> (V, Revision) {
+        if let Some(kept) = self.kept_where(key, &revision_of, history_of, |_, _| true) {
+            return kept;
+        }
+        let mut reads = Reads::default();
+        let value = compute(&mut reads);
+        let changed_at = self.store(key.clone(), value.clone(), reads);
+        (value, changed_at)
+    }
+
+    /// `key`'s kept value and the revision at which it last changed, when
+    /// each read it recorded holds now and `accept` takes the value with
+    /// its text reads carried to now (a caller that must see where a read
+    /// range is now). Carrying the reads forward writes the entry.
+    pub fn kept_where<'h>(
+        &self,
+        key: &K,
+        revision_of: impl Fn(Key) -> Option<Revision>,
+        history_of: impl Fn(Key) -> &'h TextHistory,
+        accept: impl FnOnce(&V, &[TextRead]) -> bool,
+    ) -> Option<(V, Revision)> {
         let holds = |e: &MemoEntry<V, T>| {
             e.deps
                 .iter()
                 .all(|d| revision_of(d.key) == Some(d.revision))
         };
-        if let Some(e) = self.entries.get(key)
-            && holds(&e)
-        {
-            if e.texts.reads().is_empty() {
-                return (e.value.clone(), e.changed_at);
-            }
-            drop(e);
-            // Carrying the text reads forward writes the entry: under its
-            // shard's write lock, checked again there.
-            if let Some(mut e) = self.entries.get_mut(key)
-                && holds(&e)
-            {
-                // Most reads are of one input: its edit is asked for once.
-                let mut asked: Option<(Key, Option<Revision>, Option<TextEdit>)> = None;
-                let carried = e
-                    .texts
-                    .reads()
-                    .iter()
-                    .map(|r| {
-                        let (_, now, edit) = match &asked {
-                            Some(a) if a.0 == r.key => a,
-                            _ => asked.insert((r.key, revision_of(r.key), edit_of(r.key))),
-                        };
-                        r.carried(*now, edit.as_ref())
-                    })
-                    .collect::<Option<Vec<_>>>();
-                if let Some(texts) = carried.and_then(T::hold) {
-                    e.texts = texts;
-                    return (e.value.clone(), e.changed_at);
-                }
-            }
+        let e = self.entries.get(key)?;
+        if !holds(&e) {
+            return None;
         }
-        let mut reads = Reads::default();
-        let value = compute(&mut reads);
+        if e.texts.reads().is_empty() {
+            return accept(&e.value, &[]).then(|| (e.value.clone(), e.changed_at));
+        }
+        drop(e);
+        // Carrying the text reads forward writes the entry: under its
+        // shard's write lock, checked again there.
+        let mut e = self.entries.get_mut(key)?;
+        if !holds(&e) {
+            return None;
+        }
+        // Most reads are of one input: its history is asked for once.
+        let mut asked: Option<(Key, Option<Revision>, &TextHistory)> = None;
+        let carried = e
+            .texts
+            .reads()
+            .iter()
+            .map(|r| {
+                let (_, now, history) = match &asked {
+                    Some(a) if a.0 == r.key => a,
+                    _ => asked.insert((r.key, revision_of(r.key), history_of(r.key))),
+                };
+                r.carried(*now, history)
+            })
+            .collect::<Option<Vec<_>>>()?;
+        if !accept(&e.value, &carried) {
+            return None;
+        }
+        e.texts = T::hold(carried)?;
+        Some((e.value.clone(), e.changed_at))
+    }
+
+    /// Keeps `value` as `key`'s with what computing it read (unless it
+    /// asked to be forgotten, or this table cannot hold its text reads):
+    /// the revision at which it last changed.
+    pub fn store(&self, key: K, value: V, mut reads: Reads) -> Revision {
         let texts = T::hold(std::mem::take(&mut reads.3));
         if reads.2.0 && reads.1.is_empty() || texts.is_none() {
-            self.entries.remove(key);
-            let changed_at = fresh_revision();
-            return (value, changed_at);
+            self.entries.remove(&key);
+            return fresh_revision();
         }
         for read in &reads.1 {
             let mut r = self.readers.entry(*read).or_default();
-            if !r.contains(key) {
+            if !r.contains(&key) {
                 r.push(key.clone());
             }
         }
         let deps: Box<[Dep]> = reads.0.into();
         let texts = texts.unwrap_or_default();
-        match self.entries.entry(key.clone()) {
+        match self.entries.entry(key) {
             Slot::Occupied(mut o) => {
                 let e = o.get_mut();
                 e.deps = deps;
                 e.texts = texts;
                 if e.value != value {
-                    e.value = value.clone();
+                    e.value = value;
                     e.changed_at = fresh_revision();
                 }
-                (value, e.changed_at)
+                e.changed_at
             }
             Slot::Vacant(v) => {
                 let changed_at = fresh_revision();
                 v.insert(MemoEntry {
-                    value: value.clone(),
+                    value,
                     deps,
                     texts,
                     changed_at,
                 });
-                (value, changed_at)
+                changed_at
             }
         }
+    }
+
+    /// Forgets the entries whose text reads do not hold now (for a table
+    /// whose keys outlive what they name: a subtree's path after the
+    /// subtree moved).
+    pub fn retain_holding<'h>(
+        &self,
+        revision_of: impl Fn(Key) -> Option<Revision>,
+        history_of: impl Fn(Key) -> &'h TextHistory,
+    ) {
+        self.entries.retain(|_, e| {
+            e.texts
+                .reads()
+                .iter()
+                .all(|r| r.carried(revision_of(r.key), history_of(r.key)).is_some())
+        });
     }
 
     /// Puts `value` as `key`'s, with no reads (an input compared by value):
@@ -467,13 +530,17 @@ mod tests {
     fn a_text_read_holds_over_edits_elsewhere_and_moves_with_them() {
         let table: MemoTable<(), u32, TextReads> = MemoTable::default();
         let runs = Cell::new(0);
-        let (now, edit) = (Cell::new(fresh_revision()), std::cell::RefCell::new(None));
+        let (now, history) = (
+            Cell::new(fresh_revision()),
+            std::cell::RefCell::new(Vec::new()),
+        );
         let first = now.get();
         let ask = || {
+            let history: Vec<TextEdit> = history.borrow().clone();
             table.get_reading_text(
                 &(),
                 |k| (k == 0).then(|| now.get()),
-                |_| edit.borrow().clone(),
+                |_| &history[..],
                 |r| {
                     runs.set(runs.get() + 1);
                     r.read_text(0, now.get(), Part::Bytes(10..20));
@@ -491,7 +558,7 @@ mod tests {
         let step = |diff: TextDiff, renamed: Option<(&str, &str)>| {
             let from = now.get();
             now.set(fresh_revision());
-            *edit.borrow_mut() = Some(TextEdit {
+            history.borrow_mut().push(TextEdit {
                 from,
                 diff,
                 renamed: renamed.map(|(a, b)| (a.into(), b.into())),
@@ -513,11 +580,22 @@ mod tests {
         step(typed(40, 41, 42), Some(("b", "api")));
         ask();
         assert_eq!(runs.get(), 3);
-        // A version two edits on: the history does not reach back.
+        // A version two edits on: the range moved by both.
         step(typed(0, 0, 1), None);
         step(typed(0, 0, 1), None);
         ask();
-        assert_eq!(runs.get(), 4);
+        assert_eq!(runs.get(), 3, "carried over two edits");
+        step(typed(0, 0, 1), None);
+        step(typed(14, 15, 15), None);
+        ask();
+        assert_eq!(runs.get(), 4, "the second of two edits touched it");
+        // A history that no longer reaches back to the read.
+        step(typed(0, 0, 1), None);
+        step(typed(0, 0, 1), None);
+        let kept = history.borrow().len();
+        history.borrow_mut().drain(..kept - 1);
+        ask();
+        assert_eq!(runs.get(), 5);
         assert!(first < now.get());
         // A table without a slot for text reads keeps no such entry.
         let plain: MemoTable<(), u32> = MemoTable::default();

@@ -42,12 +42,14 @@ pub struct SourceFile {
     reparse_base: std::sync::Mutex<Option<Arc<SourceFile>>>,
 }
 
-/// A JSON file's parse, and the revision of the version it was read from
-/// by one string edit (if it was).
+/// A JSON file's parse, and how its text was made from the versions its
+/// tree was read from by one string edit each (empty when it was parsed
+/// afresh): the history that a memoised value's reads of parts of the
+/// text are checked against ([`crate::model::memo::TextRead`]).
 #[derive(Debug)]
 struct JsonParse {
     parsed: json::Parsed,
-    from: Option<crate::model::memo::Revision>,
+    history: Box<crate::model::memo::TextHistory>,
 }
 
 impl SourceFile {
@@ -106,27 +108,33 @@ impl SourceFile {
                 let _t = crate::timing::span("json reparse");
                 let parsed =
                     crate::syntax::reparse::reparse(self.id, &old.parsed, b.text(), self.text())?;
-                Some(JsonParse {
-                    parsed,
-                    from: Some(b.revision),
-                })
+                let history = self.history_after(&old.history, b.revision, &parsed);
+                Some(JsonParse { parsed, history })
             });
             Box::new(edited.unwrap_or_else(|| JsonParse {
                 parsed: json::parse(self.id, self.text()),
-                from: None,
+                history: Box::default(),
             }))
         })
     }
 
-    /// How this version's text was made from an earlier version's, when
-    /// its tree was read from that one's by one string edit: the history
-    /// that a memoised value's reads of parts of the text are checked
-    /// against ([`crate::model::memo::TextRead`]).
-    pub fn text_edit(&self) -> Option<crate::model::memo::TextEdit> {
-        let p = self.json_parse();
-        let edit = p.parsed.edit.as_ref()?;
-        Some(crate::model::memo::TextEdit {
-            from: p.from?,
+    /// The history of this version read from `from`'s tree (whose
+    /// history is `before`): that one's last edits and this one, at most
+    /// [`crate::model::memo::HISTORY`].
+    fn history_after(
+        &self,
+        before: &crate::model::memo::TextHistory,
+        from: crate::model::memo::Revision,
+        parsed: &json::Parsed,
+    ) -> Box<crate::model::memo::TextHistory> {
+        let Some(edit) = parsed.edit.as_ref() else {
+            return Box::default();
+        };
+        let kept = before.len().min(crate::model::memo::HISTORY - 1);
+        let mut history = Vec::with_capacity(kept + 1);
+        history.extend_from_slice(&before[before.len() - kept..]);
+        history.push(crate::model::memo::TextEdit {
+            from,
             diff: edit.diff,
             renamed: edit.key.then(|| {
                 let new = self
@@ -134,7 +142,15 @@ impl SourceFile {
                     .get(edit.new_range.start + 1..edit.new_range.end - 1);
                 (edit.old_key.as_str().into(), new.unwrap_or_default().into())
             }),
-        })
+        });
+        history.into()
+    }
+
+    /// How this version's text was made from the versions before it, as
+    /// far as its tree was read from theirs by one string edit each:
+    /// oldest first, the last edit made this version.
+    pub fn text_history(&self) -> &crate::model::memo::TextHistory {
+        &self.json_parse().history
     }
 
     /// Read this new version of a JSON file from `previous`'s tree if it

@@ -20,7 +20,7 @@ mod validate;
 mod tests;
 
 pub use path::{PathSeg, schemas_at};
-pub use subtree_memo::SubtreeMemo;
+pub use subtree_memo::{Subtree, SubtreeKey, SubtreeMemo};
 pub use validate::reusing::validate_reusing;
 pub use validate::{Syntax, ValidateOptions, validate};
 

@@ -5,17 +5,21 @@
 //! same diagnostics: they are taken from the memo instead of being checked
 //! again, the way rust-analyzer and tree-sitter reuse unchanged subtrees.
 //!
+//! The memo is the analysis's memo table ([`crate::model::memo`]), behind
+//! [`SubtreeMemo`]: the validator sits below the model, so it names what
+//! it needs and the analysis gives it (an entry reads its subtree's bytes;
+//! the table knows the text's history).
+//!
 //! What a subtree's check yields depends on more than its text: the schema
 //! it is checked against, the path messages name it by, the key that holds
 //! it, the depth, and (through `anyOf`'s step budget) how many steps came
-//! before. The first four are part of an entry and compared; the last only
-//! matters past [`super::validate::STEP_BUDGET`], so the memo is only used while a whole
-//! check stays under it, and [`validate_reusing`] checks afresh otherwise.
+//! before. The first two are its key; the next three are kept and
+//! compared; the last only matters past [`super::validate::STEP_BUDGET`],
+//! so the memo is only used while a whole check stays under it, and
+//! [`super::validate_reusing`] checks afresh otherwise.
 
 use crate::diagnostics::Diagnostic;
-use crate::syntax::reparse::TextDiff;
 use crate::syntax::tree::Node;
-use rustc_hash::FxHashMap;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -23,31 +27,34 @@ use std::sync::Arc;
 /// than keeping their result.
 const MIN_BYTES: usize = 4096;
 
-/// The results of one check, by subtree.
-#[derive(Debug, Default)]
-pub struct SubtreeMemo {
-    pub(super) entries: FxHashMap<SubtreeKey, SubtreeEntry>,
-    /// The steps the whole check took; past [`super::validate::STEP_BUDGET`] the memo is not
-    /// used.
-    pub(super) steps: usize,
-    /// How many subtrees this check took from the earlier memo.
-    pub(super) reused: usize,
+/// Where the validator keeps the results of subtrees and finds them again.
+pub trait SubtreeMemo: Sync {
+    /// What checking the subtree `key` names gave, when it was kept and
+    /// its bytes have not changed since; `range`: where the subtree is
+    /// now (a kept one elsewhere is not this subtree).
+    fn kept(&self, key: &SubtreeKey, range: &Range<usize>) -> Option<Subtree>;
+    /// Keep what checking the subtree `key` names, now at `range`, gave.
+    fn keep(&self, key: SubtreeKey, range: &Range<usize>, subtree: Subtree);
+    /// The steps the last whole check took; `None` before the first.
+    fn last_steps(&self) -> Option<usize>;
+    /// A whole check took `steps`; `keep`: what it kept stands (else it
+    /// went past the budget, where `anyOf` decided by the steps before
+    /// each subtree, and what it kept must be forgotten).
+    fn checked(&self, steps: usize, keep: bool);
 }
 
-/// A subtree by where it is in the current text, and the schema it was
-/// checked against (schemas live in a static registry: their address is
-/// their identity).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(super) struct SubtreeKey {
-    pub(super) start: usize,
-    pub(super) end: usize,
-    pub(super) schema: usize,
+/// A subtree by how messages name it (`` `tabs[0].groups` ``) and the
+/// schema it was checked against (schemas live in a static registry: their
+/// address is their identity).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SubtreeKey {
+    pub path: Box<str>,
+    pub schema: usize,
 }
 
+/// What checking one subtree gave, and what else decided it.
 #[derive(Debug, Clone)]
-pub(super) struct SubtreeEntry {
-    /// How messages name the subtree (`` `tabs[0].groups` ``).
-    pub(super) path: Box<str>,
+pub struct Subtree {
     /// The holding key's range, relative to the subtree's start.
     pub(super) holder: Option<(isize, usize)>,
     pub(super) depth: usize,
@@ -60,44 +67,21 @@ pub(super) struct SubtreeEntry {
     pub(super) diags: Arc<[Diagnostic]>,
 }
 
-impl SubtreeMemo {
-    /// How many subtrees it keeps.
-    pub fn len(&self) -> usize {
-        self.entries.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-
-    /// How many subtrees the check that made it took from the one before.
-    pub fn reused(&self) -> usize {
-        self.reused
+/// Compared by identity: a subtree checked again is a new value (nothing
+/// reads when it last changed).
+impl PartialEq for Subtree {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.diags, &other.diags)
     }
 }
 
 /// What the validator keeps and looks up while it runs.
 pub(super) struct Reuse<'m> {
-    pub(super) earlier: Option<(&'m SubtreeMemo, TextDiff)>,
-    pub(super) made: FxHashMap<SubtreeKey, SubtreeEntry>,
+    pub(super) memo: &'m dyn SubtreeMemo,
+    /// Whether kept results are used (the last check stayed under the
+    /// budget), or only kept.
+    pub(super) lookup: bool,
     pub(super) reused: usize,
-}
-
-/// An old range the edit did not touch, in the new text's offsets.
-pub(super) fn unchanged_new(diff: &TextDiff, r: Range<usize>) -> Option<Range<usize>> {
-    diff.untouched(&r)
-}
-
-/// A new range the edit did not touch, in the old text's offsets.
-pub(super) fn unchanged_old(diff: &TextDiff, r: &Range<usize>) -> Option<Range<usize>> {
-    if r.end <= diff.start {
-        Some(r.clone())
-    } else if r.start >= diff.new_end {
-        let back = |at: usize| (at as isize - diff.delta()) as usize;
-        Some(back(r.start)..back(r.end))
-    } else {
-        None
-    }
 }
 
 impl Reuse<'_> {
@@ -107,10 +91,27 @@ impl Reuse<'_> {
     }
 }
 
-pub(super) fn shifted(d: &Diagnostic, by: isize) -> Diagnostic {
-    let mut d = d.clone();
-    if by != 0 {
-        d.map_ranges(|r| (r.start as isize + by) as usize..(r.end as isize + by) as usize);
+impl Subtree {
+    /// Whether it was checked the way a subtree held by `holder` at
+    /// `depth` is checked now.
+    pub(super) fn fits(
+        &self,
+        holder: Option<(isize, usize)>,
+        depth: usize,
+        no_catch: bool,
+    ) -> bool {
+        self.holder == holder && self.depth == depth && self.no_catch == no_catch
     }
-    d
+
+    /// Its diagnostics for the subtree now starting at `start`.
+    pub(super) fn diagnostics_at(&self, start: usize) -> impl Iterator<Item = Diagnostic> + '_ {
+        let by = start as isize - self.origin as isize;
+        self.diags.iter().map(move |d| {
+            let mut d = d.clone();
+            if by != 0 {
+                d.map_ranges(|r| (r.start as isize + by) as usize..(r.end as isize + by) as usize);
+            }
+            d
+        })
+    }
 }

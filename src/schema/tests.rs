@@ -3,6 +3,7 @@ use crate::diagnostics::{Diagnostic, Fix};
 use expect_test::{Expect, expect};
 
 mod corpus;
+mod reusing;
 
 /// Diagnostics as `code severity `range-text` message [=> fix]` lines.
 pub(super) fn render(text: &str, diags: &[Diagnostic]) -> String {

@@ -1,7 +1,6 @@
 //! How one version of a text became the next: the changed bytes between
 //! two texts, and the string edit a tree was made by (`reparse`).
 
-use super::tree::Node;
 use std::ops::Range;
 
 /// Where two texts differ: `old[start..old_end]` became
@@ -95,9 +94,6 @@ fn common_suffix(a: &[u8], b: &[u8]) -> usize {
 /// in the previous tree now reads `new_range` in this one.
 #[derive(Debug, Clone)]
 pub struct StringEdit {
-    /// The tree this one was made from (compared by identity; held weakly
-    /// so that a chain of edits does not keep old trees alive).
-    pub from: std::sync::Weak<Node>,
     /// The edited string is a key (else a value).
     pub key: bool,
     /// The edited key as it was (empty for a value): whether a pass's

@@ -73,7 +73,6 @@ pub fn reparse(file: FileId, old: &Parsed, old_text: &str, new_text: &str) -> Op
             .map(|r| diff.map_range(r))
             .collect(),
         edit: Some(StringEdit {
-            from: Arc::downgrade(root),
             key: matches!(target, EditedString::Key(..)),
             old_key: match target {
                 EditedString::Key(obj, i) => obj.props()[i].key.clone(),

@@ -32,7 +32,7 @@ pub fn targets(site: &Site, memos: &Memos, root: Option<&Node>) -> Targets {
     let (part, _) = memos.link_part.get_reading_text(
         &(),
         |k| revisions.of(k),
-        |k| revisions.edit_of(k),
+        |k| revisions.history_of(k),
         |r| {
             let t = links::targets_of(site, Some(root));
             record_reads(root, reads::file(file.id), file.revision, r);

@@ -75,6 +75,7 @@ pub fn collect(
     let nav = navigation_pass::outcome(
         revisions,
         &memos.navigation,
+        &memos.schema_subtrees,
         &memos.suggestions,
         &memos.reused,
         config,

@@ -10,31 +10,37 @@ use super::{navigation, references_kept};
 use crate::analysis::nav_tree::NavTree;
 use crate::analysis::reads::{self, Revisions};
 use crate::analysis::reused::Reused;
+use crate::analysis::schema_subtrees::SchemaSubtrees;
 use crate::analysis::suggestions::Suggestions;
 use crate::diagnostics::Diagnostic;
 use crate::model::config::Config;
-use crate::model::memo::{MemoTable, Shared};
+use crate::model::memo::{MemoTable, Shared, edits_since};
 use crate::model::paths;
 use crate::model::site::Site;
 use crate::schema::{self, ValidateOptions};
 use std::sync::Arc;
 
 /// The navigation tree against the schema of its elements, reusing what
-/// the check before a keystroke found in the subtrees it did not touch.
+/// earlier checks found in the subtrees whose bytes did not change (when
+/// the tree is docs.json's own parse, `memo`: its bytes are what the
+/// memo's entries read).
 fn navigation_schema(
     navigation: &crate::syntax::tree::Node,
-    earlier: Option<(&schema::SubtreeMemo, crate::syntax::reparse::TextDiff)>,
+    memo: Option<&dyn schema::SubtreeMemo>,
     reused: &Reused,
-) -> (Vec<Diagnostic>, schema::SubtreeMemo) {
+) -> Vec<Diagnostic> {
     let mut found = Vec::new();
-    let mut memo = schema::SubtreeMemo::default();
     if let Some(nav_schema) = schema::nav_element("navigation") {
         let opts = ValidateOptions {
             skip_keys_at_root: &[],
             ..ValidateOptions::docs_json()
         };
-        memo = schema::validate_reusing(navigation, nav_schema, &opts, earlier, &mut found);
-        Reused::add(&reused.schema_subtrees, memo.reused());
+        if let Some(memo) = memo {
+            let kept = schema::validate_reusing(navigation, nav_schema, &opts, memo, &mut found);
+            Reused::add(&reused.schema_subtrees, kept);
+        } else {
+            schema::validate(navigation, nav_schema, &opts, &mut found);
+        }
         // Labels are the navigation rules' business: their messages
         // say which element needs which label, and what the platform
         // drops when it falls back (a `dropped-value` here).
@@ -47,7 +53,7 @@ fn navigation_schema(
                     && d.message.contains(".language`"))
         });
     }
-    (found, memo)
+    found
 }
 
 fn is_label_message(m: &str) -> bool {
@@ -75,8 +81,9 @@ pub struct NavigationOutcome {
     pub remote: bool,
     /// Each entry's resolution, for the next keystroke's pass.
     resolved: references_kept::ResolvedReferences,
-    /// The schema check's results by subtree, for the next keystroke's.
-    schema: schema::SubtreeMemo,
+    /// docs.json's revision, when the tree is its own parse: a later pass
+    /// keeps entries through the edits made since.
+    docs_json: Option<crate::model::memo::Revision>,
     /// The listed overlays the entries were resolved under: entries are
     /// kept from the previous pass only while they are the same.
     overlays: u64,
@@ -97,6 +104,7 @@ impl std::fmt::Debug for NavigationOutcome {
 pub fn outcome(
     revisions: &Revisions,
     table: &MemoTable<(), Outcome>,
+    subtrees: &SchemaSubtrees,
     suggestions: &Suggestions,
     reused: &Reused,
     config: &Config,
@@ -118,6 +126,7 @@ pub fn outcome(
             let last = table.last(&()).filter(|p| p.0.shape == epoch);
             Shared(Arc::new(compute(
                 site,
+                subtrees,
                 suggestions,
                 reused,
                 config,
@@ -131,6 +140,7 @@ pub fn outcome(
 
 fn compute(
     site: &Site,
+    subtrees: &SchemaSubtrees,
     suggestions: &Suggestions,
     reused: &Reused,
     config: &Config,
@@ -143,21 +153,24 @@ fn compute(
         .diagnostics
         .iter()
         .any(|d| d.severity == crate::diagnostics::Severity::Error || d.code == "file-unreadable");
-    // This tree made from the previous one by a keystroke in one string
-    // (docs.json without `$ref`s: its parse is the resolved tree).
-    let earlier = site.docs_json.and_then(|id| {
-        let parsed = site.file(id)?.json();
-        let edit = parsed.edit.as_ref()?;
+    // docs.json's version when the tree is its own parse (no `$ref`s), and
+    // how it was made from earlier versions: what the schema memo's
+    // entries and the kept entries are checked against.
+    let own = site.docs_json.and_then(|id| {
+        let file = site.file(id)?;
+        let parsed = file.json().root.as_ref()?;
+        std::sync::Arc::ptr_eq(parsed, root).then_some((id, file))
+    });
+    // The previous pass, when this tree was made from its tree by edits in
+    // strings (at least one: with docs.json as it was, the pass is made
+    // again because something else the entries may read changed).
+    let earlier = own.and_then(|(id, file)| {
         let previous = previous.filter(|p| p.overlays == config.overlays.key)?;
-        (parsed
-            .root
-            .as_ref()
-            .is_some_and(|r| std::sync::Arc::ptr_eq(r, root))
-            && std::sync::Weak::as_ptr(&edit.from) == Arc::as_ptr(previous.tree.root()))
-        .then(|| references_kept::Earlier {
+        let edits = edits_since(file.text_history(), previous.docs_json?, file.revision)?;
+        (!edits.is_empty()).then(|| references_kept::Earlier {
             resolved: &previous.resolved,
             contexts: previous.tree.index().map_or(&[][..], |ix| &ix.contexts[..]),
-            diff: &edit.diff,
+            edits,
             file: id,
             reused,
         })
@@ -166,20 +179,20 @@ fn compute(
         listed: Default::default(),
         unlisted: site.pages_unsorted().map(|f| f.id).collect(),
     };
+    // The schema memo's entries read docs.json's bytes.
+    let subtrees =
+        own.map(|(id, file)| subtrees.at(reads::file(id), file.revision, file.text_history()));
     let mut out = Vec::new();
     let mut tree = None;
-    let (listing, remote, schema_memo) = match root.get("navigation") {
+    let (listing, remote) = match root.get("navigation") {
         Some(navigation) if navigation.is_object() => {
             // The schema pass and the rules/references pass read the same
             // tree and are independent: run them side by side.
-            let schema_earlier = earlier
-                .as_ref()
-                .zip(previous)
-                .map(|(e, p)| (&p.schema, *e.diff));
-            let ((found, schema_memo), (rules, listing_resolved, remote, indexed)) = rayon::join(
+            let memo = subtrees.as_ref().map(|m| m as &dyn schema::SubtreeMemo);
+            let (found, (rules, listing_resolved, remote, indexed)) = rayon::join(
                 || {
                     let _t = crate::timing::span("navigation schema");
-                    navigation_schema(navigation, schema_earlier, reused)
+                    navigation_schema(navigation, memo, reused)
                 },
                 || {
                     let _t = crate::timing::span("navigation rules+references");
@@ -247,7 +260,7 @@ fn compute(
             }
             out.extend(found);
             out.extend(rules);
-            (listing_resolved, remote, schema_memo)
+            (listing_resolved, remote)
         }
         // The root schema leaves `navigation` to this pass: a value that is
         // not an object is refused like any wrong type.
@@ -261,19 +274,11 @@ fn compute(
                     navigation.kind_name()
                 ),
             ));
-            (
-                (unlisted(), Default::default()),
-                true,
-                schema::SubtreeMemo::default(),
-            )
+            ((unlisted(), Default::default()), true)
         }
         // No navigation to read the specs of (a typo in the key, or being
         // typed): whether one is a URL is unknown.
-        None => (
-            (unlisted(), Default::default()),
-            true,
-            schema::SubtreeMemo::default(),
-        ),
+        None => ((unlisted(), Default::default()), true),
     };
     let (listing, resolved) = listing;
     NavigationOutcome {
@@ -283,7 +288,7 @@ fn compute(
         listing,
         remote,
         resolved,
-        schema: schema_memo,
+        docs_json: own.map(|(_, file)| file.revision),
         overlays: config.overlays.key,
     }
 }

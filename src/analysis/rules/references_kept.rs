@@ -93,12 +93,22 @@ pub(super) struct ResolvedEntry {
 }
 
 /// The previous pass, and how its tree's text was edited into this one.
+///
+/// An entry is kept by the address of its string, not by a text read of
+/// its bytes ([`crate::model::memo::TextRead`]): a read's range is in the
+/// offsets of the revision it was made at, so keeping 55,000 of them
+/// current would copy every chunk on each keystroke, the copy that sharing
+/// removed. The address says the same thing for free: the reparse shares
+/// the strings an edit did not touch, across any number of edits, and the
+/// previous pass's tree, alive while this is compared, holds them.
 #[derive(Clone, Copy)]
 pub struct Earlier<'a> {
     pub resolved: &'a ResolvedReferences,
     /// The previous pass's entry contexts (its tree's index).
     pub contexts: &'a [EntryContext],
-    pub diff: &'a crate::syntax::reparse::TextDiff,
+    /// The edits of docs.json since the previous pass's version, oldest
+    /// first (docs.json's history, [`crate::model::memo::TextHistory`]).
+    pub edits: &'a crate::model::memo::TextHistory,
     /// The file the edit is in (docs.json).
     pub file: FileId,
     /// Where what the pass keeps is counted.
@@ -157,7 +167,11 @@ impl Earlier<'_> {
     pub(super) fn moved(&self, d: &Diagnostic) -> Diagnostic {
         let mut d = d.clone();
         if d.file == self.file {
-            d.map_ranges(|r| self.diff.map_range(r));
+            d.map_ranges(|r| {
+                self.edits
+                    .iter()
+                    .fold(r.clone(), |r, e| e.diff.map_range(&r))
+            });
         }
         d
     }
