@@ -28,8 +28,8 @@ for r in $(seq "$R"); do
     bin=${!X}
     for k in $kinds; do
       case $k in
-        pull) node "$lb" --file "$site/docs.json" --completions 20 --edits 100 --pull --json -- "$bin" ;;
-        push) node "$lb" --file "$site/docs.json" --completions 20 --edits 100 --json -- "$bin" ;;
+        pull) node ${NODE_FLAGS:-} "$lb" --file "$site/docs.json" --completions 20 --edits 100 --pull --json -- "$bin" ;;
+        push) node ${NODE_FLAGS:-} "$lb" --file "$site/docs.json" --completions 20 --edits 100 --json -- "$bin" ;;
         crew) [ -f "$crew/docs.json" ] || continue
               node "$lb" --file "$crew/docs.json" --completions 5 --edits 20 --json -- "$bin" ;;
       esac >"$out/$X-$k-$r.json" 2>/dev/null

@@ -1,6 +1,7 @@
 //! Open documents: rope-backed text, edited incrementally. Edits are applied
 //! synchronously in the order they arrive (before any `.await`).
 
+use crate::syntax::edit::{EditedFrom, TextDiff};
 use crate::text::{Encoding, LineIndex};
 use dashmap::DashMap;
 use dashmap::mapref::multiple::RefMulti;
@@ -62,6 +63,11 @@ pub struct Document {
     /// The current text's line index, when an edit could keep the previous
     /// one (no line break removed or typed) instead of scanning the text.
     lines: Option<Arc<LineIndex>>,
+    /// The last text handed out (by [`Document::shared`]) and where the
+    /// edits since changed it: the next version's reparse reads this
+    /// instead of comparing the texts. Taken by the one who hands the new
+    /// text to the site ([`Document::take_edited`]).
+    edited: Option<EditedFrom>,
 }
 
 impl Document {
@@ -71,16 +77,18 @@ impl Document {
             version,
             snapshot: std::sync::OnceLock::new(),
             lines: None,
+            edited: None,
         }
     }
 
     /// Apply one content change. A range past the end clamps to the end, so a
     /// confused client cannot make the server panic.
     pub fn apply(&mut self, change: &lsp::TextDocumentContentChangeEvent, enc: Encoding) {
-        let lines = std::mem::take(&mut self.snapshot)
-            .into_inner()
-            .map(|(_, l)| l)
-            .or_else(|| self.lines.take());
+        let (handed_out, lines) = match std::mem::take(&mut self.snapshot).into_inner() {
+            Some((text, lines)) => (Some(text), Some(lines)),
+            None => (None, self.lines.take()),
+        };
+        let edited = self.edited.take();
         match change.range {
             None => self.rope = Rope::from_str(&change.text),
             Some(r) => {
@@ -94,8 +102,22 @@ impl Document {
                     .map(|l| Arc::new(l.with_edit(at, old_end - at, change.text.len())));
                 self.rope.remove(start..end);
                 self.rope.insert(start, &change.text);
+                let diff = TextDiff::replacement(at, old_end, change.text.len());
+                self.edited = match handed_out {
+                    Some(base) => Some(EditedFrom { base, diff }),
+                    None => edited.map(|e| EditedFrom {
+                        base: e.base,
+                        diff: e.diff.then(diff),
+                    }),
+                };
             }
         }
+    }
+
+    /// The last text handed out and where the edits since changed it
+    /// (the `edited` field), once.
+    pub fn take_edited(&mut self) -> Option<EditedFrom> {
+        self.edited.take()
     }
 
     /// LSP position -> char index in the rope.

@@ -205,7 +205,8 @@ fn changed(world: &Arc<World>, client: &Client, path: &Path) {
         Some(((t, l), v)) => (Some((t, Some(l))), Some(v)),
         None => (None, None),
     };
-    if let Some(site) = world.set_file_with_lines(path, text, version) {
+    let edited = world.take_document_edit(path);
+    if let Some(site) = world.set_file_with_lines(path, text, version, edited) {
         // Other open documents' diagnostics may change with this one.
         let refresh = refresh && world.open_documents() > 1;
         publish::schedule(client, world, site, When::Analysed(debounce), refresh);

@@ -326,6 +326,15 @@ impl World {
         true
     }
 
+    /// The open document's last text handed out and where the edits since
+    /// changed it, once (for the version made of those edits).
+    pub(super) fn take_document_edit(
+        &self,
+        path: &Path,
+    ) -> Option<crate::syntax::edit::EditedFrom> {
+        self.docs.get_mut(path)?.take_edited()
+    }
+
     pub(super) fn close_document(&self, path: &Path) {
         self.docs.remove(path);
     }
@@ -463,7 +472,7 @@ impl World {
         text: Option<Arc<str>>,
         version: Option<i32>,
     ) -> Option<Arc<SiteState>> {
-        self.set_file_with_lines(path, text.map(|t| (t, None)), version)
+        self.set_file_with_lines(path, text.map(|t| (t, None)), version, None)
     }
 
     /// [`World::set_file`] with the text's line index when the caller has
@@ -473,6 +482,7 @@ impl World {
         path: &Path,
         text: Option<(Arc<str>, Option<Arc<crate::text::LineIndex>>)>,
         version: Option<i32>,
+        edited: Option<crate::syntax::edit::EditedFrom>,
     ) -> Option<Arc<SiteState>> {
         let (text, lines) = match text {
             Some((t, l)) => (Some(t), l),
@@ -532,7 +542,7 @@ impl World {
         let id = self.ids.id(path);
         site.update(Some((path, version)), |s| match text {
             Some(t) => {
-                let f = SourceFile::new(id, rel.clone(), kind, Ok(t));
+                let f = SourceFile::new(id, rel.clone(), kind, Ok(t)).edited_from(edited);
                 s.insert(Arc::new(match lines {
                     Some(l) => f.with_lines(l),
                     None => f,

@@ -7,6 +7,8 @@ use crate::syntax::tree::{FileId, Node, Value};
 use std::ops::Range;
 use std::sync::Arc;
 
+mod index_walk;
+
 /// Keys that hold child elements. One element uses one of them.
 pub const CHILD_KEYS: &[&str] = &[
     "pages",
@@ -267,6 +269,9 @@ pub struct NavIndex<'a> {
     /// Child lists the platform drops (an element holding several kinds);
     /// their elements and entries are in neither list above.
     pub dropped: Vec<Dropped<'a>>,
+    /// While indexing: how long a top-level list is split into parts
+    /// indexed side by side ([`index_split`]); none: never.
+    split_at: Option<usize>,
 }
 
 /// Index the `navigation` node of a resolved docs.json.
@@ -278,209 +283,13 @@ pub fn index(nav: &Node) -> NavIndex<'_> {
 /// keystroke in one string made this one from: the same), so that the
 /// tree is not walked once more to count them.
 pub fn index_sized(nav: &Node, entries: Option<usize>) -> NavIndex<'_> {
-    let mut ix = NavIndex::default();
-    // Sized once: grown by doubling, the entries of a 52,000-entry
-    // navigation were 9 MB of allocations per keystroke instead of 3.
-    ix.entries
-        .reserve_exact(entries.unwrap_or_else(|| entry_bound(nav)));
-    ix.elements.push(NavElement {
-        kind: ElementKind::Root,
-        node: nav,
-        parent: None,
-        label: None,
-        openapi: openapi_of(nav),
-        depth: 0,
-    });
-    // `navigation`'s own `openapi` is no key of the platform's schema: it is
-    // dropped before the prebuild reads the tree, so nothing inherits it.
-    let root_openapi: Arc<[SpecSource]> = Arc::from([]);
-    let scope = Arc::new(Scope::default());
-    walk_children(&mut ix, nav, ElementKind::Root, 0, &scope, &root_openapi, 0);
-    if let Some(global) = nav.get("global") {
-        ix.elements.push(NavElement {
-            kind: ElementKind::Global,
-            node: global,
-            parent: Some(0),
-            label: None,
-            openapi: Vec::new(),
-            depth: 0,
-        });
-        let g = ix.elements.len() - 1;
-        walk_children(
-            &mut ix,
-            global,
-            ElementKind::Global,
-            g,
-            &scope,
-            &Arc::from(Vec::new()),
-            1,
-        );
-    }
-    ix
+    NavIndex::walk(nav, entries, SPLIT_AT)
 }
 
-/// At least as many as the entries `index` finds: every string in a
-/// `pages` list and every `root`.
-fn entry_bound(nav: &Node) -> usize {
-    let mut n = 0;
-    nav.walk(|node| {
-        for p in node.props() {
-            match p.key.as_str() {
-                "pages" => n += p.value.items().len(),
-                "root" => n += 1,
-                _ => {}
-            }
-        }
-    });
-    n
-}
-
-fn walk_children<'a>(
-    ix: &mut NavIndex<'a>,
-    node: &'a Node,
-    node_kind: ElementKind,
-    parent: usize,
-    scope: &Arc<Scope>,
-    inherited: &Arc<[SpecSource]>,
-    depth: usize,
-) {
-    // An unresolved `$ref` element is reported where it is written.
-    let kept = if node_kind == ElementKind::Global || node.get("$ref").is_some() {
-        None
-    } else {
-        Some(kept_child(node, node_kind))
-    };
-    for p in node.props() {
-        let Some(kind) = kind_of_array(&p.key) else {
-            continue;
-        };
-        if let Some(kept) = kept
-            && kept != Some(p.key.as_str())
-        {
-            ix.dropped.push(Dropped {
-                element: parent,
-                prop: p,
-                kept,
-            });
-            continue;
-        }
-        let pages = p.key == "pages";
-        for item in p.value.items() {
-            match &item.value {
-                Value::String(s)
-                    if pages && ix.graphql_depth > 0 && graphql_selector(s).is_some() =>
-                {
-                    ix.graphql_entries.push(item);
-                }
-                Value::String(s) if pages => {
-                    let context = ix.context_for(scope, inherited);
-                    ix.entries.push(Entry {
-                        node: item,
-                        value: s,
-                        parent,
-                        context,
-                        is_root_page: false,
-                    })
-                }
-                Value::Object(_) if item.get(SOURCE_REF).is_some() => ix.source_refs.push(item),
-                Value::Object(_) => walk_element(ix, item, kind, parent, scope, inherited, depth),
-                _ => {}
-            }
-        }
-    }
-}
-
-fn walk_element<'a>(
-    ix: &mut NavIndex<'a>,
-    node: &'a Node,
-    kind: ElementKind,
-    parent: usize,
-    scope: &Arc<Scope>,
-    inherited: &Arc<[SpecSource]>,
-    depth: usize,
-) {
-    let label = node.get(kind.label_key()).and_then(Node::as_str);
-    // A group's invalid `openapi` is dropped by the platform (`.catch`):
-    // its entries inherit as if it were not set.
-    let dropped = kind == ElementKind::Group
-        && node
-            .get("openapi")
-            .is_some_and(|v| crate::schema::nav_value_dropped("group", "openapi", v));
-    let own = if dropped {
-        Vec::new()
-    } else {
-        openapi_of(node)
-    };
-    let inherited: Arc<[SpecSource]> = if own.is_empty() {
-        inherited.clone()
-    } else {
-        own.clone().into()
-    };
-    ix.elements.push(NavElement {
-        kind,
-        node,
-        parent: Some(parent),
-        label,
-        openapi: own,
-        depth,
-    });
-    let me = ix.elements.len() - 1;
-    let scope = match kind {
-        ElementKind::Language | ElementKind::Version | ElementKind::Product => {
-            let mut s = (**scope).clone();
-            let label = label.map(String::from);
-            match kind {
-                ElementKind::Language => s.language = label,
-                ElementKind::Version => s.version = label,
-                _ => s.product = label,
-            }
-            Arc::new(s)
-        }
-        _ => scope.clone(),
-    };
-    if kind == ElementKind::Group
-        && let Some(root) = node.get("root")
-        && let Value::String(s) = &root.value
-    {
-        let context = ix.context_for(&scope, &inherited);
-        ix.entries.push(Entry {
-            node: root,
-            value: s,
-            parent: me,
-            context,
-            is_root_page: true,
-        });
-    }
-    let graphql = node.get("graphql").is_some();
-    ix.graphql_depth += usize::from(graphql);
-    walk_children(ix, node, kind, me, &scope, &inherited, depth + 1);
-    ix.graphql_depth -= usize::from(graphql);
-    // A language (or another element) may hold a `global` of its own: links
-    // read like the root's, whose elements need their labels as much.
-    if kind != ElementKind::Group
-        && let Some(global) = node.get("global")
-        && matches!(global.value, Value::Object(_))
-    {
-        ix.elements.push(NavElement {
-            kind: ElementKind::Global,
-            node: global,
-            parent: Some(me),
-            label: None,
-            openapi: Vec::new(),
-            depth: depth + 1,
-        });
-        let g = ix.elements.len() - 1;
-        walk_children(
-            ix,
-            global,
-            ElementKind::Global,
-            g,
-            &scope,
-            &Arc::from(Vec::new()),
-            depth + 2,
-        );
-    }
-}
+/// The size (bytes of docs.json) of a navigation whose top-level list is
+/// indexed in parts side by side: below it, the parts' own indexes cost
+/// more than walking on one thread.
+const SPLIT_AT: usize = 256 * 1024;
 
 /// The key that makes a navigation list item a multi-repository reference.
 pub const SOURCE_REF: &str = "sourceRef";
@@ -557,20 +366,6 @@ impl<'a> NavIndex<'a> {
     /// An entry's scope and inherited specs.
     pub fn context(&self, e: &Entry) -> &EntryContext {
         &self.contexts[e.context as usize]
-    }
-
-    /// The context of these, the last one's if it is the same.
-    fn context_for(&mut self, scope: &Arc<Scope>, inherited: &Arc<[SpecSource]>) -> u32 {
-        let same = self.contexts.last().is_some_and(|c| {
-            Arc::ptr_eq(&c.scope, scope) && Arc::ptr_eq(&c.inherited_openapi, inherited)
-        });
-        if !same {
-            self.contexts.push(EntryContext {
-                scope: scope.clone(),
-                inherited_openapi: inherited.clone(),
-            });
-        }
-        self.contexts.len() as u32 - 1
     }
 
     /// Whether an element is a group nested in another group.

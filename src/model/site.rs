@@ -111,9 +111,7 @@ impl Site {
             Arc::make_mut(&mut self.by_path).insert(file.path.clone(), file.id);
         }
         if file.kind == FileKind::DocsJson {
-            if let Some(previous) = self.data.get(&file.id) {
-                file.follows(previous);
-            }
+            file.follows(self.data.get(&file.id));
             self.docs_json = Some(file.id);
         } else if self.keeps_shape(&file) {
             // The shape stays: what read the page is checked against its

@@ -3,6 +3,7 @@
 use super::anchors::{self, Anchors};
 use super::file_kind::{FileKind, Unreadable};
 use super::lock::lock;
+use crate::syntax::edit::{EditedFrom, TextDiff};
 use crate::syntax::frontmatter::{self, FrontMatter};
 use crate::syntax::json;
 use crate::syntax::tree::FileId;
@@ -39,7 +40,11 @@ pub struct SourceFile {
     /// The previous version of this file whose JSON parse is done, until
     /// this version's parse is: a keystroke inside a string of a 4 MB
     /// docs.json is read from that tree ([`crate::syntax::reparse`]).
-    reparse_base: std::sync::Mutex<Option<Arc<SourceFile>>>,
+    reparse_base: std::sync::Mutex<Option<(Arc<SourceFile>, Option<TextDiff>)>>,
+    /// The text this version was edited from, and where, as the editor
+    /// said (until [`SourceFile::follows`] reads it): with it the reparse
+    /// need not compare the texts.
+    edited: std::sync::Mutex<Option<EditedFrom>>,
 }
 
 /// A JSON file's parse, and how its text was made from the versions its
@@ -50,6 +55,55 @@ pub struct SourceFile {
 struct JsonParse {
     parsed: json::Parsed,
     history: Box<crate::model::memo::TextHistory>,
+    mentions: Mentions,
+}
+
+/// Whether a JSON file's text holds, anywhere, the words that decide if a
+/// whole pass runs: `"$ref"` (docs.json's tree is then resolved, copied)
+/// and `overlays` (the lists of spec overlays are then read). Read once per
+/// fresh parse; a version read from an earlier one's tree looks only
+/// around the edit, not through 4 MB of text per keystroke.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mentions {
+    pub refs: bool,
+    pub overlays: bool,
+}
+
+const REF_WORD: &[u8] = b"\"$ref\"";
+const OVERLAYS_WORD: &[u8] = b"overlays";
+
+impl Mentions {
+    fn of(text: &str) -> Mentions {
+        let has = |w: &[u8]| memchr::memmem::find(text.as_bytes(), w).is_some();
+        Mentions {
+            refs: has(REF_WORD),
+            overlays: has(OVERLAYS_WORD),
+        }
+    }
+
+    /// The mentions of `new`, made from `old` (whose mentions these are)
+    /// by replacing the bytes `diff` names: a word neither in the bytes
+    /// around the old part nor around the new one is where it was, or was
+    /// not anywhere.
+    fn after(self, old: &str, new: &str, diff: &TextDiff) -> Mentions {
+        let near = |text: &str, end: usize, w: &[u8]| {
+            let from = diff.start.saturating_sub(w.len() - 1);
+            let to = (end + w.len() - 1).min(text.len());
+            memchr::memmem::find(&text.as_bytes()[from..to], w).is_some()
+        };
+        let one = |had: bool, w: &[u8]| {
+            if had && near(old, diff.old_end, w) {
+                // One may be gone: look again.
+                memchr::memmem::find(new.as_bytes(), w).is_some()
+            } else {
+                had || near(new, diff.new_end, w)
+            }
+        };
+        Mentions {
+            refs: one(self.refs, REF_WORD),
+            overlays: one(self.overlays, OVERLAYS_WORD),
+        }
+    }
 }
 
 impl SourceFile {
@@ -74,6 +128,7 @@ impl SourceFile {
             spec: OnceLock::new(),
             declares_spec: OnceLock::new(),
             reparse_base: Default::default(),
+            edited: Default::default(),
         }
     }
 
@@ -96,6 +151,16 @@ impl SourceFile {
         self
     }
 
+    /// This version, told the text it was edited from and where.
+    /// Kept for docs.json alone (the one file read from its previous
+    /// version's tree), until [`SourceFile::follows`] reads it.
+    pub fn edited_from(self, edited: Option<EditedFrom>) -> Self {
+        if self.kind == FileKind::DocsJson {
+            *lock(&self.edited) = edited;
+        }
+        self
+    }
+
     pub fn json(&self) -> &json::Parsed {
         &self.json_parse().parsed
     }
@@ -103,16 +168,30 @@ impl SourceFile {
     fn json_parse(&self) -> &JsonParse {
         self.json.get_or_init(|| {
             let base = lock(&self.reparse_base).take();
-            let edited = base.as_ref().and_then(|b| {
+            let edited = base.as_ref().and_then(|(b, diff)| {
                 let old = b.json.get()?;
                 let _t = crate::timing::span("json reparse");
-                let parsed =
-                    crate::syntax::reparse::reparse(self.id, &old.parsed, b.text(), self.text())?;
+                let parsed = crate::syntax::reparse::reparse_edited(
+                    self.id,
+                    &old.parsed,
+                    b.text(),
+                    self.text(),
+                    *diff,
+                )?;
                 let history = self.history_after(&old.history, b.revision, &parsed);
-                Some(JsonParse { parsed, history })
+                let mentions = match parsed.edit.as_ref() {
+                    Some(e) => old.mentions.after(b.text(), self.text(), &e.diff),
+                    None => Mentions::of(self.text()),
+                };
+                Some(JsonParse {
+                    parsed,
+                    history,
+                    mentions,
+                })
             });
             Box::new(edited.unwrap_or_else(|| JsonParse {
                 parsed: json::parse(self.id, self.text()),
+                mentions: Mentions::of(self.text()),
                 history: Box::default(),
             }))
         })
@@ -146,6 +225,12 @@ impl SourceFile {
         history.into()
     }
 
+    /// Which of the words that decide a whole pass this JSON file's text
+    /// holds (see [`Mentions`]; parses the file as JSON).
+    pub fn json_mentions(&self) -> Mentions {
+        self.json_parse().mentions
+    }
+
     /// How this version's text was made from the versions before it, as
     /// far as its tree was read from theirs by one string edit each:
     /// oldest first, the last edit made this version.
@@ -153,17 +238,31 @@ impl SourceFile {
         &self.json_parse().history
     }
 
-    /// Read this new version of a JSON file from `previous`'s tree if it
+    /// Read this new version of a JSON file from `previous`'s tree (the
+    /// version it replaces, if any) if it
     /// can be (see [`crate::syntax::reparse`]): `previous` itself if its
     /// parse is done, else the version it would have been read from.
-    pub fn follows(&self, previous: &Arc<SourceFile>) {
+    ///
+    /// Where the texts differ is known when the editor said how this text
+    /// was edited from `previous`'s (and, for a base further back, how
+    /// `previous`'s was from it).
+    pub fn follows(&self, previous: Option<&Arc<SourceFile>>) {
+        let edited = lock(&self.edited).take();
+        let Some(previous) = previous else {
+            return;
+        };
         if self.json.get().is_some() || previous.text.is_err() {
             return;
         }
+        let diff = edited
+            .filter(|e| matches!(&previous.text, Ok(t) if std::ptr::addr_eq(Arc::as_ptr(t), Arc::as_ptr(&e.base))))
+            .map(|e| e.diff);
         let base = if previous.json.get().is_some() {
-            Some(previous.clone())
+            Some((previous.clone(), diff))
         } else {
-            lock(&previous.reparse_base).clone()
+            lock(&previous.reparse_base)
+                .clone()
+                .map(|(b, before)| (b, before.zip(diff).map(|(a, b)| a.then(b))))
         };
         *lock(&self.reparse_base) = base;
     }
@@ -236,5 +335,40 @@ impl SourceFile {
 
     pub fn is_yaml(&self) -> bool {
         self.path.ends_with(".yaml") || self.path.ends_with(".yml")
+    }
+}
+
+#[cfg(test)]
+mod mentions_tests {
+    use super::{Mentions, TextDiff};
+
+    /// Edits that make, break, move and keep the words, against reading the
+    /// whole new text.
+    #[test]
+    fn mentions_after_an_edit_are_the_new_texts() {
+        let pieces = [
+            "\"$ref\"", "$ref", "\"", "overlays", "overlay", "s", "x", "\"$re", "f\"",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 16) as usize % n
+        };
+        let (mut found, mut lost) = (0, 0);
+        for _ in 0..50_000 {
+            let old: String = (0..next(6)).map(|_| pieces[next(pieces.len())]).collect();
+            let start = next(old.len() + 1);
+            let end = start + next(old.len() - start + 1);
+            let insert = pieces[next(pieces.len())];
+            let new = format!("{}{insert}{}", &old[..start], &old[end..]);
+            let diff = TextDiff::replacement(start, end, insert.len());
+            let (before, after) = (Mentions::of(&old), Mentions::of(&new));
+            assert_eq!(before.after(&old, &new, &diff), after, "{old:?} -> {new:?}");
+            found += usize::from(!before.refs && after.refs);
+            lost += usize::from(before.overlays && !after.overlays);
+        }
+        assert!(found > 100 && lost > 100, "{found} {lost}");
     }
 }

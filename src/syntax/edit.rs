@@ -28,6 +28,30 @@ impl TextDiff {
         }
     }
 
+    /// The diff of a replacement of `old[start..old_end]` by `new_len`
+    /// bytes: what an editor's change says, without comparing the texts.
+    pub fn replacement(start: usize, old_end: usize, new_len: usize) -> TextDiff {
+        TextDiff {
+            start,
+            old_end,
+            new_end: start + new_len,
+        }
+    }
+
+    /// This diff followed by `next` (a diff of the text this one made),
+    /// as one diff: not always the smallest (bytes changed and changed
+    /// back stay in it), but everything outside it is equal.
+    pub fn then(self, next: TextDiff) -> TextDiff {
+        // The changed bytes of both, in the middle text's offsets.
+        let start = self.start.min(next.start);
+        let end = self.new_end.max(next.old_end);
+        TextDiff {
+            start,
+            old_end: end + self.old_end - self.new_end,
+            new_end: end + next.new_end - next.old_end,
+        }
+    }
+
     /// The shift of offsets at or after `old_end`.
     pub fn delta(&self) -> isize {
         self.new_end as isize - self.old_end as isize
@@ -89,6 +113,17 @@ fn common_suffix(a: &[u8], b: &[u8]) -> usize {
         .count()
 }
 
+/// The text a version was edited from, and where: what an editor's
+/// changes say, handed to the version made of them so that its reparse
+/// need not compare the two texts ([`crate::syntax::reparse`]).
+#[derive(Debug, Clone)]
+pub struct EditedFrom {
+    /// The earlier text (the very allocation: a version is told apart
+    /// from another with the same bytes).
+    pub base: std::sync::Arc<str>,
+    pub diff: TextDiff,
+}
+
 /// What an incremental read changed, for passes that keep results of the
 /// previous tree (see `analysis::rules`): the string (value or key) at `old_range`
 /// in the previous tree now reads `new_range` in this one.
@@ -102,4 +137,52 @@ pub struct StringEdit {
     pub old_range: Range<usize>,
     pub new_range: Range<usize>,
     pub diff: TextDiff,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TextDiff;
+
+    /// A small deterministic generator (no test may depend on chance).
+    fn next(seed: &mut u64) -> usize {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        (*seed >> 16) as usize
+    }
+
+    fn replace(text: &str, seed: &mut u64) -> (String, TextDiff) {
+        let start = next(seed) % (text.len() + 1);
+        let end = start + next(seed) % (text.len() - start + 1).min(4);
+        let insert = ["", "a", "b", "ab", "\"x"][next(seed) % 5];
+        let new = format!("{}{insert}{}", &text[..start], &text[end..]);
+        (new, TextDiff::replacement(start, end, insert.len()))
+    }
+
+    /// Two replacements as one diff hold every byte that changed: the
+    /// texts agree before its start and after its ends.
+    #[test]
+    fn replacements_followed_cover_what_changed() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..20_000 {
+            let len = next(&mut seed) % 12;
+            let text: String = (0..len)
+                .map(|_| ["a", "b", "\""][next(&mut seed) % 3])
+                .collect();
+            let (mid, first) = replace(&text, &mut seed);
+            let (new, second) = replace(&mid, &mut seed);
+            let both = first.then(second);
+            let least = TextDiff::of(&text, &new);
+            assert_eq!(text[..both.start], new[..both.start], "{text:?} -> {new:?}");
+            assert_eq!(
+                text[both.old_end..],
+                new[both.new_end..],
+                "{text:?} -> {new:?}"
+            );
+            // Not the smallest (of two equal bytes, which one changed is
+            // a choice), but the same length change.
+            assert!(both.start <= both.old_end && both.start <= both.new_end);
+            assert_eq!(both.delta(), least.delta());
+        }
+    }
 }

@@ -25,11 +25,38 @@ pub use super::edit::{StringEdit, TextDiff};
 /// inside one string value or key only (see the module comment); `None`
 /// means "parse afresh".
 pub fn reparse(file: FileId, old: &Parsed, old_text: &str, new_text: &str) -> Option<Parsed> {
+    reparse_edited(file, old, old_text, new_text, None)
+}
+
+/// [`reparse`], told where the texts differ (`edited`: what the editor's
+/// changes said, so that two 4 MB texts need not be compared). A diff
+/// that cannot be one of these texts is not used.
+pub fn reparse_edited(
+    file: FileId,
+    old: &Parsed,
+    old_text: &str,
+    new_text: &str,
+    edited: Option<TextDiff>,
+) -> Option<Parsed> {
     if !old.errors.is_empty() {
         return None;
     }
     let root = old.root.as_ref()?;
-    let diff = TextDiff::of(old_text, new_text);
+    let fits = |d: &TextDiff| {
+        d.start <= d.old_end
+            && d.start <= d.new_end
+            && d.old_end <= old_text.len()
+            && d.new_end <= new_text.len()
+            && old_text.len() - d.old_end == new_text.len() - d.new_end
+    };
+    let diff = edited
+        .filter(fits)
+        .unwrap_or_else(|| TextDiff::of(old_text, new_text));
+    debug_assert!(
+        old_text.as_bytes()[..diff.start] == new_text.as_bytes()[..diff.start]
+            && old_text.as_bytes()[diff.old_end..] == new_text.as_bytes()[diff.new_end..],
+        "the editor's diff leaves the texts equal around it"
+    );
     let target = string_holding(root, diff.start, diff.old_end)?;
     let old_range = match target {
         EditedString::Value(n) => n.range.clone(),

@@ -143,3 +143,137 @@ fn thousand_edits_utf16() {
 fn thousand_edits_utf8() {
     edits_replay(true, 0xD1B5_4A32_D192_ED03);
 }
+
+/// The contents of the JSON strings of `text` (between their quotes), as
+/// byte ranges: where typing keeps docs.json's tree but for one string.
+fn string_contents(text: &str) -> Vec<(usize, usize)> {
+    let b = text.as_bytes();
+    let (mut out, mut i) = (Vec::new(), 0);
+    while i < b.len() {
+        if b[i] == b'"' {
+            let start = i + 1;
+            let mut j = start;
+            while j < b.len() && b[j] != b'"' {
+                j += if b[j] == b'\\' { 2 } else { 1 };
+            }
+            out.push((start, j.min(b.len())));
+            i = j + 1;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The diagnostics a server publishes for docs.json with this text, opened
+/// afresh in a copy of the example site.
+fn fresh_diagnostics(text: &str) -> Vec<Value> {
+    let text = text.to_string();
+    let mut out = Vec::new();
+    let got = &mut out;
+    run(async move {
+        let site = copy_site("examples/site");
+        std::fs::write(site.path().join("docs.json"), &text).unwrap();
+        let h = Harness::start(
+            site.path(),
+            json!({"diagnostics": {"debounceMs": 0}}),
+            caps(false),
+        )
+        .await;
+        let uri = h.open("docs.json", &text).await;
+        *got = sorted(h.wait_current_diagnostics(&uri).await);
+        h.shutdown().await;
+    });
+    out
+}
+
+fn sorted(mut d: Vec<Value>) -> Vec<Value> {
+    d.sort_by_key(|v| v.to_string());
+    d
+}
+
+/// Keystrokes in docs.json's strings, one to three changes per message
+/// (the server is told where each change is and reads the new tree from
+/// the old one by it, not by comparing the texts): what it publishes after
+/// 100, 200 and 300 of them is what a server given that text afresh does.
+#[test]
+fn docs_json_keystrokes_publish_what_a_fresh_server_does() {
+    // The server survives a panic in its analysis (and then parses afresh,
+    // which would hide a wrong diff): the reparse's check that the diff it
+    // was told leaves the texts equal around it is counted here instead.
+    static WRONG_DIFFS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if info.to_string().contains("the editor's diff") {
+            WRONG_DIFFS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        }
+        previous(info);
+    }));
+    let site = copy_site("examples/site");
+    let mut model = std::fs::read_to_string(site.path().join("docs.json")).unwrap();
+    let mut at_checks = Vec::new();
+    let seen = &mut at_checks;
+    let text = &mut model;
+    run(async move {
+        let h = Harness::start(
+            site.path(),
+            json!({"diagnostics": {"debounceMs": 0}}),
+            caps(false),
+        )
+        .await;
+        let uri = h.open("docs.json", text).await;
+        let mut rng = XorShift(0x5851_F42D_4C95_7F2D);
+        let mut n = 0;
+        while n < 300 {
+            let mut changes = Vec::new();
+            for _ in 0..1 + rng.below(3) {
+                let strings = string_contents(text);
+                let (s, e) = strings[rng.below(strings.len())];
+                let at = s + rng.below(e - s + 1);
+                // Mostly letters typed or deleted inside a string; now and
+                // then the whole string written again with its quotes (an
+                // edit the tree is not read through, as a client may send).
+                let whole;
+                let (at, end, insert) = match rng.below(20) {
+                    0 => {
+                        whole = format!("\"{}x\"", &text[s..e]);
+                        (s - 1, e + 1, whole.as_str())
+                    }
+                    1..=8 if at < e => (at, at + 1, ""),
+                    k => (at, at, ["a", "-", "/", "b"][k % 4]),
+                };
+                if !text.is_char_boundary(end) || !text.is_char_boundary(at) {
+                    continue;
+                }
+                changes.push(json!({
+                    "range": {"start": position_of(text, at, false), "end": position_of(text, end, false)},
+                    "text": insert,
+                }));
+                text.replace_range(at..end, insert);
+                n += 1;
+            }
+            if changes.is_empty() {
+                continue;
+            }
+            h.change(&uri, changes).await;
+            if n % 100 < 3 && n >= 100 && seen.len() < n / 100 {
+                let published = sorted(h.wait_current_diagnostics(&uri).await);
+                seen.push((text.clone(), published));
+            }
+        }
+        h.shutdown().await;
+    });
+    assert_eq!(
+        WRONG_DIFFS.load(std::sync::atomic::Ordering::SeqCst),
+        0,
+        "diffs that were not the edits'"
+    );
+    assert_eq!(at_checks.len(), 3);
+    for (i, (text, published)) in at_checks.iter().enumerate() {
+        assert_eq!(
+            published,
+            &fresh_diagnostics(text),
+            "check {i}: after keystrokes, against a fresh server"
+        );
+    }
+}
