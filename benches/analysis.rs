@@ -234,3 +234,23 @@ fn move_page_with_500_inbound_links(bencher: divan::Bencher) {
     assert!(n >= 500, "{n} edits");
     bencher.bench_local(|| docs_lsp::ide::rename::edits_for_moves(&analysis, &moves).len());
 }
+
+/// The navigation index of a generated docs.json (the 4 MB 4 x 34 site with
+/// `DOCS_LSP_BENCH_SITE=/tmp/gen25kn`): made again on every keystroke.
+#[divan::bench(sample_count = 40)]
+fn nav_index(bencher: divan::Bencher) {
+    let Some(root) = generated() else { return };
+    let text = std::fs::read_to_string(root.join("docs.json")).expect("docs.json");
+    let parsed = docs_lsp::syntax::json::parse(0, &text);
+    let nav = parsed
+        .root
+        .as_ref()
+        .and_then(|r| r.get("navigation"))
+        .expect("a navigation");
+    let n = docs_lsp::model::nav::index(nav).entries.len();
+    bencher.bench(|| {
+        docs_lsp::model::nav::index_sized(nav, Some(n))
+            .entries
+            .len()
+    });
+}
