@@ -2,10 +2,9 @@
 //! branch they meant, never a pile from every branch.
 
 use super::node::Schema;
-use super::validate::{STEP_BUDGET, Validator, ValuePathSeg, expected};
+use super::validate::{STEP_BUDGET, SchemaAt, Validator, ValuePathSeg, expected};
 use crate::diagnostics::Diagnostic;
 use crate::syntax::tree::{Node, Value};
-use std::ops::Range;
 
 /// How far a value is from a branch's shape, before any deep check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -18,14 +17,8 @@ struct ShapeDistance {
 }
 
 impl Validator<'_> {
-    pub(super) fn any_of(
-        &mut self,
-        node: &Node,
-        schema: &Schema,
-        holder: Option<&Range<usize>>,
-        depth: usize,
-        out: &mut Vec<Diagnostic>,
-    ) {
+    pub(super) fn any_of(&mut self, at: SchemaAt, out: &mut Vec<Diagnostic>) {
+        let SchemaAt { node, schema, .. } = at;
         // A branch keyed by a key (`{"sourceRef": "path"}` in a navigation
         // list) is the one every object holding that key as a string takes,
         // and no other object does. The platform checks those objects in a
@@ -62,7 +55,7 @@ impl Validator<'_> {
             return;
         }
         if let [only] = typed[..] {
-            self.node(node, only, holder, depth + 1, out);
+            self.node(at.branch(only), out);
             return;
         }
         let shapes: Vec<(ShapeDistance, &Schema)> =
@@ -76,7 +69,7 @@ impl Validator<'_> {
             fitting.truncate(1);
         }
         if let [only] = fitting[..] {
-            self.node(node, only, holder, depth + 1, out);
+            self.node(at.branch(only), out);
             return;
         }
         if !fitting.is_empty() {
@@ -91,7 +84,7 @@ impl Validator<'_> {
             let mut best: Option<((usize, usize), Vec<Diagnostic>)> = None;
             for b in fitting {
                 let mut tmp = Vec::new();
-                self.node(node, b, holder, depth + 1, &mut tmp);
+                self.node(at.branch(b), &mut tmp);
                 // What the schema refuses (an error in docs.json, a
                 // warning in front matter), not the keys it drops (those
                 // are warnings; keys a strict object refuses are errors).
@@ -117,7 +110,7 @@ impl Validator<'_> {
         }
         let closest = shapes.iter().min_by_key(|(s, _)| *s).map(|(_, b)| *b);
         if let Some(b) = closest {
-            self.node(node, b, holder, depth + 1, out);
+            self.node(at.branch(b), out);
         }
     }
 

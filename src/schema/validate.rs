@@ -86,7 +86,7 @@ pub fn validate(node: &Node, schema: &Schema, opts: &ValidateOptions, out: &mut 
         reuse: None,
         no_catch: false,
     };
-    v.node(node, schema, None, 0, out);
+    v.node(SchemaAt::root(node, schema), out);
 }
 
 /// Past this many checked (node, schema) pairs, `anyOf` stops trying
@@ -112,42 +112,77 @@ pub(super) struct Validator<'o> {
     pub(super) no_catch: bool,
 }
 
+/// A node being checked against a schema: the range of the key holding it
+/// (where its missing-key errors go) and how deep it is. What every step of
+/// the validator is given.
+#[derive(Clone, Copy)]
+pub(super) struct SchemaAt<'n> {
+    pub node: &'n Node,
+    pub schema: &'n Schema,
+    pub holder: Option<&'n Range<usize>>,
+    pub depth: usize,
+}
+
+impl<'n> SchemaAt<'n> {
+    /// The top of a check.
+    pub(super) fn root(node: &'n Node, schema: &'n Schema) -> Self {
+        SchemaAt {
+            node,
+            schema,
+            holder: None,
+            depth: 0,
+        }
+    }
+
+    /// The same node against a branch of its schema, a level down.
+    pub(super) fn branch(self, schema: &'n Schema) -> Self {
+        SchemaAt {
+            schema,
+            depth: self.depth + 1,
+            ..self
+        }
+    }
+
+    /// A child node (an item, a member held by key `holder`), a level down.
+    pub(super) fn child(
+        self,
+        node: &'n Node,
+        schema: &'n Schema,
+        holder: Option<&'n Range<usize>>,
+    ) -> Self {
+        SchemaAt {
+            node,
+            schema,
+            holder,
+            depth: self.depth + 1,
+        }
+    }
+}
+
 impl Validator<'_> {
-    /// `holder` is the range of the key that holds this node, where
+    /// `at.holder` is the range of the key that holds this node, where
     /// missing-key errors go.
-    pub(super) fn node(
-        &mut self,
-        node: &Node,
-        schema: &Schema,
-        holder: Option<&Range<usize>>,
-        depth: usize,
-        out: &mut Vec<Diagnostic>,
-    ) {
+    pub(super) fn node(&mut self, at: SchemaAt, out: &mut Vec<Diagnostic>) {
+        let SchemaAt { node, .. } = at;
         if self.reuse.is_some() && super::subtree_memo::Reuse::keeps(node) {
-            self.node_kept(node, schema, holder, depth, out);
+            self.node_kept(at, out);
         } else {
-            self.check(node, schema, holder, depth, out);
+            self.check(at, out);
         }
     }
 
     /// [`Validator::node`] without the memo.
-    pub(super) fn check(
-        &mut self,
-        node: &Node,
-        schema: &Schema,
-        holder: Option<&Range<usize>>,
-        depth: usize,
-        out: &mut Vec<Diagnostic>,
-    ) {
+    pub(super) fn check(&mut self, at: SchemaAt, out: &mut Vec<Diagnostic>) {
+        let SchemaAt { schema, .. } = at;
         let no_catch = std::mem::take(&mut self.no_catch);
         if !schema.drops_invalid() || no_catch || self.opts.severity != Severity::Error {
-            self.check_value(node, schema, holder, depth, out);
+            self.check_value(at, out);
             return;
         }
         // `.catch()`: the platform replaces an invalid value by nothing and
         // builds on. What would refuse it is a warning saying so.
         let from = out.len();
-        self.check_value(node, schema, holder, depth, out);
+        self.check_value(at, out);
         if out[from..].iter().any(|d| d.severity == Severity::Error) {
             for d in &mut out[from..] {
                 if d.severity == Severity::Error {
@@ -162,14 +197,13 @@ impl Validator<'_> {
         }
     }
 
-    fn check_value(
-        &mut self,
-        node: &Node,
-        schema: &Schema,
-        holder: Option<&Range<usize>>,
-        depth: usize,
-        out: &mut Vec<Diagnostic>,
-    ) {
+    fn check_value(&mut self, at: SchemaAt, out: &mut Vec<Diagnostic>) {
+        let SchemaAt {
+            node,
+            schema,
+            holder,
+            depth,
+        } = at;
         self.steps += 1;
         if depth > MAX_DEPTH {
             return;
@@ -189,7 +223,7 @@ impl Validator<'_> {
         }
         if !schema.any_of.is_empty() {
             // The platform's anyOf wrappers carry only a description.
-            self.any_of(node, schema, holder, depth, out);
+            self.any_of(at, out);
             return;
         }
         if !self.type_ok(node, schema.types) {
@@ -224,14 +258,14 @@ impl Validator<'_> {
                 if let Some(item_schema) = schema.items() {
                     for (i, item) in items.iter().enumerate() {
                         self.path.push(ValuePathSeg::Index(i));
-                        self.node(item, item_schema, None, depth + 1, out);
+                        self.node(at.child(item, item_schema, None), out);
                         self.path.pop();
                     }
                 }
                 self.rules(node, None, schema, out);
             }
             Value::Object(_) => {
-                self.object(node, schema, holder, depth, out);
+                self.object(at, out);
                 self.rules(node, None, schema, out);
             }
             _ => {}

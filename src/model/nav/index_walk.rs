@@ -20,15 +20,28 @@ fn entry_bound(nav: &Node) -> usize {
     n
 }
 
-fn walk_children<'a>(
-    ix: &mut NavIndex<'a>,
-    node: &'a Node,
-    node_kind: ElementKind,
+/// Where the walk is: the element whose child lists are read, and what
+/// the elements and entries below it inherit.
+#[derive(Clone, Copy)]
+struct Within<'s> {
+    /// The element, in [`NavIndex::elements`].
     parent: usize,
-    scope: &Arc<Scope>,
-    inherited: &Arc<[SpecSource]>,
+    scope: &'s Arc<Scope>,
+    inherited: &'s Arc<[SpecSource]>,
+    /// The nesting of the elements below it.
     depth: usize,
-) {
+}
+
+/// One child list of an element: its items, whether it is a `pages`
+/// list, and the kind of the elements it holds.
+#[derive(Clone, Copy)]
+struct ItemList<'a> {
+    items: &'a [Node],
+    pages: bool,
+    kind: ElementKind,
+}
+
+fn walk_children<'a>(ix: &mut NavIndex<'a>, node: &'a Node, node_kind: ElementKind, at: Within) {
     // An unresolved `$ref` element is reported where it is written.
     let kept = if node_kind == ElementKind::Global || node.get("$ref").is_some() {
         None
@@ -43,54 +56,45 @@ fn walk_children<'a>(
             && kept != Some(p.key.as_str())
         {
             ix.dropped.push(Dropped {
-                element: parent,
+                element: at.parent,
                 prop: p,
                 kept,
             });
             continue;
         }
-        let pages = p.key == "pages";
-        let items = p.value.items();
-        if parent == 0
-            && node_kind == ElementKind::Root
-            && ix.split_at.is_some_and(|at| p.value.range.len() >= at)
-        {
-            walk_items_split(ix, items, pages, kind, scope, inherited, depth);
+        let list = ItemList {
+            items: p.value.items(),
+            pages: p.key == "pages",
+            kind,
+        };
+        if node_kind == ElementKind::Root && ix.split_at.is_some_and(|n| p.value.range.len() >= n) {
+            walk_items_split(ix, list, at);
         } else {
-            walk_items(ix, items, pages, kind, parent, scope, inherited, depth);
+            walk_items(ix, list, at);
         }
     }
 }
 
-/// The items of one child list of element `parent`, in order.
-#[allow(clippy::too_many_arguments)]
-fn walk_items<'a>(
-    ix: &mut NavIndex<'a>,
-    items: &'a [Node],
-    pages: bool,
-    kind: ElementKind,
-    parent: usize,
-    scope: &Arc<Scope>,
-    inherited: &Arc<[SpecSource]>,
-    depth: usize,
-) {
+/// The items of one child list of element `at.parent`, in order.
+fn walk_items<'a>(ix: &mut NavIndex<'a>, list: ItemList<'a>, at: Within) {
+    let ItemList { items, pages, kind } = list;
     for item in items {
         match &item.value {
             Value::String(s) if pages && ix.graphql_depth > 0 && graphql_selector(s).is_some() => {
                 ix.graphql_entries.push(item);
             }
             Value::String(s) if pages => {
-                let context = ix.context_for(scope, inherited);
+                let context = ix.context_for(at.scope, at.inherited);
                 ix.entries.push(Entry {
                     node: item,
                     value: s,
-                    parent,
+                    parent: at.parent,
                     context,
                     is_root_page: false,
                 })
             }
             Value::Object(_) if item.get(SOURCE_REF).is_some() => ix.source_refs.push(item),
-            Value::Object(_) => walk_element(ix, item, kind, parent, scope, inherited, depth),
+            Value::Object(_) => walk_element(ix, item, kind, at),
             _ => {}
         }
     }
@@ -100,16 +104,10 @@ fn walk_items<'a>(
 /// equal bytes, each indexed on its own on the rayon pool, then appended in
 /// order: a keystroke in a 4 MB docs.json indexes its 56,000 entries again,
 /// and this is on its way to the diagnostics.
-fn walk_items_split<'a>(
-    ix: &mut NavIndex<'a>,
-    items: &'a [Node],
-    pages: bool,
-    kind: ElementKind,
-    scope: &Arc<Scope>,
-    inherited: &Arc<[SpecSource]>,
-    depth: usize,
-) {
+fn walk_items_split<'a>(ix: &mut NavIndex<'a>, list: ItemList<'a>, at: Within) {
+    debug_assert_eq!(at.parent, 0, "a list of the root");
     use rayon::prelude::*;
+    let items = list.items;
     let total: usize = items.iter().map(|n| n.range.len()).sum();
     let parts = (rayon::current_num_threads() * 2).clamp(1, items.len().max(1));
     let mut chunks = Vec::with_capacity(parts);
@@ -135,7 +133,11 @@ fn walk_items_split<'a>(
             let bytes: usize = chunk.iter().map(|n| n.range.len()).sum();
             sub.entries
                 .reserve((bytes as f64 * per_byte * 1.1) as usize + 16);
-            walk_items(&mut sub, chunk, pages, kind, 0, scope, inherited, depth);
+            let part = ItemList {
+                items: chunk,
+                ..list
+            };
+            walk_items(&mut sub, part, at);
             sub
         })
         .collect();
@@ -144,15 +146,7 @@ fn walk_items_split<'a>(
     }
 }
 
-fn walk_element<'a>(
-    ix: &mut NavIndex<'a>,
-    node: &'a Node,
-    kind: ElementKind,
-    parent: usize,
-    scope: &Arc<Scope>,
-    inherited: &Arc<[SpecSource]>,
-    depth: usize,
-) {
+fn walk_element<'a>(ix: &mut NavIndex<'a>, node: &'a Node, kind: ElementKind, at: Within) {
     let label = node.get(kind.label_key()).and_then(Node::as_str);
     // A group's invalid `openapi` is dropped by the platform (`.catch`):
     // its entries inherit as if it were not set.
@@ -166,22 +160,22 @@ fn walk_element<'a>(
         openapi_of(node)
     };
     let inherited: Arc<[SpecSource]> = if own.is_empty() {
-        inherited.clone()
+        at.inherited.clone()
     } else {
         own.clone().into()
     };
     ix.elements.push(NavElement {
         kind,
         node,
-        parent: Some(parent),
+        parent: Some(at.parent),
         label,
         openapi: own,
-        depth,
+        depth: at.depth,
     });
     let me = ix.elements.len() - 1;
     let scope = match kind {
         ElementKind::Language | ElementKind::Version | ElementKind::Product => {
-            let mut s = (**scope).clone();
+            let mut s = (**at.scope).clone();
             let label = label.map(String::from);
             match kind {
                 ElementKind::Language => s.language = label,
@@ -190,7 +184,7 @@ fn walk_element<'a>(
             }
             Arc::new(s)
         }
-        _ => scope.clone(),
+        _ => at.scope.clone(),
     };
     if kind == ElementKind::Group
         && let Some(root) = node.get("root")
@@ -207,7 +201,13 @@ fn walk_element<'a>(
     }
     let graphql = node.get("graphql").is_some();
     ix.graphql_depth += usize::from(graphql);
-    walk_children(ix, node, kind, me, &scope, &inherited, depth + 1);
+    let below = Within {
+        parent: me,
+        scope: &scope,
+        inherited: &inherited,
+        depth: at.depth + 1,
+    };
+    walk_children(ix, node, kind, below);
     ix.graphql_depth -= usize::from(graphql);
     // A language (or another element) may hold a `global` of its own: links
     // read like the root's, whose elements need their labels as much.
@@ -215,25 +215,35 @@ fn walk_element<'a>(
         && let Some(global) = node.get("global")
         && matches!(global.value, Value::Object(_))
     {
-        ix.elements.push(NavElement {
-            kind: ElementKind::Global,
-            node: global,
-            parent: Some(me),
-            label: None,
-            openapi: Vec::new(),
-            depth: depth + 1,
-        });
-        let g = ix.elements.len() - 1;
-        walk_children(
-            ix,
-            global,
-            ElementKind::Global,
-            g,
-            &scope,
-            &Arc::from(Vec::new()),
-            depth + 2,
-        );
+        walk_global(ix, global, me, &scope, at.depth + 1);
     }
+}
+
+/// A `global` (the root's or an element's, `parent`): its lists read like
+/// the root's, under an element of its own at `depth`, inheriting no spec.
+fn walk_global<'a>(
+    ix: &mut NavIndex<'a>,
+    global: &'a Node,
+    parent: usize,
+    scope: &Arc<Scope>,
+    depth: usize,
+) {
+    ix.elements.push(NavElement {
+        kind: ElementKind::Global,
+        node: global,
+        parent: Some(parent),
+        label: None,
+        openapi: Vec::new(),
+        depth,
+    });
+    let none: Arc<[SpecSource]> = Arc::from(Vec::new());
+    let within = Within {
+        parent: ix.elements.len() - 1,
+        scope,
+        inherited: &none,
+        depth: depth + 1,
+    };
+    walk_children(ix, global, ElementKind::Global, within);
 }
 
 impl<'a> NavIndex<'a> {
@@ -261,26 +271,15 @@ impl<'a> NavIndex<'a> {
         // dropped before the prebuild reads the tree, so nothing inherits it.
         let root_openapi: Arc<[SpecSource]> = Arc::from([]);
         let scope = Arc::new(Scope::default());
-        walk_children(&mut ix, nav, ElementKind::Root, 0, &scope, &root_openapi, 0);
+        let root = Within {
+            parent: 0,
+            scope: &scope,
+            inherited: &root_openapi,
+            depth: 0,
+        };
+        walk_children(&mut ix, nav, ElementKind::Root, root);
         if let Some(global) = nav.get("global") {
-            ix.elements.push(NavElement {
-                kind: ElementKind::Global,
-                node: global,
-                parent: Some(0),
-                label: None,
-                openapi: Vec::new(),
-                depth: 0,
-            });
-            let g = ix.elements.len() - 1;
-            walk_children(
-                &mut ix,
-                global,
-                ElementKind::Global,
-                g,
-                &scope,
-                &Arc::from(Vec::new()),
-                1,
-            );
+            walk_global(&mut ix, global, 0, &scope, 0);
         }
         ix
     }

@@ -1,21 +1,19 @@
 //! Checking an object: its keys against the schema's properties (known,
 //! unknown, theme-only, repeated), and which branch of a union it is.
 
-use super::{DROPPED, Validator, ValuePathSeg};
+use super::{DROPPED, SchemaAt, Validator, ValuePathSeg};
 use crate::diagnostics::{Diagnostic, Fix, Severity, did_you_mean};
-use crate::schema::node::{AdditionalProperties, Schema};
+use crate::schema::node::AdditionalProperties;
 use crate::syntax::tree::{Node, Value};
-use std::ops::Range;
 
 impl Validator<'_> {
-    pub(super) fn object(
-        &mut self,
-        node: &Node,
-        schema: &Schema,
-        holder: Option<&Range<usize>>,
-        depth: usize,
-        out: &mut Vec<Diagnostic>,
-    ) {
+    pub(super) fn object(&mut self, at: SchemaAt, out: &mut Vec<Diagnostic>) {
+        let SchemaAt {
+            node,
+            schema,
+            holder,
+            ..
+        } = at;
         let props = node.props();
         let missing: Vec<&str> = schema
             .required
@@ -116,7 +114,7 @@ impl Validator<'_> {
             self.path.push(ValuePathSeg::Key(p.key.to_string()));
             self.no_catch = strict_keys.is_some();
             let found = if alternative { &mut own } else { &mut *out };
-            self.node(&p.value, sub, Some(&p.key_range), depth + 1, found);
+            self.node(at.child(&p.value, sub, Some(&p.key_range)), found);
             self.no_catch = false;
             self.path.pop();
             if alternative {

@@ -1,12 +1,11 @@
 //! Validation that reuses what earlier checks kept ([`SubtreeMemo`]): a
 //! large subtree whose bytes did not change replays what it found then.
 
-use super::{STEP_BUDGET, ValidateOptions, Validator};
+use super::{STEP_BUDGET, SchemaAt, ValidateOptions, Validator};
 use crate::diagnostics::Diagnostic;
 use crate::schema::node::Schema;
 use crate::schema::subtree_memo::{Reuse, Subtree, SubtreeKey, SubtreeMemo};
 use crate::syntax::tree::Node;
-use std::ops::Range;
 
 /// Check `node` against `schema` like [`super::validate`], reusing what
 /// `memo` kept of the subtrees whose bytes did not change, and keeping
@@ -31,7 +30,7 @@ pub fn validate_reusing(
             reused: 0,
         }),
     };
-    v.node(node, schema, None, 0, out);
+    v.node(SchemaAt::root(node, schema), out);
     let mut reused = v.reuse.map_or(0, |r| r.reused);
     let mut steps = v.steps;
     // Past the budget, what this check kept was found with `anyOf`
@@ -48,7 +47,7 @@ pub fn validate_reusing(
             no_catch: false,
             reuse: None,
         };
-        v.node(node, schema, None, 0, out);
+        v.node(SchemaAt::root(node, schema), out);
         (steps, reused) = (v.steps, 0);
     }
     memo.checked(steps, !over);
@@ -58,19 +57,15 @@ pub fn validate_reusing(
 impl Validator<'_> {
     /// [`Validator::check`] through the memo: a large subtree whose bytes
     /// did not change gives what it gave before; one checked now is kept.
-    pub(super) fn node_kept(
-        &mut self,
-        node: &Node,
-        schema: &Schema,
-        holder: Option<&Range<usize>>,
-        depth: usize,
-        out: &mut Vec<Diagnostic>,
-    ) {
+    pub(super) fn node_kept(&mut self, at: SchemaAt, out: &mut Vec<Diagnostic>) {
+        let (node, depth) = (at.node, at.depth);
         let key = SubtreeKey {
             path: self.subject().into(),
-            schema: schema as *const Schema as usize,
+            schema: at.schema as *const Schema as usize,
         };
-        let holder_at = holder.map(|h| (h.start as isize - node.range.start as isize, h.len()));
+        let holder_at = at
+            .holder
+            .map(|h| (h.start as isize - node.range.start as isize, h.len()));
         if let Some(reuse) = &mut self.reuse
             && reuse.lookup
             && let Some(kept) = reuse.memo.kept(&key, &node.range)
@@ -83,7 +78,7 @@ impl Validator<'_> {
             return;
         }
         let (steps, from, no_catch) = (self.steps, out.len(), self.no_catch);
-        self.check(node, schema, holder, depth, out);
+        self.check(at, out);
         if let Some(reuse) = &self.reuse {
             let made = Subtree {
                 holder: holder_at,
