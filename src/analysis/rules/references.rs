@@ -122,7 +122,6 @@ pub fn check(
         );
         let h = duplicate_text(e, &t, ix).map_or(0, |k| text_hash(&k));
         let mut r = ResolvedEntry {
-            value: e.value.as_ptr() as usize,
             context: e.context,
             is_root_page: e.is_root_page,
             target: t,

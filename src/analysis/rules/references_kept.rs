@@ -1,6 +1,7 @@
 //! What the navigation references pass keeps for the next keystroke: each
-//! entry's outcome, with the address of its string and its context, so that
-//! an entry the edit did not touch takes its previous outcome. The outcomes
+//! entry's outcome and its context, so that an entry whose bytes no edit
+//! since touched (docs.json's text history, what the memo table's text
+//! reads are carried through) takes its previous outcome. The outcomes
 //! are shared, not copied: they sit in fixed chunks behind `Arc`s, and a
 //! keystroke copies the chunk of each entry it changed (one or none), so a
 //! pass costs what changed and not the 55,000 entries of a large site.
@@ -77,11 +78,6 @@ impl Entries {
 
 #[derive(Clone, Copy)]
 pub(super) struct ResolvedEntry {
-    /// Where the entry's string lives: strings a keystroke did not touch
-    /// are shared between the trees ([`crate::syntax::reparse`]), so the
-    /// same address means the same text (the tree holding it is alive
-    /// while this is compared).
-    pub(super) value: usize,
     /// In the context list of the pass's [`NavIndex`].
     pub(super) context: u32,
     pub(super) is_root_page: bool,
@@ -94,13 +90,15 @@ pub(super) struct ResolvedEntry {
 
 /// The previous pass, and how its tree's text was edited into this one.
 ///
-/// An entry is kept by the address of its string, not by a text read of
-/// its bytes ([`crate::model::memo::TextRead`]): a read's range is in the
-/// offsets of the revision it was made at, so keeping 55,000 of them
+/// An entry is kept when no edit since touched its bytes. Not as a text
+/// read per entry ([`crate::model::memo::TextRead`]): a read's range is in
+/// the offsets of the revision it was made at, so keeping 55,000 of them
 /// current would copy every chunk on each keystroke, the copy that sharing
-/// removed. The address says the same thing for free: the reparse shares
-/// the strings an edit did not touch, across any number of edits, and the
-/// previous pass's tree, alive while this is compared, holds them.
+/// removed. The edits are few and the entries' ranges now are in this
+/// pass's tree: the edited bytes are moved to this version's offsets
+/// instead, and each entry's range is compared with them. The entries line
+/// up one to one because every edit since was inside one string (the
+/// history holds no other), which neither adds nor removes an entry.
 #[derive(Clone, Copy)]
 pub struct Earlier<'a> {
     pub resolved: &'a ResolvedReferences,
@@ -124,6 +122,12 @@ impl Earlier<'_> {
         if old.len() != ix.entries.len() {
             return None;
         }
+        let edited = edited_now(self.edits);
+        // Closed ranges: an edit right at a string's quote counts for it
+        // (an edit is inside one string; this only errs on the safe side).
+        let touched = |r: &std::ops::Range<usize>| {
+            edited.iter().any(|e| r.start <= e.end && e.start <= r.end)
+        };
         // Entries of one element share their context: compare the contents
         // once per pair of contexts.
         let mut last: Option<(u32, u32, bool)> = None;
@@ -154,7 +158,8 @@ impl Earlier<'_> {
                 .zip(&ix.entries)
                 .enumerate()
                 .filter(|(_, (o, e))| {
-                    !(o.value == e.value.as_ptr() as usize
+                    !(e.node.file == self.file
+                        && !touched(&e.node.range)
                         && o.context == e.context
                         && o.is_root_page == e.is_root_page
                         && same_context(o, e))
@@ -175,6 +180,35 @@ impl Earlier<'_> {
         }
         d
     }
+}
+
+/// The bytes each edit of `edits` (oldest first) wrote, in the offsets of
+/// the text after the last: an edit's bytes moved by the ones after it,
+/// and widened to the whole of a later edit that overlaps them.
+fn edited_now(edits: &crate::model::memo::TextHistory) -> Vec<std::ops::Range<usize>> {
+    let mut out: Vec<std::ops::Range<usize>> = Vec::with_capacity(edits.len());
+    for e in edits {
+        let d = e.diff;
+        for r in &mut out {
+            let start = if r.start <= d.start {
+                r.start
+            } else if r.start >= d.old_end {
+                d.map(r.start)
+            } else {
+                d.start
+            };
+            let end = if r.end <= d.start {
+                r.end
+            } else if r.end >= d.old_end {
+                d.map(r.end)
+            } else {
+                d.new_end
+            };
+            *r = start..end.max(start);
+        }
+        out.push(d.start..d.new_end);
+    }
+    out
 }
 
 /// What one navigation entry names.
