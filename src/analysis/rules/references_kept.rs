@@ -125,8 +125,26 @@ impl Earlier<'_> {
         let edited = edited_now(self.edits);
         // Closed ranges: an edit right at a string's quote counts for it
         // (an edit is inside one string; this only errs on the safe side).
-        let touched = |r: &std::ops::Range<usize>| {
-            edited.iter().any(|e| r.start <= e.end && e.start <= r.end)
+        let touched = |n: &crate::syntax::tree::Node| {
+            n.file != self.file
+                || edited
+                    .iter()
+                    .any(|e| n.range.start <= e.end && e.start <= n.range.end)
+        };
+        // An entry lies inside the element holding it: the entries of an
+        // element no edit touched are not read one by one (their nodes lie
+        // all over the tree; an element's entries come in runs).
+        let mut last_parent: Option<(usize, bool)> = None;
+        let mut untouched = |e: &Entry| {
+            let parent = match last_parent {
+                Some((p, t)) if p == e.parent => t,
+                _ => {
+                    let t = ix.elements.get(e.parent).is_none_or(|el| touched(el.node));
+                    last_parent = Some((e.parent, t));
+                    t
+                }
+            };
+            !parent || !touched(e.node)
         };
         // Entries of one element share their context: compare the contents
         // once per pair of contexts.
@@ -158,8 +176,7 @@ impl Earlier<'_> {
                 .zip(&ix.entries)
                 .enumerate()
                 .filter(|(_, (o, e))| {
-                    !(e.node.file == self.file
-                        && !touched(&e.node.range)
+                    !(untouched(e)
                         && o.context == e.context
                         && o.is_root_page == e.is_root_page
                         && same_context(o, e))
