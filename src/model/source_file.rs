@@ -37,14 +37,24 @@ pub struct SourceFile {
     pub origin: Option<Arc<std::path::Path>>,
     spec: OnceLock<Arc<crate::model::openapi::SpecIndex>>,
     declares_spec: OnceLock<bool>,
-    /// The previous version of this file whose JSON parse is done, until
-    /// this version's parse is: a keystroke inside a string of a 4 MB
-    /// docs.json is read from that tree ([`crate::syntax::reparse`]).
-    reparse_base: std::sync::Mutex<Option<(Arc<SourceFile>, Option<TextDiff>)>>,
+    /// How this version is read from an earlier one's tree, until its
+    /// parse is: boxed, as 25,000 pages never have one (two fields inline
+    /// were 2.7 MiB more at the peak of reading the largest real site).
+    reparse: std::sync::Mutex<Option<Box<ReparseFrom>>>,
+}
+
+/// How a docs.json version is read from an earlier one's tree: a keystroke
+/// inside a string of a 4 MB docs.json is read from that tree
+/// ([`crate::syntax::reparse`]).
+#[derive(Debug, Default)]
+struct ReparseFrom {
+    /// The earlier version whose JSON parse is done, and where the texts
+    /// differ when the editor said so.
+    base: Option<(Arc<SourceFile>, Option<TextDiff>)>,
     /// The text this version was edited from, and where, as the editor
     /// said (until [`SourceFile::follows`] reads it): with it the reparse
     /// need not compare the texts.
-    edited: std::sync::Mutex<Option<EditedFrom>>,
+    edited: Option<EditedFrom>,
 }
 
 /// A JSON file's parse, and how its text was made from the versions its
@@ -127,8 +137,7 @@ impl SourceFile {
             origin: None,
             spec: OnceLock::new(),
             declares_spec: OnceLock::new(),
-            reparse_base: Default::default(),
-            edited: Default::default(),
+            reparse: Default::default(),
         }
     }
 
@@ -155,8 +164,8 @@ impl SourceFile {
     /// Kept for docs.json alone (the one file read from its previous
     /// version's tree), until [`SourceFile::follows`] reads it.
     pub fn edited_from(self, edited: Option<EditedFrom>) -> Self {
-        if self.kind == FileKind::DocsJson {
-            *lock(&self.edited) = edited;
+        if self.kind == FileKind::DocsJson && edited.is_some() {
+            *lock(&self.reparse) = Some(Box::new(ReparseFrom { base: None, edited }));
         }
         self
     }
@@ -167,7 +176,7 @@ impl SourceFile {
 
     fn json_parse(&self) -> &JsonParse {
         self.json.get_or_init(|| {
-            let base = lock(&self.reparse_base).take();
+            let base = lock(&self.reparse).take().and_then(|r| r.base);
             let edited = base.as_ref().and_then(|(b, diff)| {
                 let old = b.json.get()?;
                 let _t = crate::timing::span("json reparse");
@@ -247,7 +256,7 @@ impl SourceFile {
     /// was edited from `previous`'s (and, for a base further back, how
     /// `previous`'s was from it).
     pub fn follows(&self, previous: Option<&Arc<SourceFile>>) {
-        let edited = lock(&self.edited).take();
+        let edited = lock(&self.reparse).take().and_then(|r| r.edited);
         let Some(previous) = previous else {
             return;
         };
@@ -260,11 +269,17 @@ impl SourceFile {
         let base = if previous.json.get().is_some() {
             Some((previous.clone(), diff))
         } else {
-            lock(&previous.reparse_base)
-                .clone()
+            lock(&previous.reparse)
+                .as_ref()
+                .and_then(|r| r.base.clone())
                 .map(|(b, before)| (b, before.zip(diff).map(|(a, b)| a.then(b))))
         };
-        *lock(&self.reparse_base) = base;
+        *lock(&self.reparse) = base.map(|base| {
+            Box::new(ReparseFrom {
+                base: Some(base),
+                edited: None,
+            })
+        });
     }
 
     /// The ids a link's `#fragment` may name on this page (clean form,
