@@ -206,22 +206,20 @@ fn edited_now(edits: &crate::model::memo::TextHistory) -> Vec<std::ops::Range<us
     let mut out: Vec<std::ops::Range<usize>> = Vec::with_capacity(edits.len());
     for e in edits {
         let d = e.diff;
+        // An offset after the edit moves with it; one inside it goes to
+        // `inside` (the edit's start for a start, its new end for an end).
+        let through = |at: usize, inside: usize| {
+            if at <= d.start {
+                at
+            } else if at >= d.old_end {
+                d.map(at)
+            } else {
+                inside
+            }
+        };
         for r in &mut out {
-            let start = if r.start <= d.start {
-                r.start
-            } else if r.start >= d.old_end {
-                d.map(r.start)
-            } else {
-                d.start
-            };
-            let end = if r.end <= d.start {
-                r.end
-            } else if r.end >= d.old_end {
-                d.map(r.end)
-            } else {
-                d.new_end
-            };
-            *r = start..end.max(start);
+            let start = through(r.start, d.start);
+            *r = start..through(r.end, d.new_end).max(start);
         }
         out.push(d.start..d.new_end);
     }
