@@ -270,7 +270,7 @@ pub struct NavIndex<'a> {
     /// their elements and entries are in neither list above.
     pub dropped: Vec<Dropped<'a>>,
     /// While indexing: how long a top-level list is split into parts
-    /// indexed side by side ([`index_split`]); none: never.
+    /// indexed side by side ([`NavIndex::walk`]); none: never.
     split_at: Option<usize>,
 }
 
@@ -289,12 +289,7 @@ pub fn index(nav: &Node) -> NavIndex<'_> {
 /// made on the pool's threads added 3.3 MiB to the peak on the largest
 /// real site (crewAI, lspbench, medians of 8 alternating runs).
 pub fn index_sized(nav: &Node, entries: Option<usize>) -> NavIndex<'_> {
-    let split_at = if entries.is_some() {
-        SPLIT_AT
-    } else {
-        usize::MAX
-    };
-    NavIndex::walk(nav, entries, split_at)
+    NavIndex::walk(nav, entries, entries.map(|_| SPLIT_AT))
 }
 
 /// The size (bytes of docs.json) of a navigation whose top-level list is

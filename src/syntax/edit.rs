@@ -71,6 +71,24 @@ impl TextDiff {
         self.map(r.start)..self.map(r.end)
     }
 
+    /// Range `r` of the old text in the new text's offsets, widened where
+    /// the edit overlaps it: a start inside the edit goes to the edit's
+    /// start, an end inside it to the edit's new end (so that bytes written
+    /// by an earlier edit stay covered when a later one overlaps them).
+    pub fn carry(&self, r: &Range<usize>) -> Range<usize> {
+        let through = |at: usize, inside: usize| {
+            if at <= self.start {
+                at
+            } else if at >= self.old_end {
+                self.map(at)
+            } else {
+                inside
+            }
+        };
+        let start = through(r.start, self.start);
+        start..through(r.end, self.new_end).max(start)
+    }
+
     /// Range `r` of the old text in the new text's offsets, when the edit
     /// left its bytes alone: what a result read from those bytes may be
     /// kept by (the schema memo, the memo table's text reads).
@@ -157,6 +175,20 @@ mod tests {
         let insert = ["", "a", "b", "ab", "\"x"][next(seed) % 5];
         let new = format!("{}{insert}{}", &text[..start], &text[end..]);
         (new, TextDiff::replacement(start, end, insert.len()))
+    }
+
+    /// A range before an edit stays, one after it moves, and one the edit
+    /// overlaps is widened to what the edit wrote.
+    #[test]
+    fn carried_ranges_move_or_widen() {
+        // `old[10..14]` became 2 bytes: `new[10..12]`.
+        let d = TextDiff::replacement(10, 14, 2);
+        assert_eq!(d.carry(&(2..5)), 2..5);
+        assert_eq!(d.carry(&(20..25)), 18..23);
+        assert_eq!(d.carry(&(8..12)), 8..12);
+        assert_eq!(d.carry(&(12..20)), 10..18);
+        assert_eq!(d.carry(&(11..13)), 10..12);
+        assert_eq!(d.carry(&(5..30)), 5..28);
     }
 
     /// Two replacements as one diff hold every byte that changed: the

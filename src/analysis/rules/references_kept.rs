@@ -201,25 +201,13 @@ impl Earlier<'_> {
 
 /// The bytes each edit of `edits` (oldest first) wrote, in the offsets of
 /// the text after the last: an edit's bytes moved by the ones after it,
-/// and widened to the whole of a later edit that overlaps them.
+/// and widened where a later edit overlaps them ([`crate::syntax::edit::TextDiff::carry`]).
 fn edited_now(edits: &crate::model::memo::TextHistory) -> Vec<std::ops::Range<usize>> {
     let mut out: Vec<std::ops::Range<usize>> = Vec::with_capacity(edits.len());
     for e in edits {
         let d = e.diff;
-        // An offset after the edit moves with it; one inside it goes to
-        // `inside` (the edit's start for a start, its new end for an end).
-        let through = |at: usize, inside: usize| {
-            if at <= d.start {
-                at
-            } else if at >= d.old_end {
-                d.map(at)
-            } else {
-                inside
-            }
-        };
         for r in &mut out {
-            let start = through(r.start, d.start);
-            *r = start..through(r.end, d.new_end).max(start);
+            *r = d.carry(r);
         }
         out.push(d.start..d.new_end);
     }

@@ -248,11 +248,15 @@ fn walk_global<'a>(
 
 impl<'a> NavIndex<'a> {
     /// [`index_sized`], splitting a top-level list at least `split_at` bytes
-    /// long into parts indexed in parallel (the same index, see
+    /// long (if given) into parts indexed in parallel (the same index, see
     /// [`NavIndex::append`]).
-    pub(super) fn walk(nav: &'a Node, entries: Option<usize>, split_at: usize) -> NavIndex<'a> {
+    pub(super) fn walk(
+        nav: &'a Node,
+        entries: Option<usize>,
+        split_at: Option<usize>,
+    ) -> NavIndex<'a> {
         let mut ix = NavIndex {
-            split_at: Some(split_at),
+            split_at,
             ..NavIndex::default()
         };
         // Sized once: grown by doubling, the entries of a 52,000-entry
@@ -366,8 +370,8 @@ mod tests {
             let Some(nav) = parsed.root.as_ref().and_then(|r| r.get("navigation")) else {
                 continue;
             };
-            let mut one = NavIndex::walk(nav, None, usize::MAX);
-            let mut parts = NavIndex::walk(nav, None, 0);
+            let mut one = NavIndex::walk(nav, None, None);
+            let mut parts = NavIndex::walk(nav, None, Some(0));
             split += usize::from(nav.props().iter().any(|p| p.value.items().len() > 1));
             one.split_at = None;
             parts.split_at = None;
