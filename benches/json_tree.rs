@@ -78,7 +78,11 @@ fn request_from_parse(bencher: divan::Bencher, at: &str) {
     let t = text();
     let tree = docs_lsp::syntax::json::parse(0, t).root.expect("parses");
     let off = if at == "top" { 1 } else { far_offset(t) };
-    bencher.bench(|| query::cursor_in(t, divan::black_box(off), &tree).path.len());
+    bencher.bench(|| {
+        query::cursor_in(t, divan::black_box(off), query::JsonTree::parsed(&tree))
+            .path
+            .len()
+    });
 }
 
 /// The same on text that does not parse: taped from the top to where the
@@ -89,6 +93,47 @@ fn request_on_broken_text(bencher: divan::Bencher, at: &str) {
     let off = if at == "top" { 1 } else { far_offset(t) };
     bencher.bench(|| {
         query::cursor_for(t, divan::black_box(off), (t, None))
+            .path
+            .len()
+    });
+}
+
+/// The text with a key half typed near its end (`"ic"` with no colon): a
+/// docs.json that does not parse, as while a writer types.
+fn broken() -> &'static str {
+    static TEXT: OnceLock<String> = OnceLock::new();
+    TEXT.get_or_init(|| {
+        let t = text();
+        let at = t.rfind("\"pages\"").unwrap_or(t.len() / 2);
+        format!("{}\"ic\" {}", &t[..at], &t[at..])
+    })
+}
+
+/// What a keystroke that breaks docs.json costs already: the parse that
+/// fails (jsonc-parser's error path).
+#[divan::bench]
+fn parse_broken_text() -> usize {
+    docs_lsp::syntax::json::parse(0, divan::black_box(broken()))
+        .errors
+        .len()
+}
+
+/// The tree recovered from the broken text, once per version, for the
+/// editor features.
+#[divan::bench]
+fn recover_broken_text() -> usize {
+    docs_lsp::syntax::json::recover::recover(0, divan::black_box(broken()))
+        .map_or(0, |r| r.root.range.end)
+}
+
+/// A request's question from the recovered tree, at the top and far end.
+#[divan::bench(args = ["top", "far"])]
+fn request_from_recovered(bencher: divan::Bencher, at: &str) {
+    let t = broken();
+    let r = docs_lsp::syntax::json::recover::recover(0, t).expect("a tree");
+    let off = if at == "top" { 1 } else { far_offset(t) };
+    bencher.bench(|| {
+        query::cursor_in(t, divan::black_box(off), query::JsonTree::recovered(&r))
             .path
             .len()
     });

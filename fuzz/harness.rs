@@ -115,18 +115,28 @@ pub fn jsonc(data: &[u8]) {
         docs_lsp::syntax::reparse::assert_reparse_agrees(&t, &typed);
         docs_lsp::syntax::reparse::assert_reparse_agrees(&typed, &t);
     }
-    // The cursor's tolerant tree: total, and the same answer whether the
-    // path comes from the parse or the whole text is taped.
+    // The cursor's questions: total, and the same answer whether the path
+    // comes from the parse, from the tree recovered from the text, or the
+    // whole text is taped.
+    use docs_lsp::syntax::json::query::JsonTree;
     let tape = docs_lsp::syntax::json::tape::Tape::read(&t);
     let tree = docs_lsp::syntax::json::parse(0, &t).root;
+    let recovered = docs_lsp::syntax::json::recover::recover(0, &t);
     for k in 0..=8 {
         let off = t.len() * k / 8;
         let whole = docs_lsp::syntax::json::query::cursor(&t, &tape, off);
-        let parsed = (t.as_str(), tree.as_deref());
+        let parsed = (t.as_str(), tree.as_deref().map(JsonTree::parsed));
         assert_eq!(
             docs_lsp::syntax::json::query::cursor_for(&t, off, parsed),
             whole
         );
+        if let Some(r) = &recovered {
+            let from = (t.as_str(), Some(JsonTree::recovered(r)));
+            assert_eq!(
+                docs_lsp::syntax::json::query::cursor_for(&t, off, from),
+                whole
+            );
+        }
         assert_eq!(
             docs_lsp::syntax::json::query::cursor_for(&t, off, (t.as_str(), None)),
             whole

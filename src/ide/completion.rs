@@ -91,7 +91,7 @@ fn docs_json(
     let Some(mut full) = lookup::base_path(analysis, f.id) else {
         return Vec::new();
     };
-    let ctx = query::cursor_for(text, offset, (f.text(), f.json().root.as_deref()));
+    let ctx = query::cursor_for(text, offset, (f.text(), f.json_tree()));
     full.extend(ctx.path.iter().cloned());
     let mut out = Vec::new();
     match &ctx.slot {

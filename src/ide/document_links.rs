@@ -30,8 +30,10 @@ pub fn document_links(analysis: &Analysis, file: FileId) -> Vec<DocumentLink> {
     if !matches!(f.kind, FileKind::DocsJson | FileKind::Json) {
         return Vec::new();
     }
-    let (Some(base), Some(root)) = (lookup::base_path(analysis, file), f.json().root.as_ref())
-    else {
+    let (Some(base), Some(root)) = (
+        lookup::base_path(analysis, file),
+        f.json_tree().map(|t| t.root),
+    ) else {
         return Vec::new();
     };
     let mut out = Vec::new();

@@ -1,10 +1,11 @@
 //! Folding ranges: JSON objects, arrays and block comments that span lines,
-//! and a page's front matter block. Read from the editor's text with a
-//! bracket scan, so folding works while the document is broken.
+//! and a page's front matter block. Read from the editor's text through
+//! the tolerant tape, so folding works while the document is broken.
 
 use crate::analysis::Analysis;
 use crate::model::site::FileKind;
 use crate::syntax::frontmatter;
+use crate::syntax::json::tape::{Tape, TokenKind};
 use crate::syntax::tree::FileId;
 
 pub use super::outline_items::{FoldKind, FoldingRange};
@@ -26,65 +27,30 @@ pub fn folding_ranges(analysis: &Analysis, file: FileId, text: &str) -> Vec<Fold
     }
 }
 
+/// Containers and block comments that span lines, from the tolerant tape
+/// of the text (so folding stays while the document is broken): a
+/// container its own bracket closes, a comment that ends.
 fn json_folds(text: &str) -> Vec<FoldingRange> {
-    let b = text.as_bytes();
+    let tape = Tape::read(text);
+    let line_starts: Vec<usize> = memchr::memchr_iter(b'\n', text.as_bytes()).collect();
+    let line = |offset: u32| line_starts.partition_point(|&n| n < offset as usize);
     let mut out = Vec::new();
-    // (offset, line) of each open bracket.
-    let mut stack: Vec<(usize, usize)> = Vec::new();
-    let mut line = 0usize;
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'\n' => line += 1,
-            b'"' => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' && b[i] != b'\n' {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
-                if i < b.len() && b[i] == b'\n' {
-                    line += 1;
-                }
+    for t in &tape.tokens {
+        let (range, kind) = match t.kind {
+            TokenKind::Open { closed: true, .. } => {
+                let close = &tape.tokens[t.link as usize];
+                (t.start..close.end, FoldKind::Region)
             }
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                while i + 1 < b.len() && b[i + 1] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                let (start, start_line) = (i, line);
-                i += 2;
-                while i < b.len() && !(b[i] == b'*' && b.get(i + 1) == Some(&b'/')) {
-                    if b[i] == b'\n' {
-                        line += 1;
-                    }
-                    i += 1;
-                }
-                let end = (i + 2).min(b.len());
-                if line > start_line {
-                    out.push(FoldingRange {
-                        range: start..end,
-                        kind: FoldKind::Comment,
-                    });
-                }
-                i = end;
-                continue;
-            }
-            b'{' | b'[' => stack.push((i, line)),
-            b'}' | b']' => {
-                if let Some((start, start_line)) = stack.pop()
-                    && line > start_line
-                {
-                    out.push(FoldingRange {
-                        range: start..i + 1,
-                        kind: FoldKind::Region,
-                    });
-                }
-            }
-            _ => {}
+            TokenKind::BlockComment { terminated: true } => (t.start..t.end, FoldKind::Comment),
+            _ => continue,
+        };
+        if line(range.start) < line(range.end.saturating_sub(1)) {
+            out.push(FoldingRange {
+                range: range.start as usize..range.end as usize,
+                kind,
+            });
         }
-        i += 1;
     }
-    out.sort_by_key(|f| f.range.start);
     out
 }
 

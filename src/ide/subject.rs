@@ -92,7 +92,7 @@ fn docs_json<'a>(
     offset: usize,
 ) -> Option<SubjectAt<'a>> {
     let mut full = lookup::base_path(analysis, f.id)?;
-    let ctx = query::cursor_for(text, offset, (f.text(), f.json().root.as_deref()));
+    let ctx = query::cursor_for(text, offset, (f.text(), f.json_tree()));
     if ctx.replace.is_empty() {
         return None;
     }

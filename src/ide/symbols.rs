@@ -25,7 +25,9 @@ pub fn document_symbols(analysis: &Analysis, file: FileId) -> Vec<Symbol> {
     let Some(base) = lookup::base_path(analysis, file) else {
         return Vec::new();
     };
-    let Some(root) = f.json().root.as_ref() else {
+    // While the text does not parse, the tree recovered from it: the
+    // outline does not empty at each half-typed key.
+    let Some(root) = f.json_tree().map(|t| t.root) else {
         return Vec::new();
     };
     if base.is_empty() {

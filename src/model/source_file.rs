@@ -66,6 +66,9 @@ struct JsonParse {
     parsed: json::Parsed,
     history: Box<crate::model::memo::TextHistory>,
     mentions: Mentions,
+    /// The tree read from the text when it does not parse, for the editor
+    /// features; read on their first question.
+    recovered: OnceLock<Option<json::recover::Recovered>>,
 }
 
 /// Whether a JSON file's text holds, anywhere, the words that decide if a
@@ -196,14 +199,33 @@ impl SourceFile {
                     parsed,
                     history,
                     mentions,
+                    recovered: OnceLock::new(),
                 })
             });
             Box::new(edited.unwrap_or_else(|| JsonParse {
                 parsed: json::parse(self.id, self.text()),
                 mentions: Mentions::of(self.text()),
                 history: Box::default(),
+                recovered: OnceLock::new(),
             }))
         })
+    }
+
+    /// The JSON file's tree as the editor features read it: the parse, or
+    /// when the text does not parse, the tree recovered from it
+    /// ([`json::recover`]). `None` for a text holding no value.
+    pub fn json_tree(&self) -> Option<json::query::JsonTree<'_>> {
+        let p = self.json_parse();
+        if let Some(root) = p.parsed.root.as_deref() {
+            return Some(json::query::JsonTree::parsed(root));
+        }
+        p.recovered
+            .get_or_init(|| {
+                let _t = crate::timing::span("json recover");
+                json::recover::recover(self.id, self.text())
+            })
+            .as_ref()
+            .map(json::query::JsonTree::recovered)
     }
 
     /// The history of this version read from `from`'s tree (whose

@@ -394,7 +394,9 @@ fn convert(file: FileId, v: ast::Value<'_>) -> Node {
 /// re-read on every keystroke. Returns `None` for anything but a well-formed
 /// document, which then takes the AST path.
 mod direct;
+mod members;
 pub mod query;
+pub mod recover;
 pub mod tape;
 
 #[cfg(test)]

@@ -43,6 +43,51 @@ fn outline_of_docs_json() {
     .assert_eq(&out);
 }
 
+/// While a key is half typed (docs.json does not parse), the outline and
+/// the page links come from the tree recovered from the text: they do not
+/// empty at each keystroke.
+#[test]
+fn outline_and_links_of_docs_json_being_typed() {
+    let typed = NAV.replacen(r#""group": "Start", "#, r#""group": "Start", "ic" "#, 1);
+    let typed: &'static str = Box::leak(typed.into_boxed_str());
+    let mut f = files_with("docs.json", typed);
+    f.push(("intro.mdx", "# Intro"));
+    let a = site(&f);
+    let id = a.site.docs_json.unwrap();
+    assert!(a.site.file(id).unwrap().json().root.is_none(), "broken");
+    let out = super::symbol_tree(typed, &document_symbols(&a, id));
+    expect![[r#"
+        name [Key] 4..18 sel="\"name\""
+        navigation [Navigation] 22..421 sel="\"navigation\""
+          en [Language] 63..339 sel="\"en\""
+            Guides [Tab] 119..239 sel="\"Guides\""
+              Start [Group] 148..237 sel="\"Start\""
+                intro [Page] 182..189 sel="\"intro\""
+                Nested [Group] 191..235 sel="\"Nested\""
+                  quickstart [Page] 221..233 sel="\"quickstart\""
+            API [Tab] 251..321 sel="\"API\""
+              GET /users [Endpoint] 307..319 sel="\"GET /users\""
+          global [Global] 361..417 sel=""
+            Blog [Anchor] 374..415 sel="\"Blog\""
+    "#]]
+    .assert_eq(&out);
+    let links: Vec<String> = document_links(&a, id)
+        .iter()
+        .map(|l| {
+            format!(
+                "{} -> {}",
+                &typed[l.range.clone()],
+                a.site.file(l.target).unwrap().path
+            )
+        })
+        .collect();
+    expect![[r#"
+        intro -> intro.mdx
+        quickstart -> quickstart.mdx
+        api/openapi.json -> api/openapi.json"#]]
+    .assert_eq(&links.join("\n"));
+}
+
 #[test]
 fn outline_of_a_ref_file() {
     let mut f = files_with(

@@ -10,6 +10,8 @@
 //! question costs the children of the containers around the cursor, not
 //! the text.
 
+use super::members::{Frame, St, colon_at, inner, slice};
+use super::recover::Recovered;
 use super::tape::{Tape, Token, TokenKind};
 use crate::syntax::cursor::{Seg, Slot, floor_boundary};
 use crate::syntax::tree::{Node, Value};
@@ -50,98 +52,55 @@ impl JsonCursor {
     }
 }
 
-/// Where a container's reading stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum St {
-    /// Object: expecting a key. Array: expecting an item.
-    Start,
-    /// Object: a key was read, expecting `:`.
-    Colon,
-    /// Object: expecting the member value.
-    Value,
-    /// A value was read, expecting `,` or the closing bracket.
-    After,
-}
-
+/// A docs.json tree a cursor question reads: the parse of a text, or the
+/// tree recovered from a text that does not parse ([`Recovered`]).
 #[derive(Debug, Clone, Copy)]
-struct Frame {
-    object: bool,
-    st: St,
-    /// The current key (the string token) of an object.
-    key: Option<Token>,
-    /// The current item of an array.
-    index: usize,
+pub struct JsonTree<'a> {
+    pub root: &'a Node,
+    /// Where the containers no bracket of their own closes start, in text
+    /// order (none in a parse).
+    pub unclosed: &'a [usize],
 }
 
-impl Frame {
-    /// A child token before the cursor was read.
-    fn step(&mut self, t: &Token, keys: &mut Vec<Token>) {
-        match t.kind {
-            TokenKind::String { .. } | TokenKind::Word => {
-                let string = matches!(t.kind, TokenKind::String { .. });
-                if !self.object {
-                    self.value_starts();
-                    self.st = St::After;
-                } else if self.st == St::Value {
-                    self.st = St::After;
-                } else {
-                    // A string where a key goes (also after a value: a
-                    // missing comma; or after a key: a missing value)
-                    // starts a member.
-                    self.key = string.then_some(*t);
-                    if string {
-                        keys.push(*t);
-                    }
-                    self.st = St::Colon;
-                }
-            }
-            TokenKind::Open { closed, .. } => {
-                self.value_starts();
-                if closed {
-                    self.st = St::After;
-                }
-            }
-            TokenKind::Colon => {
-                if self.object && matches!(self.st, St::Colon | St::Start) {
-                    self.st = St::Value;
-                }
-            }
-            TokenKind::Comma => {
-                if self.object {
-                    self.key = None;
-                } else {
-                    self.index += 1;
-                }
-                self.st = St::Start;
-            }
-            TokenKind::Close
-            | TokenKind::LineComment
-            | TokenKind::BlockComment { .. }
-            | TokenKind::Stray => {}
+impl<'a> JsonTree<'a> {
+    pub fn parsed(root: &'a Node) -> Self {
+        JsonTree {
+            root,
+            unclosed: &[],
         }
     }
 
-    fn value_starts(&mut self) {
-        if !self.object && self.st == St::After {
-            // Two items without a comma between them.
-            self.index += 1;
+    pub fn recovered(r: &'a Recovered) -> Self {
+        JsonTree {
+            root: &r.root,
+            unclosed: &r.unclosed,
         }
     }
 
-    fn seg(&self, text: &str) -> Seg {
-        if self.object {
-            Seg::Key(self.key.map(|k| inner(text, &k)).unwrap_or_default())
-        } else {
-            Seg::Index(self.index)
-        }
+    /// Whether the cursor at `offset` is inside the container `n`: after
+    /// its opening bracket, and before its closing one, or up to where an
+    /// outer closer or the text's end ends it when it has none.
+    fn holds(&self, n: &Node, offset: usize) -> bool {
+        matches!(n.value, Value::Array(_) | Value::Object(_))
+            && n.range.start < offset
+            && (offset < n.range.end
+                || offset == n.range.end && self.unclosed.binary_search(&n.range.start).is_ok())
+    }
+
+    /// Whether the node `n` ends before the cursor at `offset` (it neither
+    /// holds it nor comes after it).
+    fn ends_before(&self, n: &Node, offset: usize) -> bool {
+        n.range.end < offset
+            || n.range.end == offset && self.unclosed.binary_search(&n.range.start).is_err()
     }
 }
 
-/// Where the cursor is in the editor's `text`: from the file's last parse
-/// when it was of this same text (`parsed`), else from a tolerant read of
-/// the text up to the end of the container around the cursor.
-pub fn cursor_for(text: &str, offset: usize, parsed: (&str, Option<&Node>)) -> JsonCursor {
-    match parsed {
+/// Where the cursor is in the editor's `text`: from `tree` when it was read
+/// from this same text (`tree.0`), else from a tolerant read of the text
+/// up to the end of the container around the cursor (an editor's text no
+/// parse has seen yet).
+pub fn cursor_for(text: &str, offset: usize, tree: (&str, Option<JsonTree>)) -> JsonCursor {
+    match tree {
         (t, Some(tree)) if t.len() == text.len() && (t.as_ptr() == text.as_ptr() || t == text) => {
             cursor_in(text, offset, tree)
         }
@@ -152,38 +111,46 @@ pub fn cursor_for(text: &str, offset: usize, parsed: (&str, Option<&Node>)) -> J
     }
 }
 
-/// Where the cursor is in `text`, of which `tree` is the parse: the path
+/// Where the cursor is in `text`, of which `tree` is the tree: the path
 /// down to the innermost container around the cursor is read from the
 /// tree (binary searches), and only that container's own tokens are read
 /// as a tape, instead of a 4 MB docs.json. `tree` must come from exactly
 /// `text`.
-pub fn cursor_in(text: &str, offset: usize, tree: &Node) -> JsonCursor {
+pub fn cursor_in(text: &str, offset: usize, tree: JsonTree) -> JsonCursor {
     let offset = floor_boundary(text, offset);
-    let inside = |n: &Node| n.range.start < offset && offset < n.range.end;
-    let container = |n: &Node| matches!(n.value, Value::Array(_) | Value::Object(_));
-    if !container(tree) || !inside(tree) {
-        return cursor(text, &Tape::read_around(text, 0, offset, &[]), offset);
+    let closed = |n: &&Node| {
+        matches!(n.value, Value::Array(_) | Value::Object(_))
+            && tree.unclosed.binary_search(&n.range.start).is_err()
+    };
+    if !tree.holds(tree.root, offset) {
+        // Outside the tree (before it, after it, or in a value after it):
+        // the tree is taped as its two brackets when it has them.
+        let known: Vec<Range<usize>> = std::iter::once(tree.root)
+            .filter(closed)
+            .map(|n| n.range.clone())
+            .collect();
+        return cursor(text, &Tape::read_around(text, 0, offset, &known), offset);
     }
     let mut outer = Vec::new();
-    let mut cur = tree;
+    let mut cur = tree.root;
     loop {
         // Members and items are in text order.
         let next = match &cur.value {
             Value::Object(props) => {
-                let i = props.partition_point(|p| p.value.range.end <= offset);
+                let i = props.partition_point(|p| tree.ends_before(&p.value, offset));
                 props
                     .get(i)
-                    .filter(|p| container(&p.value) && inside(&p.value))
+                    .filter(|p| tree.holds(&p.value, offset))
                     .map(|p| {
                         let k = p.key_range.start + 1..p.key_range.end.saturating_sub(1);
                         (Seg::Key(slice(text, k)), &p.value)
                     })
             }
             Value::Array(items) => {
-                let i = items.partition_point(|n| n.range.end <= offset);
+                let i = items.partition_point(|n| tree.ends_before(n, offset));
                 items
                     .get(i)
-                    .filter(|n| container(n) && inside(n))
+                    .filter(|n| tree.holds(n, offset))
                     .map(|n| (Seg::Index(i), n))
             }
             _ => None,
@@ -192,19 +159,20 @@ pub fn cursor_in(text: &str, offset: usize, tree: &Node) -> JsonCursor {
         outer.push(seg);
         cur = child;
     }
-    // Its child containers are known: taped as their brackets only, so
-    // the question costs the container's children, not its bytes.
+    // Its child containers closed by their own brackets are known: taped
+    // as their brackets only, so the question costs the container's
+    // children, not its bytes.
     let children: Vec<Range<usize>> = match &cur.value {
         Value::Object(props) => props
             .iter()
             .map(|p| &p.value)
-            .filter(|n| container(n))
+            .filter(closed)
             .map(|n| n.range.clone())
             .collect(),
         _ => cur
             .items()
             .iter()
-            .filter(|n| container(n))
+            .filter(closed)
             .map(|n| n.range.clone())
             .collect(),
     };
@@ -257,19 +225,14 @@ pub fn cursor(text: &str, tape: &Tape, offset: usize) -> JsonCursor {
             if let Some(f) = frames.last_mut() {
                 f.value_starts();
             }
-            frames.push(Frame {
-                object,
-                st: St::Start,
-                key: None,
-                index: 0,
-            });
+            frames.push(Frame::new(object));
             keys.clear();
             end = tape.children_end(Some(i));
             i += 1;
             continue;
         }
         if let Some(f) = frames.last_mut() {
-            f.step(t, &mut keys);
+            f.step(t, &mut keys, colon_at(toks, i + 1));
         }
         i = tape.next_sibling(i);
     }
@@ -328,7 +291,7 @@ pub fn cursor(text: &str, tape: &Tape, offset: usize) -> JsonCursor {
         }
     }
     if c.slot == Slot::Key {
-        c.has_colon = significant(toks, next).is_some_and(|t| t.kind == TokenKind::Colon);
+        c.has_colon = colon_at(toks, next);
     }
     if top.is_some_and(|f| f.object) {
         c.siblings = keys.iter().map(|k| inner(text, k)).collect();
@@ -337,7 +300,7 @@ pub fn cursor(text: &str, tape: &Tape, offset: usize) -> JsonCursor {
         let mut j = next;
         while j < end {
             if let TokenKind::String { .. } = toks[j].kind
-                && significant(toks, j + 1).is_some_and(|t| t.kind == TokenKind::Colon)
+                && colon_at(toks, j + 1)
             {
                 c.siblings.push(inner(text, &toks[j]));
             }
@@ -345,32 +308,6 @@ pub fn cursor(text: &str, tape: &Tape, offset: usize) -> JsonCursor {
         }
     }
     c
-}
-
-/// The first token from index `i` on that is not a comment.
-fn significant(toks: &[Token], i: usize) -> Option<&Token> {
-    toks.get(i..)?.iter().find(|t| {
-        !matches!(
-            t.kind,
-            TokenKind::LineComment | TokenKind::BlockComment { .. }
-        )
-    })
-}
-
-/// A string token's text between its quotes (a word's text as is).
-fn inner(text: &str, t: &Token) -> String {
-    let (s, e) = (t.start as usize, t.end as usize);
-    match t.kind {
-        TokenKind::String { terminated } => slice(text, s + 1..e - usize::from(terminated)),
-        _ => slice(text, s..e),
-    }
-}
-
-/// The text of a range, tolerating ranges that are not on char boundaries.
-fn slice(text: &str, r: Range<usize>) -> String {
-    let s = floor_boundary(text, r.start);
-    let e = floor_boundary(text, r.end.max(s));
-    text[s..e].to_string()
 }
 
 #[cfg(test)]

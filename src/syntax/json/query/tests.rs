@@ -75,6 +75,9 @@ fn broken_documents() {
         "{\"p\": [\"a\" \"b$0\"]}",
         // A missing value after `:`, the next member on the line below.
         "{\"a\": $0\n \"b\": 1}",
+        // A value not typed yet before the next member: that member's
+        // key is a key, and its container is its own.
+        "{\"tabs\": \n \"groups\": [\"g$0\"]}",
         // A missing colon.
         "{\"a\" $0}",
         "{\"a\" \"x$0\"}",
@@ -102,6 +105,7 @@ fn broken_documents() {
         path= slot=Key partial="b" replace=8..11 quotes=true colon=true siblings=["a"]
         path=p slot=Item { index: 1 } partial="b" replace=11..14 quotes=true colon=false siblings=[]
         path= slot=Value { key: "a" } partial="" replace=6..6 quotes=false colon=false siblings=["a", "b"]
+        path=groups slot=Item { index: 0 } partial="g" replace=22..25 quotes=true colon=false siblings=[]
         path= slot=None partial="" replace=5..5 quotes=false colon=false siblings=["a"]
         path= slot=Key partial="x" replace=5..8 quotes=true colon=false siblings=["a"]
         path=a slot=Item { index: 2 } partial="" replace=13..13 quotes=false colon=false siblings=[]
@@ -155,10 +159,19 @@ fn total_on_any_input() {
     for t in &texts {
         let tape = Tape::read(t);
         check_tape(t, &tape);
+        let recovered = crate::syntax::json::recover::recover(0, t);
         for off in 0..t.len() + 3 {
             let c = cursor(t, &tape, off);
             assert!(c.replace.start <= c.replace.end && c.replace.end <= t.len());
             assert_eq!(c, cursor_for(t, off, (t, None)), "offset {off} of {t:?}");
+            if let Some(r) = &recovered {
+                let tree = JsonTree::recovered(r);
+                assert_eq!(
+                    c,
+                    cursor_in(t, off, tree),
+                    "recovered: offset {off} of {t:?}"
+                );
+            }
         }
     }
 }
@@ -220,7 +233,7 @@ fn big_document() {
     assert!(matches!(c.slot, Slot::Item { index: 0 }));
     assert_eq!(c.path.len(), 4);
     let tree = crate::syntax::json::parse(0, &s).root.expect("parses");
-    assert_eq!(cursor_in(&s, off, &tree), c);
+    assert_eq!(cursor_in(&s, off, JsonTree::parsed(&tree)), c);
     // From the tree, only the innermost container is read.
     let start = s.rfind('[').expect("a list");
     assert_eq!(Tape::read_around(&s, start, off, &[]).tokens.len(), 3);
@@ -228,7 +241,10 @@ fn big_document() {
     // brackets: `{ "navigation" : { } }`.
     let known: Vec<_> = tree.props().iter().map(|p| p.value.range.clone()).collect();
     assert_eq!(Tape::read_around(&s, 0, 1, &known).tokens.len(), 6);
-    assert_eq!(cursor_in(&s, 1, &tree), cursor(&s, &Tape::read(&s), 1));
+    assert_eq!(
+        cursor_in(&s, 1, JsonTree::parsed(&tree)),
+        cursor(&s, &Tape::read(&s), 1)
+    );
 }
 
 /// The answer from the parse (the path from the `Node` tree, the tape of
@@ -267,11 +283,15 @@ fn from_the_tree_equals_the_whole_tape() {
             texts.push(u);
         }
     }
-    let (mut from_tree, mut around) = (0, 0);
+    let (mut from_tree, mut around, mut recovered) = (0, 0, 0);
     for t in &texts {
         let whole = Tape::read(t);
         check_tape(t, &whole);
         let tree = crate::syntax::json::parse(0, t).root;
+        let other = match &tree {
+            Some(_) => None,
+            None => crate::syntax::json::recover::recover(0, t),
+        };
         // Every offset of small texts; of larger ones, enough to meet
         // every kind of place (reading around each is linear).
         let step = 1 + t.len() / 1500;
@@ -285,16 +305,24 @@ fn from_the_tree_equals_the_whole_tape() {
             around += 1;
             if let Some(tree) = &tree {
                 assert_eq!(
-                    cursor_in(t, off, tree),
+                    cursor_in(t, off, JsonTree::parsed(tree)),
                     expected,
                     "offset {off} of {t:.80?}"
                 );
                 from_tree += 1;
             }
+            if let Some(r) = &other {
+                assert_eq!(
+                    cursor_in(t, off, JsonTree::recovered(r)),
+                    expected,
+                    "recovered: offset {off} of {t:.80?}"
+                );
+                recovered += 1;
+            }
         }
     }
     assert!(
-        from_tree > 1000 && around > from_tree,
-        "{from_tree} {around}"
+        from_tree > 1000 && around > from_tree && recovered > 1000,
+        "{from_tree} {around} {recovered}"
     );
 }
