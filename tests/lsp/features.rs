@@ -130,6 +130,64 @@ fn hover_definition_and_symbols() {
     });
 }
 
+/// While docs.json does not parse (a key half typed), the outline, the
+/// links, hover and completion answer from the tree recovered from the
+/// text, through the server.
+#[test]
+fn a_half_typed_key_keeps_outline_links_hover_and_completion() {
+    run(async {
+        let (_site, h, uri, text) = setup().await;
+        let at_pages = text.find("\"pages\"").unwrap();
+        let typed = format!("{}\"ic\" {}", &text[..at_pages], &text[at_pages..]);
+        h.change(&uri, vec![json!({"text": typed})]).await;
+        let diags = h.wait_current_diagnostics(&uri).await;
+        assert!(
+            diags
+                .iter()
+                .any(|d| d["severity"] == 1 && d["source"] == "docs-lsp"),
+            "the syntax error: {diags:#?}"
+        );
+        let syms = h
+            .request(
+                "textDocument/documentSymbol",
+                json!({"textDocument": {"uri": uri}}),
+            )
+            .await
+            .unwrap();
+        let names = syms.to_string();
+        for want in ["Guides", "Get started", "guides/quickstart", "Pets"] {
+            assert!(names.contains(want), "{want} in {syms:#}");
+        }
+        let links = h
+            .request(
+                "textDocument/documentLink",
+                json!({"textDocument": {"uri": uri}}),
+            )
+            .await
+            .unwrap();
+        assert!(
+            links
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|l| l["target"] == h.uri("guides/quickstart.mdx")),
+            "{links:#}"
+        );
+        let p = find_pos(&typed, "guides/quickstart", 3, false);
+        let hover = h.request("textDocument/hover", at(&uri, p)).await.unwrap();
+        let md = hover["contents"]["value"].as_str().unwrap_or("");
+        assert!(md.contains("Quickstart"), "{hover:#}");
+        let p = find_pos(&typed, "\"api/overview\"", 1, false);
+        let r = h
+            .request("textDocument/completion", at(&uri, p))
+            .await
+            .unwrap();
+        let labels = r["items"].to_string();
+        assert!(labels.contains("guides/installation"), "{r:#}");
+        h.shutdown().await;
+    });
+}
+
 /// Moving a page can add a `redirects` entry from its old path, so that
 /// links from outside keep working: `docsLsp.links.addRedirectOnMove`
 /// "always" puts it in the willRenameFiles edit, "ask" asks once the move
