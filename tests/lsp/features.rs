@@ -13,6 +13,21 @@ async fn setup() -> (tempfile::TempDir, Harness, String, String) {
     (site, h, uri, text)
 }
 
+/// A request about a whole document (symbols, links, folding).
+async fn of_document(h: &Harness, method: &str, uri: &str) -> Value {
+    h.request(method, json!({"textDocument": {"uri": uri}}))
+        .await
+        .unwrap()
+}
+
+/// The document's links include one to the quickstart page.
+async fn links_to_quickstart(h: &Harness, uri: &str) {
+    let links = of_document(h, "textDocument/documentLink", uri).await;
+    let to = h.uri("guides/quickstart.mdx");
+    let found = links.as_array().unwrap().iter().any(|l| l["target"] == to);
+    assert!(found, "{links:#}");
+}
+
 fn at(uri: &str, p: Value) -> Value {
     json!({"textDocument": {"uri": uri}, "position": p})
 }
@@ -69,13 +84,7 @@ fn hover_definition_and_symbols() {
         let loc = &def[0];
         assert_eq!(loc["uri"], h.uri("guides/quickstart.mdx"), "{def:#}");
 
-        let syms = h
-            .request(
-                "textDocument/documentSymbol",
-                json!({"textDocument": {"uri": uri}}),
-            )
-            .await
-            .unwrap();
+        let syms = of_document(&h, "textDocument/documentSymbol", &uri).await;
         let mut names = Vec::new();
         fn walk(v: &Value, out: &mut Vec<String>) {
             for s in v.as_array().into_iter().flatten() {
@@ -103,28 +112,8 @@ fn hover_definition_and_symbols() {
             "{ws:#}"
         );
 
-        let links = h
-            .request(
-                "textDocument/documentLink",
-                json!({"textDocument": {"uri": uri}}),
-            )
-            .await
-            .unwrap();
-        assert!(
-            links
-                .as_array()
-                .unwrap()
-                .iter()
-                .any(|l| l["target"] == h.uri("guides/quickstart.mdx")),
-            "{links:#}"
-        );
-        let folds = h
-            .request(
-                "textDocument/foldingRange",
-                json!({"textDocument": {"uri": uri}}),
-            )
-            .await
-            .unwrap();
+        links_to_quickstart(&h, &uri).await;
+        let folds = of_document(&h, "textDocument/foldingRange", &uri).await;
         assert!(folds.as_array().unwrap().len() >= 5, "{folds:#}");
         h.shutdown().await;
     });
@@ -147,32 +136,12 @@ fn a_half_typed_key_keeps_outline_links_hover_and_completion() {
                 .any(|d| d["severity"] == 1 && d["source"] == "docs-lsp"),
             "the syntax error: {diags:#?}"
         );
-        let syms = h
-            .request(
-                "textDocument/documentSymbol",
-                json!({"textDocument": {"uri": uri}}),
-            )
-            .await
-            .unwrap();
+        let syms = of_document(&h, "textDocument/documentSymbol", &uri).await;
         let names = syms.to_string();
         for want in ["Guides", "Get started", "guides/quickstart", "Pets"] {
             assert!(names.contains(want), "{want} in {syms:#}");
         }
-        let links = h
-            .request(
-                "textDocument/documentLink",
-                json!({"textDocument": {"uri": uri}}),
-            )
-            .await
-            .unwrap();
-        assert!(
-            links
-                .as_array()
-                .unwrap()
-                .iter()
-                .any(|l| l["target"] == h.uri("guides/quickstart.mdx")),
-            "{links:#}"
-        );
+        links_to_quickstart(&h, &uri).await;
         let p = find_pos(&typed, "guides/quickstart", 3, false);
         let hover = h.request("textDocument/hover", at(&uri, p)).await.unwrap();
         let md = hover["contents"]["value"].as_str().unwrap_or("");
