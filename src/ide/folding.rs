@@ -56,7 +56,8 @@ fn json_folds(text: &str) -> Vec<FoldingRange> {
 
 /// The front matter from its opening fence to the end of its closing one.
 fn front_matter_fold(text: &str) -> Option<FoldingRange> {
-    let body = frontmatter::parse(0, text).body?;
+    // Where it is, not its YAML: the fences alone.
+    let (body, _) = frontmatter::body(text)?;
     let close_end = text[body.end..]
         .find('\n')
         .map_or(text.len(), |i| body.end + i);
