@@ -12,7 +12,7 @@
 
 use super::members::{Frame, St, colon_at, inner, slice};
 use super::recover::Recovered;
-use super::tape::{Tape, Token, TokenKind};
+use super::tape::{Tape, Token, TokenKind, string_end};
 use crate::syntax::cursor::{Seg, Slot, floor_boundary};
 use crate::syntax::tree::{Node, Value};
 use std::ops::Range;
@@ -141,10 +141,7 @@ pub fn cursor_in(text: &str, offset: usize, tree: JsonTree) -> JsonCursor {
                 props
                     .get(i)
                     .filter(|p| tree.holds(&p.value, offset))
-                    .map(|p| {
-                        let k = p.key_range.start + 1..p.key_range.end.saturating_sub(1);
-                        (Seg::Key(slice(text, k)), &p.value)
-                    })
+                    .map(|p| (Seg::Key(key_text(text, &p.key_range)), &p.value))
             }
             Value::Array(items) => {
                 let i = items.partition_point(|n| tree.ends_before(n, offset));
@@ -181,6 +178,17 @@ pub fn cursor_in(text: &str, offset: usize, tree: JsonTree) -> JsonCursor {
     outer.append(&mut c.path);
     c.path = outer;
     c
+}
+
+/// A key's text between its quotes as written, as the tape reads it: up
+/// to its line's end when its closing quote is missing (a recovered tree
+/// holds such keys); empty for a member with no key.
+fn key_text(text: &str, key: &Range<usize>) -> String {
+    if key.is_empty() {
+        return String::new();
+    }
+    let (close, _) = string_end(text.as_bytes(), key.start);
+    slice(text, key.start + 1..close)
 }
 
 /// Whether the cursor at `offset` is in the token `t` (strictly after its

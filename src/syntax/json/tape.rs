@@ -302,7 +302,7 @@ impl Tape {
 /// The end of the string that opens at `start`: (index of the closing quote
 /// or of the line end / text end, whether it was closed). JSON strings hold
 /// no raw line break, so an open string ends at its line.
-fn string_end(b: &[u8], start: usize) -> (usize, bool) {
+pub(super) fn string_end(b: &[u8], start: usize) -> (usize, bool) {
     // A byte loop: docs.json's strings are short (page paths), where a
     // memchr call per string costs more than it saves.
     let mut i = start + 1;
