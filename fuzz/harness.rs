@@ -114,6 +114,15 @@ pub fn jsonc(data: &[u8]) {
         typed.insert(at, 'x');
         docs_lsp::syntax::reparse::assert_reparse_agrees(&t, &typed);
         docs_lsp::syntax::reparse::assert_reparse_agrees(&typed, &t);
+        // A quote or bracket typed there: the errors read from the edited
+        // container alone are a fresh parse's.
+        for c in ['"', '}', ':'] {
+            let mut broken = t.clone();
+            broken.insert(at, c);
+            if docs_lsp::syntax::json::parse(0, &broken).root.is_none() {
+                docs_lsp::syntax::reparse::assert_broken_agrees(&t, &broken, None);
+            }
+        }
     }
     // The cursor's questions: total, and the same answer whether the path
     // comes from the parse, from the tree recovered from the text, or the

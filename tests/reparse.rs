@@ -8,7 +8,8 @@ mod json_text;
 #[path = "support/rng.rs"]
 mod rng;
 
-use docs_lsp::syntax::reparse::{TextDiff, assert_reparse_agrees};
+use docs_lsp::syntax::json::recover::{recover, recover_edited};
+use docs_lsp::syntax::reparse::{TextDiff, assert_broken_agrees, assert_reparse_agrees};
 use rng::XorShift;
 
 /// Comments, trailing commas, escapes, a repeated key, non-ASCII text,
@@ -230,4 +231,71 @@ fn keystrokes_in_a_large_document_agree() {
         edited += 1;
     }
     assert_eq!(edited, 7);
+}
+
+/// Keystrokes that break a clean document (a quote, a comma, a bracket, a
+/// colon, a word typed or deleted anywhere; one to three in a row, each
+/// read from the clean text through all of them, as the server reads
+/// them): where the errors are read from the edited container alone, they
+/// are the errors of a fresh parse, and where the tree the editor features
+/// read is made from that container, it is the whole text's.
+#[test]
+fn errors_read_from_the_edited_container_equal_fresh() {
+    const BREAKING: &[&str] = &[
+        "\"", ",", "{", "}", "[", "]", ":", "x", "\"\"", "//", "/*", "\n", "\\",
+    ];
+    let (mut applied, mut broken, mut recovered) = (0, 0, 0);
+    for (i, base) in texts().iter().enumerate() {
+        for seed in 1..=600u64 {
+            let mut rng =
+                XorShift((seed + 7000 * i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+            let mut t = base.clone();
+            let mut diff: Option<TextDiff> = None;
+            for _ in 0..1 + rng.below(3) {
+                let mut at = rng.below(t.len() + 1);
+                while !t.is_char_boundary(at) {
+                    at -= 1;
+                }
+                let mut next = t.clone();
+                if rng.below(3) == 0 && at < t.len() {
+                    let mut end = at + 1;
+                    while !t.is_char_boundary(end) {
+                        end += 1;
+                    }
+                    next.replace_range(at..end, "");
+                } else {
+                    next.insert_str(at, BREAKING[rng.below(BREAKING.len())]);
+                }
+                let step = TextDiff::of(&t, &next);
+                diff = Some(diff.map_or(step, |d| d.then(step)));
+                t = next;
+            }
+            if docs_lsp::syntax::json::parse(0, &t).errors.is_empty() {
+                continue;
+            }
+            broken += 1;
+            // Told where, as the editor tells it, and not told.
+            for told in [diff, None] {
+                let ok = std::panic::catch_unwind(|| assert_broken_agrees(base, &t, told));
+                assert!(ok.is_ok(), "seed {seed}, text {i}:\n{t}");
+                applied += ok.unwrap_or(false) as usize;
+            }
+            // The tree the editor features read, from the edited container.
+            let clean = docs_lsp::syntax::json::parse(0, base).root.expect("clean");
+            let diff = diff.expect("edited");
+            if let Some(r) = recover_edited(0, &clean, &t, &diff) {
+                let whole = recover(0, &t).expect("a tree");
+                assert_eq!(r, whole, "seed {seed}, text {i}:\n{t}");
+                recovered += 1;
+            }
+        }
+    }
+    // Not a test that passes by declining: random breaks are often at
+    // the top level or leave a string or bracket open to the end (read
+    // afresh); many are read from their container.
+    assert!(
+        applied >= 150 && recovered >= 150,
+        "{applied} of {} broken texts read from the container, {recovered} trees",
+        broken * 2
+    );
 }

@@ -69,6 +69,10 @@ struct JsonParse {
     /// The tree read from the text when it does not parse, for the editor
     /// features; read on their first question.
     recovered: OnceLock<Option<json::recover::Recovered>>,
+    /// For a text an edit broke, whose errors were read from the edited
+    /// container alone: the clean version it was edited from, and where
+    /// the texts differ. The next versions are read from that one.
+    broken_from: Option<Box<(Arc<SourceFile>, TextDiff)>>,
 }
 
 /// Whether a JSON file's text holds, anywhere, the words that decide if a
@@ -180,26 +184,44 @@ impl SourceFile {
     fn json_parse(&self) -> &JsonParse {
         self.json.get_or_init(|| {
             let base = lock(&self.reparse).take().and_then(|r| r.base);
+            // A version an edit broke is read from the clean one its
+            // errors were read against, through both edits.
+            let base = base.and_then(|(b, diff)| match &b.json.get()?.broken_from {
+                Some(clean) => Some((clean.0.clone(), diff.map(|d| clean.1.then(d)))),
+                None => Some((b, diff)),
+            });
             let edited = base.as_ref().and_then(|(b, diff)| {
                 let old = b.json.get()?;
                 let _t = crate::timing::span("json reparse");
-                let parsed = crate::syntax::reparse::reparse_edited(
+                let (old_text, text) = (b.text(), self.text());
+                if let Some(parsed) = crate::syntax::reparse::reparse_edited(
                     self.id,
                     &old.parsed,
-                    b.text(),
-                    self.text(),
+                    old_text,
+                    text,
                     *diff,
-                )?;
-                let history = self.history_after(&old.history, b.revision, &parsed);
-                let mentions = match parsed.edit.as_ref() {
-                    Some(e) => old.mentions.after(b.text(), self.text(), &e.diff),
-                    None => Mentions::of(self.text()),
-                };
+                ) {
+                    let history = self.history_after(&old.history, b.revision, &parsed);
+                    let mentions = match parsed.edit.as_ref() {
+                        Some(e) => old.mentions.after(old_text, text, &e.diff),
+                        None => Mentions::of(text),
+                    };
+                    return Some(JsonParse {
+                        parsed,
+                        history,
+                        mentions,
+                        recovered: OnceLock::new(),
+                        broken_from: None,
+                    });
+                }
+                let (parsed, diff) =
+                    crate::syntax::reparse::broken_by_edit(&old.parsed, old_text, text, *diff)?;
                 Some(JsonParse {
                     parsed,
-                    history,
-                    mentions,
+                    history: Box::default(),
+                    mentions: old.mentions.after(old_text, text, &diff),
                     recovered: OnceLock::new(),
+                    broken_from: Some(Box::new((b.clone(), diff))),
                 })
             });
             Box::new(edited.unwrap_or_else(|| JsonParse {
@@ -207,6 +229,7 @@ impl SourceFile {
                 mentions: Mentions::of(self.text()),
                 history: Box::default(),
                 recovered: OnceLock::new(),
+                broken_from: None,
             }))
         })
     }
@@ -222,7 +245,15 @@ impl SourceFile {
         p.recovered
             .get_or_init(|| {
                 let _t = crate::timing::span("json recover");
-                json::recover::recover(self.id, self.text())
+                // From the clean version an edit broke, when the edit's
+                // container can be read alone.
+                p.broken_from
+                    .as_deref()
+                    .and_then(|(clean, diff)| {
+                        let root = clean.json().root.as_deref()?;
+                        json::recover::recover_edited(self.id, root, self.text(), diff)
+                    })
+                    .or_else(|| json::recover::recover(self.id, self.text()))
             })
             .as_ref()
             .map(json::query::JsonTree::recovered)

@@ -300,8 +300,27 @@ fn next_boundary(text: &str, at: usize) -> usize {
 /// Nesting depth check before the recursive parser runs, so 100,000 nested
 /// arrays give a diagnostic instead of a stack overflow.
 fn too_deep(text: &str) -> Option<SyntaxError> {
+    let at = nesting(text, 0).too_deep?;
+    Some(SyntaxError {
+        range: at..at + 1,
+        message: format!("nesting deeper than {MAX_DEPTH} levels: the file was not read further"),
+    })
+}
+
+/// How [`too_deep`] reads brackets through `text`, starting `depth` deep.
+struct Nesting {
+    /// Where a bracket first went deeper than [`MAX_DEPTH`].
+    too_deep: Option<usize>,
+    /// How deep the end of the text is.
+    depth: usize,
+    /// Whether the text ends inside a string or a block comment.
+    open: bool,
+}
+
+fn nesting(text: &str, mut depth: usize) -> Nesting {
     let b = text.as_bytes();
-    let (mut depth, mut i) = (0usize, 0usize);
+    let mut i = 0usize;
+    let mut open = false;
     while i < b.len() {
         match b[i] {
             b'"' => {
@@ -309,6 +328,7 @@ fn too_deep(text: &str) -> Option<SyntaxError> {
                 while i < b.len() && b[i] != b'"' {
                     i += if b[i] == b'\\' { 2 } else { 1 };
                 }
+                open = i >= b.len();
             }
             b'/' if b.get(i + 1) == Some(&b'/') => {
                 while i < b.len() && b[i] != b'\n' {
@@ -320,17 +340,17 @@ fn too_deep(text: &str) -> Option<SyntaxError> {
                 while i + 1 < b.len() && !(b[i] == b'*' && b[i + 1] == b'/') {
                     i += 1;
                 }
+                open = i + 1 >= b.len();
                 i += 1;
             }
             b'[' | b'{' => {
                 depth += 1;
                 if depth > MAX_DEPTH {
-                    return Some(SyntaxError {
-                        range: i..i + 1,
-                        message: format!(
-                            "nesting deeper than {MAX_DEPTH} levels: the file was not read further"
-                        ),
-                    });
+                    return Nesting {
+                        too_deep: Some(i),
+                        depth,
+                        open,
+                    };
                 }
             }
             b']' | b'}' => depth = depth.saturating_sub(1),
@@ -338,7 +358,62 @@ fn too_deep(text: &str) -> Option<SyntaxError> {
         }
         i += 1;
     }
-    None
+    Nesting {
+        too_deep: None,
+        depth,
+        open,
+    }
+}
+
+/// The syntax errors of a text that parsed cleanly before an edit strictly
+/// inside one of its containers, `depth` brackets deep, read from that
+/// container's new text (`container`) alone; `None` when that cannot be
+/// told from it (the container's text parses, or it leaves a string,
+/// comment or bracket open at its end, or its error depends on where the
+/// text ends), so the whole text is parsed.
+///
+/// Why these are the whole text's errors: the text before the container
+/// is the clean text's, so the parser and [`too_deep`] reach the container
+/// in the same state as before; inside it they read the same tokens as
+/// from `container` alone; an error found there, before its end and not
+/// about the text ending, is the first error of both. The container
+/// closing where it did before, with no string or comment open, the rest
+/// is read as before: no string with a raw control character or nesting
+/// past [`MAX_DEPTH`] after it.
+pub fn errors_in_container(container: &str, depth: usize) -> Option<Vec<SyntaxError>> {
+    let n = nesting(container, depth);
+    if n.too_deep.is_some() || n.open || n.depth != depth {
+        return None;
+    }
+    let opts = options();
+    let e = jsonc_parser::parse_to_ast(container, &CollectOptions::default(), &opts).err()?;
+    use jsonc_parser::errors::ParseErrorKind as K;
+    if matches!(
+        e.kind(),
+        K::UnterminatedArray
+            | K::UnterminatedObject
+            | K::UnterminatedCommentBlock
+            | K::MultipleRootJsonValues
+            | K::String(jsonc_parser::ParseStringErrorKind::UnterminatedStringLiteral)
+    ) {
+        return None;
+    }
+    let r = e.range();
+    let end = if r.end > r.start {
+        r.end
+    } else {
+        next_boundary(container, r.start)
+    };
+    let mut errors = vec![SyntaxError {
+        range: r.start..end,
+        message: format!("invalid JSON: {}", e.kind()),
+    }];
+    if let Some(r) = direct::first_string_with_control_char(container, &opts)
+        && r.start <= errors[0].range.start
+    {
+        errors.insert(0, raw_control_char(container, r));
+    }
+    Some(errors)
 }
 
 fn convert(file: FileId, v: ast::Value<'_>) -> Node {

@@ -42,21 +42,7 @@ pub fn reparse_edited(
         return None;
     }
     let root = old.root.as_ref()?;
-    let fits = |d: &TextDiff| {
-        d.start <= d.old_end
-            && d.start <= d.new_end
-            && d.old_end <= old_text.len()
-            && d.new_end <= new_text.len()
-            && old_text.len() - d.old_end == new_text.len() - d.new_end
-    };
-    let diff = edited
-        .filter(fits)
-        .unwrap_or_else(|| TextDiff::of(old_text, new_text));
-    debug_assert!(
-        old_text.as_bytes()[..diff.start] == new_text.as_bytes()[..diff.start]
-            && old_text.as_bytes()[diff.old_end..] == new_text.as_bytes()[diff.new_end..],
-        "the editor's diff leaves the texts equal around it"
-    );
+    let diff = diff_of(old_text, new_text, edited);
     let target = string_holding(root, diff.start, diff.old_end)?;
     let old_range = match target {
         EditedString::Value(n) => n.range.clone(),
@@ -77,7 +63,7 @@ pub fn reparse_edited(
             return None;
         }
     }
-    let new_root = shifted(root, file, &diff, target, content);
+    let new_root = shifted(root, file, &diff, Replaced::String(target, content));
     Some(Parsed {
         root: Some(Arc::new(new_root)),
         errors: Vec::new(),
@@ -110,6 +96,98 @@ pub fn reparse_edited(
             diff,
         }),
     })
+}
+
+/// Where `old_text` and `new_text` differ: `edited` (the editor's word)
+/// when it can be a diff of these texts, else found by comparing them.
+fn diff_of(old_text: &str, new_text: &str, edited: Option<TextDiff>) -> TextDiff {
+    let fits = |d: &TextDiff| {
+        d.start <= d.old_end
+            && d.start <= d.new_end
+            && d.old_end <= old_text.len()
+            && d.new_end <= new_text.len()
+            && old_text.len() - d.old_end == new_text.len() - d.new_end
+    };
+    let diff = edited
+        .filter(fits)
+        .unwrap_or_else(|| TextDiff::of(old_text, new_text));
+    debug_assert!(
+        old_text.as_bytes()[..diff.start] == new_text.as_bytes()[..diff.start]
+            && old_text.as_bytes()[diff.old_end..] == new_text.as_bytes()[diff.new_end..],
+        "the editor's diff leaves the texts equal around it"
+    );
+    diff
+}
+
+/// The parse of `new_text`, an edit of `old_text` (whose parse `old` is
+/// clean) that breaks it, read from the innermost container around the
+/// edit alone ([`super::json::errors_in_container`]): a key being typed in
+/// a 4 MB docs.json costs its object, not the text. `None` when the edit is
+/// not strictly inside a container below the top one, or its errors cannot
+/// be told from that container: parse afresh. With the parse, where the
+/// texts differ.
+pub fn broken_by_edit(
+    old: &Parsed,
+    old_text: &str,
+    new_text: &str,
+    edited: Option<TextDiff>,
+) -> Option<(Parsed, TextDiff)> {
+    if !old.errors.is_empty() || !old.lone_surrogates.is_empty() {
+        return None;
+    }
+    let root = old.root.as_deref()?;
+    let diff = diff_of(old_text, new_text, edited);
+    let (cur, depth) = container_around(root, &diff)?;
+    let range = cur.range.start..diff.map(cur.range.end);
+    let container = new_text.get(range.clone())?;
+    // Half a surrogate pair is rewritten before a parse (`json::parse`).
+    if container.contains("\\u") {
+        return None;
+    }
+    let errors = super::json::errors_in_container(container, depth)?;
+    let parsed = Parsed {
+        root: None,
+        errors: errors
+            .into_iter()
+            .map(|e| super::SyntaxError {
+                range: e.range.start + range.start..e.range.end + range.start,
+                message: e.message,
+            })
+            .collect(),
+        ..Parsed::default()
+    };
+    Some((parsed, diff))
+}
+
+/// The innermost container below the top one `root` whose brackets hold
+/// the edit `diff` strictly (its brackets are not edited), and how deep it
+/// is (1: a child of the top).
+pub fn container_around<'a>(root: &'a Node, diff: &TextDiff) -> Option<(&'a Node, usize)> {
+    let around = |n: &Node| {
+        matches!(n.value, Value::Array(_) | Value::Object(_))
+            && n.range.start < diff.start
+            && diff.old_end < n.range.end
+    };
+    if !around(root) {
+        return None;
+    }
+    let (mut cur, mut depth) = (root, 0usize);
+    loop {
+        let next = match &cur.value {
+            Value::Array(items) => items.get(items.partition_point(|n| n.range.end <= diff.start)),
+            Value::Object(props) => props
+                .get(props.partition_point(|p| p.value.range.end <= diff.start))
+                .map(|p| &p.value),
+            _ => None,
+        };
+        match next.filter(|n| around(n)) {
+            Some(n) => {
+                cur = n;
+                depth += 1;
+            }
+            None => return (depth > 0).then_some((cur, depth)),
+        }
+    }
 }
 
 /// The string token an edit falls in.
@@ -147,8 +225,24 @@ fn string_holding(root: &Node, start: usize, end: usize) -> Option<EditedString<
     }
 }
 
-/// A copy of `n` for the new text: ranges mapped by `diff`, the `target`
-/// string replaced by `content`.
+/// What an edit replaces in the tree it is read from.
+#[derive(Clone, Copy)]
+enum Replaced<'a> {
+    /// A string value or key, by this content.
+    String(EditedString<'a>, &'a str),
+    /// A node, by this one (already in the new text's offsets).
+    Node(&'a Node, &'a Node),
+}
+
+/// `root` for a text edited by `diff` strictly inside its node `target`,
+/// with `target` replaced by `with`: the nodes before the edit shared, the
+/// ones after it with their ranges moved.
+pub fn spliced(root: &Node, file: FileId, diff: &TextDiff, target: &Node, with: &Node) -> Node {
+    shifted(root, file, diff, Replaced::Node(target, with))
+}
+
+/// A copy of `n` for the new text: ranges mapped by `diff`, what the edit
+/// `replaced` replaced.
 ///
 /// On one thread: copying the top levels of a 4 MB navigation in parallel
 /// gained nothing (`cargo bench --bench analysis reparse`: 0.90-0.96 ms in
@@ -156,36 +250,34 @@ fn string_holding(root: &Node, start: usize, end: usize) -> Option<EditedString<
 /// for the pool's threads, which a loaded machine may not run for
 /// milliseconds (the `json reparse` span, 400 keystrokes: p50 1.70 -> 1.50 ms,
 /// p90 3.0-3.6 -> 1.8 ms).
-fn shifted(
-    n: &Node,
-    file: FileId,
-    diff: &TextDiff,
-    target: EditedString<'_>,
-    content: &str,
-) -> Node {
+fn shifted(n: &Node, file: FileId, diff: &TextDiff, replaced: Replaced<'_>) -> Node {
     // Whole before the edit: the same node, shared (its lists are `Arc`s).
     if n.range.end <= diff.start && n.file == file {
         return n.clone();
     }
-    if let EditedString::Value(t) = target
-        && std::ptr::eq(n, t)
-    {
-        return Node::new(
-            file,
-            diff.map_range(&n.range),
-            Value::String(content.into()),
-        );
+    match replaced {
+        Replaced::String(EditedString::Value(t), content) if std::ptr::eq(n, t) => {
+            return Node::new(
+                file,
+                diff.map_range(&n.range),
+                Value::String(content.into()),
+            );
+        }
+        Replaced::Node(t, with) if std::ptr::eq(n, t) => return with.clone(),
+        _ => {}
     }
     let value = match &n.value {
         Value::Array(items) => Value::Array(
             items
                 .iter()
-                .map(|c| shifted(c, file, diff, target, content))
+                .map(|c| shifted(c, file, diff, replaced))
                 .collect(),
         ),
         Value::Object(props) => {
-            let edited_key = match target {
-                EditedString::Key(obj, i) if std::ptr::eq(n, obj) => Some(i),
+            let edited_key = match replaced {
+                Replaced::String(EditedString::Key(obj, i), content) if std::ptr::eq(n, obj) => {
+                    Some((i, content))
+                }
                 _ => None,
             };
             Value::Object(
@@ -193,13 +285,12 @@ fn shifted(
                     .iter()
                     .enumerate()
                     .map(|(i, p)| Prop {
-                        key: if edited_key == Some(i) {
-                            content.into()
-                        } else {
-                            p.key.clone()
+                        key: match edited_key {
+                            Some((k, content)) if k == i => content.into(),
+                            _ => p.key.clone(),
                         },
                         key_range: diff.map_range(&p.key_range),
-                        value: shifted(&p.value, file, diff, target, content),
+                        value: shifted(&p.value, file, diff, replaced),
                     })
                     .collect(),
             )
@@ -234,5 +325,21 @@ pub fn assert_reparse_agrees(old_text: &str, new_text: &str) -> bool {
         inc.lenient, fresh.lenient,
         "comments and trailing commas differ"
     );
+    true
+}
+
+/// For the fuzzer and tests: panics if the errors of `new_text` read from
+/// the edited container of the clean `old_text` ([`broken_by_edit`], told
+/// `edited` if given) are not what a fresh parse gives. Returns whether
+/// they were read so.
+#[doc(hidden)]
+pub fn assert_broken_agrees(old_text: &str, new_text: &str, edited: Option<TextDiff>) -> bool {
+    let old = super::json::parse(0, old_text);
+    let Some((inc, _)) = broken_by_edit(&old, old_text, new_text, edited) else {
+        return false;
+    };
+    let fresh = super::json::parse(0, new_text);
+    assert!(fresh.root.is_none(), "a fresh parse reads a tree");
+    assert_eq!(inc.errors, fresh.errors, "errors differ");
     true
 }

@@ -277,3 +277,69 @@ fn docs_json_keystrokes_publish_what_a_fresh_server_does() {
         );
     }
 }
+
+/// A member typed into docs.json one keystroke at a time, as an editor
+/// sends it (a quote pair at once, then the key's letters, the colon, the
+/// value, the comma): the text is broken until the comma, and each broken
+/// version is read from the last clean one through the edits since. What
+/// the server publishes after each of these keystrokes is what a server
+/// given that text afresh does.
+#[test]
+fn a_member_typed_into_docs_json_publishes_what_a_fresh_server_does() {
+    let site = copy_site("examples/site");
+    let mut model = std::fs::read_to_string(site.path().join("docs.json")).unwrap();
+    let mut at_checks = Vec::new();
+    let seen = &mut at_checks;
+    let text = &mut model;
+    run(async move {
+        let h = Harness::start(
+            site.path(),
+            json!({"diagnostics": {"debounceMs": 0}}),
+            caps(false),
+        )
+        .await;
+        let uri = h.open("docs.json", text).await;
+        h.wait_current_diagnostics(&uri).await;
+        // After the `{` of the first group; the cursor then moves on.
+        let mut at = text.find("\"group\"").unwrap();
+        let typed = [
+            "\"\"", "e", "x", "p", "a", "n", "d", "e", "d", "", ":", " ", "f", "a", "l", "s", "e",
+            ",", " ",
+        ];
+        for (i, t) in typed.iter().enumerate() {
+            if t.is_empty() {
+                // Past the closing quote.
+                at += 1;
+                continue;
+            }
+            let p = position_of(text, at, false);
+            h.change(
+                &uri,
+                vec![json!({"range": {"start": p, "end": p}, "text": t})],
+            )
+            .await;
+            text.insert_str(at, t);
+            at += if i == 0 { 1 } else { t.len() };
+            if i % 3 == 0 || i == typed.len() - 1 {
+                let published = sorted(h.wait_current_diagnostics(&uri).await);
+                seen.push((text.clone(), published));
+            }
+        }
+        h.shutdown().await;
+    });
+    assert!(at_checks[0].0.contains("\"\"\"group\""));
+    assert!(
+        at_checks
+            .last()
+            .unwrap()
+            .0
+            .contains("\"expanded\": false, \"group\"")
+    );
+    for (i, (text, published)) in at_checks.iter().enumerate() {
+        assert_eq!(
+            published,
+            &fresh_diagnostics(text),
+            "check {i}: after keystrokes, against a fresh server"
+        );
+    }
+}

@@ -44,6 +44,7 @@ pub fn recover(file: FileId, text: &str) -> Option<Recovered> {
         text,
         tape: &tape,
         file,
+        base: 0,
         unclosed: Vec::new(),
     };
     let mut i = 0;
@@ -60,6 +61,60 @@ pub fn recover(file: FileId, text: &str) -> Option<Recovered> {
     None
 }
 
+/// [`recover`] of `text`, edited by `diff` from a text that parsed as
+/// `clean`, when the edit is strictly inside one container below the top
+/// one and the tape reads that container's new text as one whole
+/// container (its own bracket closes it, nothing in it is left open and
+/// no closer in it closes nothing): that container recovered from its own
+/// text, the rest `clean` with its ranges moved. The whole text's tape is
+/// then the clean text's outside the container, so this is the tree of
+/// the whole text, made in what the edited container costs. `None`:
+/// recover the whole text.
+pub fn recover_edited(
+    file: FileId,
+    clean: &Node,
+    text: &str,
+    diff: &crate::syntax::edit::TextDiff,
+) -> Option<Recovered> {
+    let (target, depth) = crate::syntax::reparse::container_around(clean, diff)?;
+    let range = target.range.start..diff.map(target.range.end);
+    let own = text.get(range.clone())?;
+    let tape = Tape::read(own);
+    // Read from the top, brackets past `MAX_DEPTH` are flat tokens.
+    let opens = tape
+        .tokens
+        .iter()
+        .filter(|t| matches!(t.kind, TokenKind::Open { .. }))
+        .count();
+    if depth + opens > crate::syntax::MAX_DEPTH {
+        return None;
+    }
+    let whole = match tape.tokens.first() {
+        Some(t) => {
+            matches!(t.kind, TokenKind::Open { closed: true, .. })
+                && t.link as usize == tape.tokens.len() - 1
+                && tape.tokens[t.link as usize].end as usize == own.len()
+        }
+        None => false,
+    };
+    if !whole || tape.tokens.iter().any(|t| t.kind == TokenKind::Stray) {
+        return None;
+    }
+    let mut b = Builder {
+        text: own,
+        tape: &tape,
+        file,
+        base: range.start,
+        unclosed: Vec::new(),
+    };
+    let with = b.value(0);
+    let root = crate::syntax::reparse::spliced(clean, file, diff, target, &with);
+    Some(Recovered {
+        root,
+        unclosed: b.unclosed,
+    })
+}
+
 fn is_value(t: &Token) -> bool {
     matches!(
         t.kind,
@@ -71,6 +126,8 @@ struct Builder<'a> {
     text: &'a str,
     tape: &'a Tape,
     file: FileId,
+    /// Where `text` starts in the file's text: added to every range.
+    base: usize,
     unclosed: Vec<usize>,
 }
 
@@ -79,6 +136,8 @@ impl Builder<'_> {
     fn value(&mut self, i: usize) -> Node {
         let t = self.tape.tokens[i];
         let (start, end) = (t.start as usize, t.end as usize);
+        let base = self.base;
+        let at = |r: std::ops::Range<usize>| r.start + base..r.end + base;
         let value = match t.kind {
             TokenKind::Open { object, closed } => {
                 let end = if closed {
@@ -86,16 +145,16 @@ impl Builder<'_> {
                 } else {
                     // Listed before its children: the list stays in text
                     // order.
-                    self.unclosed.push(start);
+                    self.unclosed.push(start + self.base);
                     (self.tape.close_offset(i) as usize).min(self.text.len())
                 };
                 let value = self.children(i, object);
-                return Node::new(self.file, start..end, value);
+                return Node::new(self.file, at(start..end), value);
             }
             TokenKind::String { .. } => Value::String(Arc::from(string(self.text, &t).as_ref())),
             _ => word(&self.text[start..end]),
         };
-        Node::new(self.file, start..end, value)
+        Node::new(self.file, at(start..end), value)
     }
 
     /// The members or items of the container opened at token `i`.
@@ -116,19 +175,22 @@ impl Builder<'_> {
                 if !object {
                     // Empty slots before it (`[1,,x]`) keep its index.
                     while items.len() < frame.index {
-                        items.push(Node::new(
-                            self.file,
-                            t.start as usize..t.start as usize,
-                            Value::Null,
-                        ));
+                        let at = t.start as usize + self.base;
+                        items.push(Node::new(self.file, at..at, Value::Null));
                     }
                     items.push(self.value(j));
                 } else if container || before == St::Value && frame.st == St::After {
                     let key = frame.key;
                     if container || key.is_some() {
                         let (key, key_range) = match key {
-                            Some(k) => (string(self.text, &k), k.start as usize..k.end as usize),
-                            None => (Cow::Borrowed(""), t.start as usize..t.start as usize),
+                            Some(k) => (
+                                string(self.text, &k),
+                                k.start as usize + self.base..k.end as usize + self.base,
+                            ),
+                            None => {
+                                let at = t.start as usize + self.base;
+                                (Cow::Borrowed(""), at..at)
+                            }
                         };
                         props.push(Prop {
                             key: key.as_ref().into(),
@@ -174,7 +236,11 @@ fn word(w: &str) -> Value {
     match w {
         "true" => Value::Bool(true),
         "false" => Value::Bool(false),
-        _ => serde_json::from_str::<f64>(w).map_or(Value::Null, Value::Number),
+        // As the parser's tree reads a number (`1e400` is infinite).
+        _ if w.starts_with(|c: char| c == '-' || c.is_ascii_digit()) => {
+            w.parse::<f64>().map_or(Value::Null, Value::Number)
+        }
+        _ => Value::Null,
     }
 }
 
