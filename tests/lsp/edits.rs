@@ -174,17 +174,18 @@ fn fresh_diagnostics(text: &str) -> Vec<Value> {
     run(async move {
         let site = copy_site("examples/site");
         std::fs::write(site.path().join("docs.json"), &text).unwrap();
-        let h = Harness::start(
-            site.path(),
-            json!({"diagnostics": {"debounceMs": 0}}),
-            caps(false),
-        )
-        .await;
-        let uri = h.open("docs.json", &text).await;
+        let (h, uri) = open_docs_json(site.path(), &text).await;
         *got = sorted(h.wait_current_diagnostics(&uri).await);
         h.shutdown().await;
     });
     out
+}
+
+/// A server on `site` publishing at once, with docs.json open as `text`.
+async fn open_docs_json(site: &std::path::Path, text: &str) -> (Harness, String) {
+    let h = Harness::start(site, json!({"diagnostics": {"debounceMs": 0}}), caps(false)).await;
+    let uri = h.open("docs.json", text).await;
+    (h, uri)
 }
 
 fn sorted(mut d: Vec<Value>) -> Vec<Value> {
@@ -215,13 +216,7 @@ fn docs_json_keystrokes_publish_what_a_fresh_server_does() {
     let seen = &mut at_checks;
     let text = &mut model;
     run(async move {
-        let h = Harness::start(
-            site.path(),
-            json!({"diagnostics": {"debounceMs": 0}}),
-            caps(false),
-        )
-        .await;
-        let uri = h.open("docs.json", text).await;
+        let (h, uri) = open_docs_json(site.path(), text).await;
         let mut rng = XorShift(0x5851_F42D_4C95_7F2D);
         let mut n = 0;
         while n < 300 {
@@ -292,13 +287,7 @@ fn a_member_typed_into_docs_json_publishes_what_a_fresh_server_does() {
     let seen = &mut at_checks;
     let text = &mut model;
     run(async move {
-        let h = Harness::start(
-            site.path(),
-            json!({"diagnostics": {"debounceMs": 0}}),
-            caps(false),
-        )
-        .await;
-        let uri = h.open("docs.json", text).await;
+        let (h, uri) = open_docs_json(site.path(), text).await;
         h.wait_current_diagnostics(&uri).await;
         // After the `{` of the first group; the cursor then moves on.
         let mut at = text.find("\"group\"").unwrap();
