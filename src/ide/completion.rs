@@ -19,7 +19,7 @@ use crate::model::site::{FileKind, SourceFile};
 use crate::schema::{self, Schema, Types};
 use crate::syntax::cursor::{Seg, Slot};
 use crate::syntax::frontmatter::query as front_matter_query;
-use crate::syntax::json::query::{self, JsonCursor};
+use crate::syntax::json::query::JsonCursor;
 use crate::syntax::tree::FileId;
 use std::collections::HashSet;
 
@@ -83,7 +83,7 @@ pub fn completion_list(
 
 fn docs_json(
     analysis: &Analysis,
-    f: &SourceFile,
+    f: &std::sync::Arc<SourceFile>,
     text: &str,
     offset: usize,
     incomplete: &mut bool,
@@ -91,7 +91,7 @@ fn docs_json(
     let Some(mut full) = lookup::base_path(analysis, f.id) else {
         return Vec::new();
     };
-    let ctx = query::cursor_for(text, offset, (f.text(), f.json_tree()));
+    let ctx = lookup::json_cursor(f, text, offset);
     full.extend(ctx.path.iter().cloned());
     let mut out = Vec::new();
     match &ctx.slot {

@@ -10,6 +10,7 @@ use crate::model::paths;
 use crate::model::site::{FileKind, Site, SourceFile};
 use crate::schema::{self, PathSeg, Schema};
 use crate::syntax::cursor::Seg;
+use crate::syntax::json::query::{self, JsonCursor};
 use crate::syntax::tree::{FileId, Node, Value};
 use std::sync::Arc;
 
@@ -75,6 +76,18 @@ pub fn base_path(analysis: &Analysis, file: FileId) -> Option<Vec<Seg>> {
         each_child(n, &path, |child| queue.push_back(child));
     }
     None
+}
+
+/// Where the cursor is in the editor's `text` of the JSON file `f`: from
+/// the tree of the version of `f` holding that text (`f` itself, or a
+/// version that followed it when the analysis `f` comes from is older than
+/// the editor's last keystrokes: its parse is read from `f`'s through the
+/// edits, a few milliseconds at most), else from the text's tape.
+pub fn json_cursor(f: &Arc<SourceFile>, text: &str, offset: usize) -> JsonCursor {
+    let version = f.version_with_text(text);
+    let tree = version.as_ref().and_then(|v| v.json_tree());
+    let parsed = version.as_ref().map_or(f.text(), |v| v.text());
+    query::cursor_for(text, offset, (parsed, tree))
 }
 
 /// Hands each child of `n` (the values of an object, the items of a list),

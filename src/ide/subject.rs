@@ -13,7 +13,6 @@ use crate::model::paths;
 use crate::model::site::{FileKind, SourceFile};
 use crate::syntax::cursor::{Seg, Slot};
 use crate::syntax::frontmatter::query as front_matter_query;
-use crate::syntax::json::query;
 use crate::syntax::tree::FileId;
 use std::ops::Range;
 use std::sync::Arc;
@@ -87,12 +86,12 @@ pub fn subject_at<'a>(
 
 fn docs_json<'a>(
     analysis: &'a Analysis,
-    f: &SourceFile,
+    f: &Arc<SourceFile>,
     text: &str,
     offset: usize,
 ) -> Option<SubjectAt<'a>> {
     let mut full = lookup::base_path(analysis, f.id)?;
-    let ctx = query::cursor_for(text, offset, (f.text(), f.json_tree()));
+    let ctx = lookup::json_cursor(f, text, offset);
     if ctx.replace.is_empty() {
         return None;
     }

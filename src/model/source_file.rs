@@ -55,6 +55,10 @@ struct ReparseFrom {
     /// said (until [`SourceFile::follows`] reads it): with it the reparse
     /// need not compare the texts.
     edited: Option<EditedFrom>,
+    /// The version that followed this one, once one has: a request that
+    /// reads an older analysis finds the tree of the editor's text through
+    /// it ([`SourceFile::version_with_text`]).
+    newer: std::sync::Weak<SourceFile>,
 }
 
 /// A JSON file's parse, and how its text was made from the versions its
@@ -172,7 +176,10 @@ impl SourceFile {
     /// version's tree), until [`SourceFile::follows`] reads it.
     pub fn edited_from(self, edited: Option<EditedFrom>) -> Self {
         if self.kind == FileKind::DocsJson && edited.is_some() {
-            *lock(&self.reparse) = Some(Box::new(ReparseFrom { base: None, edited }));
+            *lock(&self.reparse) = Some(Box::new(ReparseFrom {
+                edited,
+                ..ReparseFrom::default()
+            }));
         }
         self
     }
@@ -183,7 +190,8 @@ impl SourceFile {
 
     fn json_parse(&self) -> &JsonParse {
         self.json.get_or_init(|| {
-            let base = lock(&self.reparse).take().and_then(|r| r.base);
+            // The base only: the link to a newer version stays.
+            let base = lock(&self.reparse).as_mut().and_then(|r| r.base.take());
             // A version an edit broke is read from the clean one its
             // errors were read against, through both edits.
             let base = base.and_then(|(b, diff)| match &b.json.get()?.broken_from {
@@ -308,11 +316,16 @@ impl SourceFile {
     /// Where the texts differ is known when the editor said how this text
     /// was edited from `previous`'s (and, for a base further back, how
     /// `previous`'s was from it).
-    pub fn follows(&self, previous: Option<&Arc<SourceFile>>) {
+    pub fn follows(self: &Arc<Self>, previous: Option<&Arc<SourceFile>>) {
         let edited = lock(&self.reparse).take().and_then(|r| r.edited);
         let Some(previous) = previous else {
             return;
         };
+        if !Arc::ptr_eq(self, previous) {
+            lock(&previous.reparse)
+                .get_or_insert_with(Box::default)
+                .newer = Arc::downgrade(self);
+        }
         if self.json.get().is_some() || previous.text.is_err() {
             return;
         }
@@ -330,9 +343,26 @@ impl SourceFile {
         *lock(&self.reparse) = base.map(|base| {
             Box::new(ReparseFrom {
                 base: Some(base),
-                edited: None,
+                ..ReparseFrom::default()
             })
         });
+    }
+
+    /// The version of this file, this one or one that followed it, whose
+    /// text is `text` (the editor's, when a request reads an analysis made
+    /// before its last keystrokes); `None` when none is, or it is gone.
+    pub fn version_with_text(self: &Arc<Self>, text: &str) -> Option<Arc<SourceFile>> {
+        let mut cur = self.clone();
+        // A request is at most a few keystrokes ahead of the analysis.
+        for _ in 0..64 {
+            let t = cur.text();
+            if t.len() == text.len() && (t.as_ptr() == text.as_ptr() || t == text) {
+                return Some(cur);
+            }
+            let newer = lock(&cur.reparse).as_ref()?.newer.upgrade()?;
+            cur = newer;
+        }
+        None
     }
 
     /// The ids a link's `#fragment` may name on this page (clean form,
@@ -438,5 +468,58 @@ mod mentions_tests {
             lost += usize::from(before.overlays && !after.overlays);
         }
         assert!(found > 100 && lost > 100, "{found} {lost}");
+    }
+}
+
+#[cfg(test)]
+mod version_tests {
+    use super::{FileKind, SourceFile};
+    use crate::model::site::Site;
+    use std::sync::Arc;
+
+    fn version(text: &str) -> Arc<SourceFile> {
+        Arc::new(SourceFile::new(
+            0,
+            "docs.json".into(),
+            FileKind::DocsJson,
+            Ok(Arc::from(text)),
+        ))
+    }
+
+    /// A request reading an older analysis finds the version of docs.json
+    /// with the editor's text through the versions that followed, and its
+    /// tree is the one read from that text, broken or not.
+    #[test]
+    fn the_version_with_the_editors_text_is_found_from_an_older_one() {
+        let mut site = Site::new("s".into());
+        let texts = [
+            r#"{"name": "a", "navigation": {"pages": ["x"]}}"#,
+            r#"{"name": "ab", "navigation": {"pages": ["x"]}}"#,
+            r#"{"name": "ab", "navigation": {"pages": ["x", ""]}}"#,
+            r#"{"name": "ab", "navigation": {"pages": ["x", "" "y"]}}"#,
+        ];
+        let versions: Vec<_> = texts.iter().map(|t| version(t)).collect();
+        for v in &versions {
+            site.insert(v.clone());
+        }
+        let first = &versions[0];
+        assert!(first.json().root.is_some());
+        for (i, t) in texts.iter().enumerate() {
+            // Another allocation of the same text: found by its content.
+            let editors = t.to_string();
+            let found = first.version_with_text(&editors).expect("found");
+            assert!(Arc::ptr_eq(&found, &versions[i]), "version {i}");
+            let tree = found.json_tree().expect("a tree");
+            let fresh = crate::syntax::json::parse(0, t).root.map(|r| (*r).clone());
+            let whole = crate::syntax::json::recover::recover(0, t).map(|r| r.root);
+            assert_eq!(Some(tree.root.clone()), fresh.or(whole), "version {i}");
+        }
+        assert!(first.version_with_text("{}").is_none());
+        // The links do not keep the versions that followed alive.
+        let first = first.clone();
+        drop(site);
+        drop(versions);
+        assert!(first.version_with_text(texts[3]).is_none());
+        assert!(first.version_with_text(texts[0]).is_some());
     }
 }
