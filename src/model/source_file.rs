@@ -189,9 +189,14 @@ impl SourceFile {
     }
 
     fn json_parse(&self) -> &JsonParse {
-        self.json.get_or_init(|| {
-            // The base only: the link to a newer version stays.
-            let base = lock(&self.reparse).as_mut().and_then(|r| r.base.take());
+        if let Some(p) = self.json.get() {
+            return p;
+        }
+        let parse = self.json.get_or_init(|| {
+            // Kept until this parse is done: a version that follows this
+            // one meanwhile is read from the same base (with both edits),
+            // not parsed afresh. The link to a newer version stays.
+            let base = lock(&self.reparse).as_ref().and_then(|r| r.base.clone());
             // A version an edit broke is read from the clean one its
             // errors were read against, through both edits.
             let base = base.and_then(|(b, diff)| match &b.json.get()?.broken_from {
@@ -239,7 +244,14 @@ impl SourceFile {
                 recovered: OnceLock::new(),
                 broken_from: None,
             }))
-        })
+        });
+        // Read: the earlier version need not stay alive for this one. Let go
+        // only now that the parse is there, so a version that follows this
+        // one finds either (`follows`).
+        if let Some(r) = lock(&self.reparse).as_mut() {
+            r.base = None;
+        }
+        parse
     }
 
     /// The JSON file's tree as the editor features read it: the parse, or
@@ -332,13 +344,14 @@ impl SourceFile {
         let diff = edited
             .filter(|e| matches!(&previous.text, Ok(t) if std::ptr::addr_eq(Arc::as_ptr(t), Arc::as_ptr(&e.base))))
             .map(|e| e.diff);
+        // Its base first: it lets go of it only once its parse is there.
+        let previous_base = lock(&previous.reparse)
+            .as_ref()
+            .and_then(|r| r.base.clone());
         let base = if previous.json.get().is_some() {
             Some((previous.clone(), diff))
         } else {
-            lock(&previous.reparse)
-                .as_ref()
-                .and_then(|r| r.base.clone())
-                .map(|(b, before)| (b, before.zip(diff).map(|(a, b)| a.then(b))))
+            previous_base.map(|(b, before)| (b, before.zip(diff).map(|(a, b)| a.then(b))))
         };
         *lock(&self.reparse) = base.map(|base| {
             Box::new(ReparseFrom {
