@@ -129,6 +129,46 @@ step('completion in an endpoint entry offers the endpoints of the inherited spec
   assert(labels['GET /pets'] and labels['POST /pets'], 'endpoints offered: ' .. vim.inspect(vim.tbl_keys(labels)))
 end)
 
+step('a half-typed key in docs.json keeps the outline and completes the group\'s keys', function()
+  -- line 11 (1-based) is `        "group": "Getting started",`: a key `""` typed before it
+  vim.api.nvim_set_current_buf(docs_buf)
+  vim.api.nvim_buf_set_text(docs_buf, 10, 8, 10, 8, { '"" ' })
+  wait_for('the syntax error', function()
+    for _, d in ipairs(vim.diagnostic.get(docs_buf)) do
+      if d.message:find('invalid JSON', 1, true) then return true end
+    end
+  end)
+  -- checked, then the text restored whatever they found, so that a failure here stays here
+  local ok, err = pcall(function()
+    local params = { textDocument = { uri = vim.uri_from_bufnr(docs_buf) } }
+    local res = vim.lsp.buf_request_sync(docs_buf, 'textDocument/documentSymbol', params, timeout)
+    local names = {}
+    local function walk(list)
+      for _, s in ipairs(list or {}) do
+        names[s.name] = true
+        walk(s.children)
+      end
+    end
+    for _, r in pairs(res or {}) do walk(r.result) end
+    assert(names['Getting started'] and names['API'] and names['quickstart'],
+      'outline while broken: ' .. vim.inspect(vim.tbl_keys(names)))
+    local labels = completion_labels(10, 9)
+    assert(labels['expanded'] and labels['icon'], 'group keys offered: ' .. vim.inspect(vim.tbl_keys(labels)))
+  end)
+  -- the key deleted again: the text as on disk, as the later steps expect it
+  vim.api.nvim_buf_set_text(docs_buf, 10, 8, 10, 11, { '' })
+  vim.bo[docs_buf].modified = false
+  wait_for('the missing-page diagnostic again', function()
+    local broken, missing = false, false
+    for _, d in ipairs(vim.diagnostic.get(docs_buf)) do
+      if d.message:find('invalid JSON', 1, true) then broken = true end
+      if d.code == 'missing-page' then missing = true end
+    end
+    return missing and not broken
+  end)
+  if not ok then error(err, 0) end
+end)
+
 step('completion in a half-typed front matter list offers the list\'s values', function()
   vim.cmd.edit(vim.fn.fnameescape(env.FIXTURE_DIR .. '/quickstart.mdx'))
   local buf = vim.api.nvim_get_current_buf()
