@@ -109,18 +109,34 @@ pub fn parse(file: FileId, text: &str) -> Parsed {
         };
     }
     let mut parsed = parse_via_ast(file, text, &opts);
-    // An unclosed string runs on to the next quote, lines later, and the
-    // parser complains there; the line break inside the string is where
-    // the writer's mistake is.
-    if let Some(r) = direct::first_string_with_control_char(text, &opts)
-        && parsed
-            .errors
-            .first()
-            .is_none_or(|e| r.start <= e.range.start)
-    {
-        parsed.errors.insert(0, raw_control_char(text, r));
-    }
+    control_char_first(text, &mut parsed.errors, &opts);
     parsed
+}
+
+/// An unclosed string runs on to the next quote, lines later, and the
+/// parser complains there; the line break inside the string is where the
+/// writer's mistake is: that string's error goes first when it comes
+/// before the parser's.
+fn control_char_first(text: &str, errors: &mut Vec<SyntaxError>, opts: &ParseOptions) {
+    if let Some(r) = direct::first_string_with_control_char(text, opts)
+        && errors.first().is_none_or(|e| r.start <= e.range.start)
+    {
+        errors.insert(0, raw_control_char(text, r));
+    }
+}
+
+/// jsonc-parser's error, worded and ranged as docs-lsp reports it.
+fn invalid_json(text: &str, e: &jsonc_parser::errors::ParseError) -> SyntaxError {
+    let r = e.range();
+    let end = if r.end > r.start {
+        r.end
+    } else {
+        next_boundary(text, r.start)
+    };
+    SyntaxError {
+        range: r.start..end,
+        message: format!("invalid JSON: {}", e.kind()),
+    }
 }
 
 /// `text` with each escape of a lone UTF-16 surrogate (`\ud800`-`\udfff`
@@ -267,25 +283,14 @@ fn parse_via_ast(file: FileId, text: &str, opts: &ParseOptions) -> Parsed {
             lenient: Vec::new(),
             lone_surrogates: Vec::new(),
         },
-        Err(e) => {
-            let r = e.range();
-            let end = if r.end > r.start {
-                r.end
-            } else {
-                next_boundary(text, r.start)
-            };
-            Parsed {
-                root: None,
-                errors: vec![SyntaxError {
-                    range: r.start..end,
-                    message: format!("invalid JSON: {}", e.kind()),
-                }],
-                overridden_keys: Vec::new(),
-                edit: None,
-                lenient: Vec::new(),
-                lone_surrogates: Vec::new(),
-            }
-        }
+        Err(e) => Parsed {
+            root: None,
+            errors: vec![invalid_json(text, &e)],
+            overridden_keys: Vec::new(),
+            edit: None,
+            lenient: Vec::new(),
+            lone_surrogates: Vec::new(),
+        },
     }
 }
 
@@ -398,21 +403,8 @@ pub fn errors_in_container(container: &str, depth: usize) -> Option<Vec<SyntaxEr
     ) {
         return None;
     }
-    let r = e.range();
-    let end = if r.end > r.start {
-        r.end
-    } else {
-        next_boundary(container, r.start)
-    };
-    let mut errors = vec![SyntaxError {
-        range: r.start..end,
-        message: format!("invalid JSON: {}", e.kind()),
-    }];
-    if let Some(r) = direct::first_string_with_control_char(container, &opts)
-        && r.start <= errors[0].range.start
-    {
-        errors.insert(0, raw_control_char(container, r));
-    }
+    let mut errors = vec![invalid_json(container, &e)];
+    control_char_first(container, &mut errors, &opts);
     Some(errors)
 }
 

@@ -137,14 +137,13 @@ pub fn broken_by_edit(
     }
     let root = old.root.as_deref()?;
     let diff = diff_of(old_text, new_text, edited);
-    let (cur, depth) = container_around(root, &diff)?;
-    let range = cur.range.start..diff.map(cur.range.end);
-    let container = new_text.get(range.clone())?;
+    let edited = EditedContainer::of(root, new_text, &diff)?;
+    let (range, container) = (edited.range.clone(), edited.text);
     // Half a surrogate pair is rewritten before a parse (`json::parse`).
     if container.contains("\\u") {
         return None;
     }
-    let errors = super::json::errors_in_container(container, depth)?;
+    let errors = super::json::errors_in_container(container, edited.depth)?;
     let parsed = Parsed {
         root: None,
         errors: errors
@@ -159,10 +158,38 @@ pub fn broken_by_edit(
     Some((parsed, diff))
 }
 
+/// The innermost container below the top one of a clean tree whose
+/// brackets hold an edit strictly (they are not edited), and its new text:
+/// what a broken text's errors and tree are read from.
+pub struct EditedContainer<'a, 't> {
+    /// The container in the clean tree.
+    pub node: &'a Node,
+    /// How deep it is (1: a child of the top).
+    pub depth: usize,
+    /// Where it is in the new text, and its text there.
+    pub range: Range<usize>,
+    pub text: &'t str,
+}
+
+impl<'a, 't> EditedContainer<'a, 't> {
+    /// The container of `root` around `diff` in `new_text`, if there is one.
+    pub fn of(root: &'a Node, new_text: &'t str, diff: &TextDiff) -> Option<Self> {
+        let (node, depth) = container_around(root, diff)?;
+        let range = node.range.start..diff.map(node.range.end);
+        let text = new_text.get(range.clone())?;
+        Some(EditedContainer {
+            node,
+            depth,
+            range,
+            text,
+        })
+    }
+}
+
 /// The innermost container below the top one `root` whose brackets hold
 /// the edit `diff` strictly (its brackets are not edited), and how deep it
 /// is (1: a child of the top).
-pub fn container_around<'a>(root: &'a Node, diff: &TextDiff) -> Option<(&'a Node, usize)> {
+fn container_around<'a>(root: &'a Node, diff: &TextDiff) -> Option<(&'a Node, usize)> {
     let around = |n: &Node| {
         matches!(n.value, Value::Array(_) | Value::Object(_))
             && n.range.start < diff.start

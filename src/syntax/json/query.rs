@@ -159,20 +159,11 @@ pub fn cursor_in(text: &str, offset: usize, tree: JsonTree) -> JsonCursor {
     // Its child containers closed by their own brackets are known: taped
     // as their brackets only, so the question costs the container's
     // children, not its bytes.
-    let children: Vec<Range<usize>> = match &cur.value {
-        Value::Object(props) => props
-            .iter()
-            .map(|p| &p.value)
-            .filter(closed)
-            .map(|n| n.range.clone())
-            .collect(),
-        _ => cur
-            .items()
-            .iter()
-            .filter(closed)
-            .map(|n| n.range.clone())
-            .collect(),
-    };
+    let children: Vec<Range<usize>> = (cur.props().iter().map(|p| &p.value))
+        .chain(cur.items())
+        .filter(closed)
+        .map(|n| n.range.clone())
+        .collect();
     let tape = Tape::read_around(text, cur.range.start, offset, &children);
     let mut c = cursor(text, &tape, offset);
     outer.append(&mut c.path);

@@ -76,9 +76,8 @@ pub fn recover_edited(
     text: &str,
     diff: &crate::syntax::edit::TextDiff,
 ) -> Option<Recovered> {
-    let (target, depth) = crate::syntax::reparse::container_around(clean, diff)?;
-    let range = target.range.start..diff.map(target.range.end);
-    let own = text.get(range.clone())?;
+    let edited = crate::syntax::reparse::EditedContainer::of(clean, text, diff)?;
+    let (target, depth, own) = (edited.node, edited.depth, edited.text);
     let tape = Tape::read(own);
     // Read from the top, brackets past `MAX_DEPTH` are flat tokens.
     let opens = tape
@@ -104,7 +103,7 @@ pub fn recover_edited(
         text: own,
         tape: &tape,
         file,
-        base: range.start,
+        base: edited.range.start,
         unclosed: Vec::new(),
     };
     let with = b.value(0);
