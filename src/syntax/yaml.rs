@@ -178,12 +178,26 @@ fn parse_events(
                 } else {
                     scalar_end(text, at, style)
                 };
+                let absent = s.is_empty() && style == TScalarStyle::Plain;
                 let value = if style == TScalarStyle::Plain {
                     typing(&s)
                 } else {
                     Value::String(s.into())
                 };
-                Some((Node::new(file, base + at..base + end, value), anchor))
+                // An absent value (`key:`, `-` with nothing after them) is
+                // marked where the next token starts, lines below: it is
+                // put right after its `:` or `-` instead.
+                let range = match stack.last() {
+                    Some(frame) if absent => {
+                        let at = frame.absent_value_at(text, base).unwrap_or(at);
+                        at..at
+                    }
+                    _ => at..end,
+                };
+                Some((
+                    Node::new(file, base + range.start..base + range.end, value),
+                    anchor,
+                ))
             }
             Event::Alias(id) => {
                 let node = match anchors.get(&id) {
@@ -219,7 +233,7 @@ fn parse_events(
                 }
                 stack.push(if matches!(ev, Event::SequenceStart(..)) {
                     YamlFrame::Seq {
-                        start: at,
+                        start: dash_before(text, at).unwrap_or(at),
                         anchor,
                         items: Vec::new(),
                     }
@@ -255,6 +269,12 @@ fn parse_events(
                         .last()
                         .map_or(at, |p| p.value.range.end - base)
                         .max(start);
+                    // A block mapping is marked at its first key's colon:
+                    // it starts at that key.
+                    let start = props
+                        .first()
+                        .map_or(start, |p| p.key_range.start - base)
+                        .min(start);
                     Some((
                         Node::new(file, base + start..base + end, Value::Object(props.into())),
                         anchor,
@@ -295,6 +315,79 @@ fn parse_events(
         root = None;
     }
     ParsedYaml { root, errors }
+}
+
+impl YamlFrame {
+    /// Where the absent value that comes next in this collection is: right
+    /// after its key's `:`, or after its item's `-`. `None` when that
+    /// indicator is not where it is looked for (flow collections, keys
+    /// that are themselves absent).
+    fn absent_value_at(&self, text: &str, base: usize) -> Option<usize> {
+        let b = text.as_bytes();
+        match self {
+            YamlFrame::Map {
+                key: Some((_, key)),
+                ..
+            } => {
+                let colon = skip_blanks(b, key.end - base);
+                (b.get(colon) == Some(&b':')).then_some(colon + 1)
+            }
+            YamlFrame::Seq { start, items, .. } => {
+                let from = items.last().map_or(*start, |n| n.range.end - base);
+                let dash = skip_blanks_and_comments(b, from);
+                (b.get(dash) == Some(&b'-')).then_some(dash + 1)
+            }
+            YamlFrame::Map { key: None, .. } => None,
+        }
+    }
+}
+
+fn skip_blanks(b: &[u8], mut i: usize) -> usize {
+    while matches!(b.get(i), Some(b' ' | b'\t')) {
+        i += 1;
+    }
+    i
+}
+
+/// The first byte from `i` that is not a blank, a line break or part of a
+/// comment.
+fn skip_blanks_and_comments(b: &[u8], mut i: usize) -> usize {
+    loop {
+        match b.get(i) {
+            Some(b' ' | b'\t' | b'\r' | b'\n') => i += 1,
+            Some(b'#') => {
+                while !matches!(b.get(i), None | Some(b'\n')) {
+                    i += 1;
+                }
+            }
+            _ => return i,
+        }
+    }
+}
+
+/// The `-` of a block sequence that yaml-rust2 marks after it (at its first
+/// item's value, `key:` / `- x` marked at `x`, or at the end of the dash's
+/// line when the item is on the lines below): the last of the dashes that
+/// open the marker's line before it (`- - x` holds two).
+fn dash_before(text: &str, at: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    if matches!(b.get(at), Some(b'-' | b'[' | b'{')) {
+        return None;
+    }
+    let line_start = text[..at.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+    let mut dash = None;
+    let mut i = line_start;
+    while i < at {
+        match b[i] {
+            b' ' | b'\t' => i += 1,
+            b'-' if matches!(b.get(i + 1), None | Some(b' ' | b'\t' | b'\r' | b'\n')) => {
+                dash = Some(i);
+                i += 1;
+            }
+            _ => break,
+        }
+    }
+    dash
 }
 
 fn count(n: &Node) -> usize {
@@ -495,6 +588,60 @@ mod tests {
         );
         let o = root.get("openapi").unwrap();
         assert_eq!(&text[o.range.start - 10..o.range.end - 10], "get /x");
+    }
+
+    /// Each node's range as text, the way the rules' diagnostics show it:
+    /// absent values right after their `:` or `-` (not at the next token,
+    /// lines below), mappings from their first key, sequences from their
+    /// first `-`.
+    #[test]
+    fn absent_values_and_collections_start_where_they_are_written() {
+        fn ranges(text: &str) -> Vec<String> {
+            let root = parse(0, text, 0).root.unwrap();
+            let mut out = Vec::new();
+            root.walk(|n| out.push(format!("{:?} {:?}", n.range, &text[n.range.clone()])));
+            out
+        }
+        let cases = [
+            "title:\ndescription: x\n",
+            "k:\n- \n- 3\n-\n",
+            "k:\n-   # c\n  x: 1\n",
+            "- - a\n  - b\n-\n  k:\n",
+            "j: {a: , b}\n",
+        ];
+        let out: Vec<_> = cases
+            .iter()
+            .map(|t| format!("{t:?}\n  {}", ranges(t).join("\n  ")))
+            .collect();
+        expect_test::expect![[r#"
+            "title:\ndescription: x\n"
+              0..21 "title:\ndescription: x"
+              6..6 ""
+              20..21 "x"
+            "k:\n- \n- 3\n-\n"
+              0..11 "k:\n- \n- 3\n-"
+              3..11 "- \n- 3\n-"
+              4..4 ""
+              8..9 "3"
+              11..11 ""
+            "k:\n-   # c\n  x: 1\n"
+              0..17 "k:\n-   # c\n  x: 1"
+              3..17 "-   # c\n  x: 1"
+              13..17 "x: 1"
+              16..17 "1"
+            "- - a\n  - b\n-\n  k:\n"
+              0..18 "- - a\n  - b\n-\n  k:"
+              2..11 "- a\n  - b"
+              4..5 "a"
+              10..11 "b"
+              16..18 "k:"
+              18..18 ""
+            "j: {a: , b}\n"
+              0..10 "j: {a: , b"
+              3..10 "{a: , b"
+              6..6 ""
+              10..10 """#]]
+        .assert_eq(&out.join("\n"));
     }
 
     #[test]
