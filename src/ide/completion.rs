@@ -18,7 +18,6 @@ use crate::model::paths;
 use crate::model::site::{FileKind, SourceFile};
 use crate::schema::{self, Schema, Types};
 use crate::syntax::cursor::{Seg, Slot};
-use crate::syntax::frontmatter::query as front_matter_query;
 use crate::syntax::json::query::JsonCursor;
 use crate::syntax::tree::FileId;
 use std::collections::HashSet;
@@ -472,12 +471,12 @@ fn ref_files(
 
 fn front_matter(
     analysis: &Analysis,
-    f: &SourceFile,
+    f: &std::sync::Arc<SourceFile>,
     text: &str,
     offset: usize,
     incomplete: &mut bool,
 ) -> Vec<CompletionItem> {
-    let Some(fc) = front_matter_query::cursor(text, offset) else {
+    let Some(fc) = lookup::front_matter_cursor(f, text, offset) else {
         return Vec::new();
     };
     let schema = schema::frontmatter();

@@ -10,6 +10,7 @@ use crate::model::paths;
 use crate::model::site::{FileKind, Site, SourceFile};
 use crate::schema::{self, PathSeg, Schema};
 use crate::syntax::cursor::Seg;
+use crate::syntax::frontmatter::query as front_matter_query;
 use crate::syntax::json::query::{self, JsonCursor};
 use crate::syntax::tree::{FileId, Node, Value};
 use std::sync::Arc;
@@ -88,6 +89,20 @@ pub fn json_cursor(f: &Arc<SourceFile>, text: &str, offset: usize) -> JsonCursor
     let tree = version.as_ref().and_then(|v| v.json_tree());
     let parsed = version.as_ref().map_or(f.text(), |v| v.text());
     query::cursor_for(text, offset, (parsed, tree))
+}
+
+/// Where the cursor is in the front matter of the editor's `text` of the
+/// page `f`: read from the front matter of the version of `f` holding that
+/// text (read once per version, as the rules read it), else from `text`.
+pub fn front_matter_cursor(
+    f: &Arc<SourceFile>,
+    text: &str,
+    offset: usize,
+) -> Option<front_matter_query::FrontMatterCursor> {
+    match f.version_with_text(text) {
+        Some(v) => front_matter_query::cursor_in(text, offset, v.front_matter()),
+        None => front_matter_query::cursor(text, offset),
+    }
 }
 
 /// Hands each child of `n` (the values of an object, the items of a list),

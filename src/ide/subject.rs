@@ -12,7 +12,6 @@ use crate::model::openapi::{Operation, Webhook};
 use crate::model::paths;
 use crate::model::site::{FileKind, SourceFile};
 use crate::syntax::cursor::{Seg, Slot};
-use crate::syntax::frontmatter::query as front_matter_query;
 use crate::syntax::tree::FileId;
 use std::ops::Range;
 use std::sync::Arc;
@@ -212,11 +211,11 @@ pub fn resolve_endpoint<'a>(
 
 fn front_matter<'a>(
     analysis: &'a Analysis,
-    f: &SourceFile,
+    f: &Arc<SourceFile>,
     text: &str,
     offset: usize,
 ) -> Option<SubjectAt<'a>> {
-    let fc = front_matter_query::cursor(text, offset)?;
+    let fc = lookup::front_matter_cursor(f, text, offset)?;
     match &fc.slot {
         Slot::Key if fc.path.is_empty() => {
             let range = fc.key.clone()?;

@@ -7,6 +7,7 @@ use std::ops::Range;
 
 pub mod outline;
 pub mod query;
+pub mod recover;
 
 #[derive(Debug, Clone, Default)]
 pub struct FrontMatter {

@@ -43,7 +43,12 @@ const LAYERED: &[(&str, &[&str], &str)] = &[
     (
         "query.rs",
         &["syntax/frontmatter/query.rs", "syntax/json/query.rs"],
-        "where the cursor is, asked of each language's cursor tree (front matter, docs.json)",
+        "where the cursor is, asked of each language's tree (front matter, docs.json)",
+    ),
+    (
+        "recover.rs",
+        &["syntax/frontmatter/recover.rs", "syntax/json/recover.rs"],
+        "a `Node` tree for a text its language's reader refuses, in each language (front matter, docs.json)",
     ),
     (
         "redirects.rs",

@@ -1,7 +1,8 @@
-//! Front matter's block structure, read from any text: the tree the cursor
-//! questions walk (`query.rs`) while the YAML is half typed, and whose keys
-//! sit where the YAML reader's `Node` tree puts them whenever the YAML
-//! parses (tested on every page of the real sites).
+//! Front matter's block structure, read from any text: what the `Node` tree
+//! is recovered from while the YAML is half typed (`recover.rs`), and how
+//! the cursor's own line is read (`query.rs`). Its keys sit where the YAML
+//! reader's `Node` tree puts them whenever the YAML parses (tested on every
+//! page of the real sites).
 //!
 //! Each line of the body is blank, a comment, a continuation of a value
 //! opened above (a block scalar `|`/`>`, a flow collection `[`/`{` or a
@@ -163,6 +164,19 @@ impl Outline {
     }
 
     /// What `line` (at offset `at`, before `after`, the rest of the body)
+    /// is when nothing is left open above it, its nodes added under the
+    /// nodes already here (the last one is the last above the line).
+    pub(super) fn read_line(&mut self, line: &str, at: usize, after: &str) -> LineKind {
+        let kind = self.line_kind(line, at, after, &mut None);
+        self.lines.push(Line {
+            start: at as u32,
+            end: (at + line.len()) as u32,
+            kind,
+        });
+        kind
+    }
+
+    /// What `line` (at offset `at`, before `after`, the rest of the body)
     /// is, its nodes added.
     fn line_kind(
         &mut self,
@@ -311,23 +325,6 @@ impl Outline {
             .map_or(0, |n| n.index + 1)
     }
 
-    /// The last node on a line before line `line`.
-    pub fn last_before(&self, line: usize) -> Option<u32> {
-        self.lines[..line.min(self.lines.len())]
-            .iter()
-            .rev()
-            .find_map(|l| match l.kind {
-                LineKind::Nodes(first) => {
-                    let next = self.nodes[first as usize..]
-                        .iter()
-                        .position(|n| n.line != self.nodes[first as usize].line)
-                        .map_or(self.nodes.len(), |p| first as usize + p);
-                    Some(next as u32 - 1)
-                }
-                _ => None,
-            })
-    }
-
     /// The nodes on line `line`, outermost first.
     pub fn nodes_on(&self, line: usize) -> &[OutlineNode] {
         match self.lines.get(line).map(|l| l.kind) {
@@ -341,26 +338,6 @@ impl Outline {
             }
             _ => &[],
         }
-    }
-
-    /// The line holding `offset` (from its start to the next line's).
-    pub fn line_at(&self, offset: usize) -> Option<usize> {
-        self.lines
-            .partition_point(|l| l.start as usize <= offset)
-            .checked_sub(1)
-    }
-
-    /// The keys of the nodes held by `parent` (the top level when `None`).
-    pub fn keys_under<'t>(
-        &self,
-        text: &'t str,
-        parent: Option<u32>,
-    ) -> Vec<(&OutlineNode, &'t str)> {
-        self.nodes
-            .iter()
-            .filter(|n| n.parent == parent)
-            .filter_map(|n| Some((n, n.key(text)?)))
-            .collect()
     }
 }
 
@@ -386,6 +363,75 @@ impl Lead {
     fn rest<'l>(&self, line: &'l str) -> &'l str {
         &line[self.len..]
     }
+}
+
+/// The column of `pos` as js-yaml 3 counts it (tabs in its line's leading
+/// whitespace not counted), and the start of its line.
+pub(super) fn column(text: &str, pos: usize) -> (usize, usize) {
+    let line_start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
+    let lead = Lead::of(&text[line_start..pos]);
+    (pos - line_start - lead.tabs, line_start)
+}
+
+/// The `-`s that open the line starting at `line_start` (`- - a` has two),
+/// as offsets.
+pub(super) fn line_dashes(text: &str, line_start: usize) -> impl Iterator<Item = usize> + '_ {
+    let b = text.as_bytes();
+    let mut i = line_start;
+    std::iter::from_fn(move || {
+        while matches!(b.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        let at = i;
+        dash(text.get(at..)?).then(|| {
+            i += 1;
+            at
+        })
+    })
+}
+
+/// The value written on the line of `text` holding `from` (an offset just
+/// after a `key:` or `-`): leading blanks and a comment left out.
+pub(super) fn written_after(text: &str, from: usize) -> Option<Range<usize>> {
+    let line_start = text[..from].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[from..].find('\n').map_or(text.len(), |i| from + i);
+    let line = &text[line_start..line_end];
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    value_span(line, from - line_start).map(|(s, e)| line_start + s..line_start + e)
+}
+
+/// Where the flow collection opened at `from` (`[` or `{`) closes: the
+/// offset after its closer, or the end of `b` when it does not.
+pub(super) fn flow_end(b: &[u8], from: usize) -> usize {
+    let mut depth = 0;
+    let mut i = from;
+    while i < b.len() {
+        match b[i] {
+            b'[' | b'{' => depth += 1,
+            b']' | b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            q @ (b'"' | b'\'') => match closes(b, q, i + 1) {
+                Some(end) => {
+                    i = end;
+                    continue;
+                }
+                None => return b.len(),
+            },
+            b'#' if i > 0 && matches!(b[i - 1], b' ' | b'\t' | b'\n') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    b.len()
 }
 
 /// Whether `s` starts with a block sequence's `-`.

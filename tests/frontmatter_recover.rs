@@ -1,12 +1,14 @@
-//! The front matter's outline (the tree the cursor questions walk) and the
-//! YAML reader's `Node` tree (the one the rules read) agree: wherever the
-//! front matter parses, every key of the `Node` tree is a key node of the
-//! outline at the same range and under the same path, and the outline has
-//! no key the `Node` tree lacks. Checked on the fixtures' pages and, when
-//! `../shared/corpus` is there, on every page of the real sites.
+//! The tree recovered from the front matter's outline (what the cursor
+//! questions go down while the YAML does not parse) and the YAML reader's
+//! `Node` tree (what the rules and the cursor questions read when it does)
+//! agree: wherever the front matter parses, every key of the YAML tree is a
+//! key of the recovered tree at the same range and under the same path,
+//! and the recovered tree has no key the YAML tree lacks. Checked on the
+//! fixtures' pages and, when `../shared/corpus` is there, on every page of
+//! the real sites.
 
 use docs_lsp::syntax::cursor::Seg;
-use docs_lsp::syntax::frontmatter::{self, outline::Outline};
+use docs_lsp::syntax::frontmatter::{self, outline::Outline, query, recover};
 use docs_lsp::syntax::tree::{Node, Value};
 use std::path::{Path, PathBuf};
 
@@ -29,7 +31,7 @@ fn pages(dir: &Path, out: &mut Vec<PathBuf>) {
 /// Every key of the tree: its path (keys and indices above it), its name
 /// and its range.
 /// Keys inside flow collections (`{a: 1}`) are not block structure: the
-/// outline keeps them as their collection's text.
+/// recovered tree keeps them as their collection's text.
 fn keys(
     text: &str,
     n: &Node,
@@ -59,27 +61,18 @@ fn keys(
     }
 }
 
-fn outline_keys(text: &str, o: &Outline) -> Vec<(Vec<Seg>, String, std::ops::Range<usize>)> {
-    o.nodes
-        .iter()
-        .filter_map(|n| {
-            let mut path = Vec::new();
-            let mut p = n.parent;
-            while let Some(i) = p {
-                let up = &o.nodes[i as usize];
-                path.push(match up.key(text) {
-                    Some(k) => Seg::Key(k.to_string()),
-                    None => Seg::Index(up.index as usize),
-                });
-                p = up.parent;
-            }
-            path.reverse();
-            Some((path, n.key(text)?.to_string(), n.key_range()?))
-        })
-        .collect()
+fn recovered_keys(
+    text: &str,
+    body: std::ops::Range<usize>,
+) -> Vec<(Vec<Seg>, String, std::ops::Range<usize>)> {
+    let mut out = Vec::new();
+    if let Some(root) = recover::recover(0, text, &Outline::read(text, body)) {
+        keys(text, &root, &mut Vec::new(), &mut out);
+    }
+    out
 }
 
-/// The pages whose outline and `Node` tree disagree, and how many parsed.
+/// The pages whose recovered and YAML trees disagree, and how many parsed.
 fn disagreements(dir: &Path) -> (usize, Vec<String>) {
     let mut files = Vec::new();
     pages(dir, &mut files);
@@ -108,7 +101,7 @@ fn disagreements(dir: &Path) -> (usize, Vec<String>) {
         parsed += 1;
         let mut want = Vec::new();
         keys(&text, root, &mut Vec::new(), &mut want);
-        let mut got = outline_keys(&text, &Outline::read(&text, body.clone()));
+        let mut got = recovered_keys(&text, body.clone());
         want.sort_by_key(|k| k.2.start);
         got.sort_by_key(|k| k.2.start);
         if want != got {
@@ -125,7 +118,7 @@ fn disagreements(dir: &Path) -> (usize, Vec<String>) {
 }
 
 #[test]
-fn outline_keys_are_the_yaml_trees_keys_on_the_fixtures() {
+fn recovered_keys_are_the_yaml_trees_keys_on_the_fixtures() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let (parsed, wrong) = disagreements(&dir);
     assert!(parsed > 100, "{parsed}");
@@ -133,7 +126,7 @@ fn outline_keys_are_the_yaml_trees_keys_on_the_fixtures() {
 }
 
 #[test]
-fn outline_keys_are_the_yaml_trees_keys_on_the_corpus() {
+fn recovered_keys_are_the_yaml_trees_keys_on_the_corpus() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/sites");
     if !dir.exists() {
         return;
@@ -146,4 +139,52 @@ fn outline_keys_are_the_yaml_trees_keys_on_the_corpus() {
         wrong.len(),
         wrong.join("\n")
     );
+}
+
+/// The cursor questions answered from the YAML tree and from the tree
+/// recovered from the outline of the same text are the same, at every
+/// offset of each front matter that parses (on the fixtures and the first
+/// 400 distinct ones of the corpus): a half-typed line changes which tree
+/// the query goes down, never what the lines above it mean.
+#[test]
+fn the_query_answers_alike_from_either_tree() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    pages(&root.join("tests/fixtures"), &mut files);
+    let fixtures = files.len();
+    pages(&root.join("../shared/corpus/sites"), &mut files);
+    let mut seen = std::collections::HashSet::new();
+    let (mut asked, mut wrong) = (0, Vec::new());
+    for (i, f) in files.iter().enumerate() {
+        let Ok(text) = std::fs::read_to_string(f) else {
+            continue;
+        };
+        let Some((body, _)) = frontmatter::body(&text) else {
+            continue;
+        };
+        if !seen.insert(text[..body.end].to_string()) || (i >= fixtures && seen.len() > 400) {
+            continue;
+        }
+        let parsed = frontmatter::parse(0, &text);
+        if parsed.root.is_none() || text[body.clone()].contains('\t') {
+            continue;
+        }
+        let unparsed = frontmatter::FrontMatter {
+            root: None,
+            ..parsed.clone()
+        };
+        for off in body.start..=body.end {
+            if !text.is_char_boundary(off) {
+                continue;
+            }
+            asked += 1;
+            let a = query::cursor_in(&text, off, &parsed);
+            let b = query::cursor_in(&text, off, &unparsed);
+            if a != b && wrong.len() < 10 {
+                wrong.push(format!("{} at {off}:\n  {a:?}\n  {b:?}", f.display()));
+            }
+        }
+    }
+    assert!(asked > 10_000, "{asked}");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
