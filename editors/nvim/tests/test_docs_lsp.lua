@@ -194,6 +194,38 @@ step('completion in a half-typed front matter list offers the list\'s values', f
   vim.cmd('silent! edit!')
 end)
 
+step('completion in a front matter that parses offers a nested key\'s values and keeps the siblings out', function()
+  vim.cmd.edit(vim.fn.fnameescape(env.FIXTURE_DIR .. '/quickstart.mdx'))
+  local buf = vim.api.nvim_get_current_buf()
+  wait_for('docs-lsp to attach to the page', function()
+    return #vim.lsp.get_clients({ bufnr = buf, name = 'docs_lsp' }) > 0
+  end)
+  -- valid YAML (`style:` is null): the query goes down the tree the rules read
+  vim.api.nvim_buf_set_lines(buf, 2, 2, false, { 'icon:', '  name: rocket', '  style: ', 'mode: wide' })
+  local function labels_at(line, character)
+    local params = { textDocument = { uri = vim.uri_from_bufnr(buf) }, position = { line = line, character = character } }
+    local res = vim.lsp.buf_request_sync(buf, 'textDocument/completion', params, timeout)
+    local labels = {}
+    for _, r in pairs(res or {}) do
+      for _, it in ipairs(r.result and (r.result.items or r.result) or {}) do
+        labels[it.label] = true
+      end
+    end
+    return labels
+  end
+  local ok, err = pcall(function()
+    local values = labels_at(4, 9)
+    assert(values['duotone'], 'icon styles offered: ' .. vim.inspect(vim.tbl_keys(values)))
+    -- a new key under `icon:` (blank line at its column): `name` is there already
+    vim.api.nvim_buf_set_lines(buf, 5, 5, false, { '  ' })
+    local keys = labels_at(5, 2)
+    assert(keys['style'] == nil and keys['name'] == nil, 'present keys left out: ' .. vim.inspect(vim.tbl_keys(keys)))
+    assert(keys['library'], 'the other icon key offered: ' .. vim.inspect(vim.tbl_keys(keys)))
+  end)
+  vim.cmd('silent! edit!')
+  if not ok then error(err, 0) end
+end)
+
 step('go to definition on a page entry jumps to the page file', function()
   vim.api.nvim_set_current_buf(docs_buf)
   vim.api.nvim_win_set_cursor(0, { 14, 13 })
