@@ -102,13 +102,42 @@ pub fn parse(file: FileId, text: &str) -> FrontMatter {
 /// - tabs in the leading whitespace of a quoted scalar's or a flow
 ///   collection's continuation lines (js-yaml 3 folds or skips it);
 /// - a flow collection whose lines (or closing `]`) are indented no deeper
-///   than its key (`keywords: [` / `  'a',` / `]`).
+///   than its key (`keywords: [` / `  'a',` / `]`);
+/// - the first line's indentation: `front-matter` trims the YAML before
+///   js-yaml reads it, so `  a: 1` / `b: 2` is one mapping of two keys
+///   (yaml-rust2 ends the document after `a`, with no error, and `b` is
+///   lost), and `  a: 1` / `  c: 3` is js-yaml's "bad indentation".
 fn parse_as_js_yaml3(file: FileId, body: &str, base: usize) -> yaml::ParsedYaml {
+    let mut parsed = parse_lenient(file, body, base);
+    // A second document (a line indented less than the first key's, after
+    // a comment: `# c` / `  a: 1` / `b: 2`) is where js-yaml 3 stops.
+    if let Some(at) = parsed.next_document.take()
+        && parsed.errors.is_empty()
+    {
+        // At the start of the line the first document ends before, as
+        // js-yaml 3 says it.
+        let rel = at.saturating_sub(base).min(body.len());
+        let line = body[..rel].rfind('\n').map_or(0, |i| i + 1);
+        let first = line + body[line..].len() - body[line..].trim_start_matches([' ', '\t']).len();
+        let at = base + first.min(rel);
+        parsed.root = None;
+        parsed.errors.push(SyntaxError {
+            range: at..at + 1,
+            message: "invalid YAML: end of the stream or a document separator is expected (a line \
+                      indented less than the keys above it)"
+                .into(),
+        });
+    }
+    parsed
+}
+
+fn parse_lenient(file: FileId, body: &str, base: usize) -> yaml::ParsedYaml {
     let strict = yaml::parse(file, body, base);
     // yaml-rust2 may also read a tab-indented line without an error, and
     // then read less than js-yaml 3 does (a first line `\ttitle: x` ends
     // its mapping there): such text is read leniently too.
-    if strict.errors.is_empty() && !tab_indented(body) {
+    let first_indented = first_line_indented(body);
+    if strict.errors.is_empty() && !tab_indented(body) && !first_indented {
         return strict;
     }
     let Some(lenient) = LenientText::rewrite(body) else {
@@ -116,12 +145,27 @@ fn parse_as_js_yaml3(file: FileId, body: &str, base: usize) -> yaml::ParsedYaml 
     };
     let mut parsed = yaml::parse(file, &lenient.text, 0);
     if !parsed.errors.is_empty() {
+        // What the trimmed text does not read is what the platform refuses,
+        // though yaml-rust2 read the text as written without an error.
+        if first_indented && strict.errors.is_empty() {
+            for e in &mut parsed.errors {
+                e.range = lenient.map_range(&e.range, base);
+            }
+            return parsed;
+        }
         return strict;
     }
     if let Some(root) = &mut parsed.root {
         lenient.map_node(root, base);
     }
     parsed
+}
+
+/// Whether the first line that is not blank starts with blanks.
+fn first_line_indented(body: &str) -> bool {
+    body.lines()
+        .find(|l| !l.trim().is_empty())
+        .is_some_and(|l| l.starts_with([' ', '\t']))
 }
 
 /// Whether a line that is not blank has a tab in its leading whitespace.
@@ -155,6 +199,8 @@ impl LenientText {
         // takes a closing `]` at column 0).
         let mut flow: Option<(i32, usize)> = None;
         let mut pos = 0;
+        // Before the first line that is not blank.
+        let mut first_content = true;
         for line in body.split_inclusive('\n') {
             let lead_len = line.len() - line.trim_start_matches([' ', '\t']).len();
             let lead = &line[..lead_len];
@@ -179,6 +225,12 @@ impl LenientText {
                 }
                 out.keep(body, pos, kept);
                 out.skip(lead_len - kept);
+            } else if first_content && !blank {
+                // `front-matter` trims the YAML: the first line starts at
+                // column 0 whatever its indentation.
+                out.skip(lead_len);
+                changed |= lead_len > 0;
+                indent = 0;
             } else if lead.contains('\t') && !blank {
                 out.keep(body, pos, spaces);
                 out.skip(lead_len - spaces);
@@ -186,6 +238,7 @@ impl LenientText {
             } else {
                 out.keep(body, pos, lead_len);
             }
+            first_content &= blank;
             let rest_at = pos + lead_len;
             match (open, flow) {
                 (Some((q, _)), _) => {
@@ -351,5 +404,28 @@ mod tests {
         assert_eq!(&text[t.range], "Hi");
         assert!(parse(0, "# no front matter").body.is_none());
         assert!(!parse(0, "---\ntitle: x\n").errors.is_empty());
+    }
+
+    /// `front-matter` trims the YAML: a first line indented is at column 0
+    /// (both keys are read, where yaml-rust2 alone ends after the first),
+    /// and a line indented less than the keys above it after a comment is
+    /// js-yaml 3's error, at that line (tests/frontmatter_oracle.rs has the
+    /// platform's verdicts).
+    #[test]
+    fn the_first_lines_indentation_is_trimmed_as_front_matter_does() {
+        let text = "---\n  title: T\nmode: wide\n---\n";
+        let root = parse(0, text).root.unwrap();
+        let keys: Vec<_> = root
+            .props()
+            .iter()
+            .map(|p| &text[p.key_range.clone()])
+            .collect();
+        assert_eq!(keys, ["title", "mode"]);
+        assert_eq!(&text[root.get("mode").unwrap().range.clone()], "wide");
+        let text = "---\n# c\n  title: T\nmode: wide\n---\n";
+        let fm = parse(0, text);
+        assert!(fm.root.is_none());
+        assert_eq!(fm.errors.len(), 1, "{:?}", fm.errors);
+        assert_eq!(&text[fm.errors[0].range.clone()], "m");
     }
 }

@@ -17,6 +17,10 @@ const ALIAS_BUDGET: usize = 100_000;
 pub struct ParsedYaml {
     pub root: Option<Node>,
     pub errors: Vec<SyntaxError>,
+    /// Where the text goes on after the first document (which alone is
+    /// read): a second one, or text yaml-rust2 ends the first at without
+    /// an error (a line indented less than the first document's top level).
+    pub next_document: Option<usize>,
 }
 
 enum YamlFrame {
@@ -150,6 +154,7 @@ fn parse_events(
     let mut budget = ALIAS_BUDGET;
     let mut errors = Vec::new();
     let mut root = None;
+    let mut next_document = None;
     loop {
         let (ev, mark) = match parser.next_token() {
             Ok(x) => x,
@@ -165,7 +170,17 @@ fn parse_events(
         };
         let at = pos.byte(&mark).min(text.len());
         let done: Option<(Node, usize)> = match ev {
-            Event::StreamEnd | Event::DocumentEnd => break,
+            Event::StreamEnd => break,
+            Event::DocumentEnd => {
+                // Anything but the stream's end: a second document, or
+                // text that cannot start one.
+                next_document = match parser.next_token() {
+                    Ok((Event::StreamEnd, _)) => None,
+                    Ok((_, mark)) => Some(base + pos.byte(&mark).min(text.len())),
+                    Err(e) => Some(base + pos.byte(e.marker()).min(text.len())),
+                };
+                break;
+            }
             Event::Nothing | Event::StreamStart | Event::DocumentStart => None,
             Event::Scalar(s, style, anchor, _tag) => {
                 // A one-line plain scalar is its own source text; this is
@@ -314,7 +329,11 @@ fn parse_events(
     if !errors.is_empty() {
         root = None;
     }
-    ParsedYaml { root, errors }
+    ParsedYaml {
+        root,
+        errors,
+        next_document,
+    }
 }
 
 impl YamlFrame {
