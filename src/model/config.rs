@@ -54,7 +54,7 @@ pub fn resolve(site: &Site) -> Config {
         };
         // Resolution rebuilds the tree; without a `$ref` anywhere the parse
         // is the answer (saves copying a 1.5 MB docs.json per keystroke).
-        cfg.root = Some(if file.json_mentions().refs {
+        cfg.root = Some(if file.json_mentions().refs() {
             std::sync::Arc::new(r.node(root, ""))
         } else {
             root.clone()

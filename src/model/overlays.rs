@@ -40,7 +40,7 @@ pub fn resolve(site: &Site, root: Option<&Node>, ref_files: &[FileId]) -> Arc<Sp
     let _t = crate::timing::span("overlays");
     let memo = &site.derived().shape.overlays;
     let discovered = memo.discovered.get_or_init(|| Arc::new(discover(site)));
-    let mentions = |id: FileId| site.file(id).is_some_and(|f| f.json_mentions().overlays);
+    let mentions = |id: FileId| site.file(id).is_some_and(|f| f.json_mentions().overlays());
     let listed = match root {
         Some(root)
             if site.docs_json.is_some_and(mentions) || ref_files.iter().any(|&f| mentions(f)) =>

@@ -80,25 +80,51 @@ struct JsonParse {
 }
 
 /// Whether a JSON file's text holds, anywhere, the words that decide if a
-/// whole pass runs: `"$ref"` (docs.json's tree is then resolved, copied)
-/// and `overlays` (the lists of spec overlays are then read). Read once per
-/// fresh parse; a version read from an earlier one's tree looks only
-/// around the edit, not through 4 MB of text per keystroke.
+/// whole pass runs: `"$ref"` (docs.json's tree is then resolved, copied),
+/// `overlays` (the lists of spec overlays are then read) and `sourceRef`
+/// (every object of the configuration is then looked through for
+/// multi-repository references). Read once per fresh parse; a version read
+/// from an earlier one's tree looks only around the edit, not through 4 MB
+/// of text per keystroke.
+///
+/// A key can spell its letters as `\u` escapes (`"source\u0052ef"` is
+/// `sourceRef` to a JSON parser): a text with any `\u` mentions every word.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Mentions {
-    pub refs: bool,
-    pub overlays: bool,
+    refs: bool,
+    overlays: bool,
+    source_refs: bool,
+    escapes: bool,
 }
 
 const REF_WORD: &[u8] = b"\"$ref\"";
 const OVERLAYS_WORD: &[u8] = b"overlays";
+const SOURCE_REF_WORD: &[u8] = b"sourceRef";
+const ESCAPE_WORD: &[u8] = b"\\u";
 
 impl Mentions {
+    /// `"$ref"` may be a key.
+    pub fn refs(&self) -> bool {
+        self.refs || self.escapes
+    }
+
+    /// `overlays` may be a key.
+    pub fn overlays(&self) -> bool {
+        self.overlays || self.escapes
+    }
+
+    /// `sourceRef` may be a key.
+    pub fn source_refs(&self) -> bool {
+        self.source_refs || self.escapes
+    }
+
     fn of(text: &str) -> Mentions {
         let has = |w: &[u8]| memchr::memmem::find(text.as_bytes(), w).is_some();
         Mentions {
             refs: has(REF_WORD),
             overlays: has(OVERLAYS_WORD),
+            source_refs: has(SOURCE_REF_WORD),
+            escapes: has(ESCAPE_WORD),
         }
     }
 
@@ -123,6 +149,8 @@ impl Mentions {
         Mentions {
             refs: one(self.refs, REF_WORD),
             overlays: one(self.overlays, OVERLAYS_WORD),
+            source_refs: one(self.source_refs, SOURCE_REF_WORD),
+            escapes: one(self.escapes, ESCAPE_WORD),
         }
     }
 }
@@ -457,8 +485,10 @@ mod mentions_tests {
     /// whole new text.
     #[test]
     fn mentions_after_an_edit_are_the_new_texts() {
+        #[rustfmt::skip]
         let pieces = [
             "\"$ref\"", "$ref", "\"", "overlays", "overlay", "s", "x", "\"$re", "f\"",
+            "sourceRef", "source", "Ref", "\\", "u", "\\u",
         ];
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         let mut next = |n: usize| {
@@ -467,7 +497,7 @@ mod mentions_tests {
             seed ^= seed << 17;
             (seed >> 16) as usize % n
         };
-        let (mut found, mut lost) = (0, 0);
+        let (mut found, mut lost, mut escaped) = (0, 0, 0);
         for _ in 0..50_000 {
             let old: String = (0..next(6)).map(|_| pieces[next(pieces.len())]).collect();
             let start = next(old.len() + 1);
@@ -479,8 +509,15 @@ mod mentions_tests {
             assert_eq!(before.after(&old, &new, &diff), after, "{old:?} -> {new:?}");
             found += usize::from(!before.refs && after.refs);
             lost += usize::from(before.overlays && !after.overlays);
+            escaped += usize::from(!before.escapes && after.escapes && !after.source_refs);
+            // Any `\u` stands for every word.
+            assert_eq!(after.escapes, new.contains("\\u"));
+            assert!(!after.escapes || (after.refs() && after.overlays() && after.source_refs()));
         }
-        assert!(found > 100 && lost > 100, "{found} {lost}");
+        assert!(
+            found > 100 && lost > 100 && escaped > 100,
+            "{found} {lost} {escaped}"
+        );
     }
 }
 
