@@ -389,24 +389,31 @@ fn skip_blanks_and_comments(b: &[u8], mut i: usize) -> usize {
 /// line when the item is on the lines below): the last of the dashes that
 /// open the marker's line before it (`- - x` holds two).
 fn dash_before(text: &str, at: usize) -> Option<usize> {
-    let b = text.as_bytes();
-    if matches!(b.get(at), Some(b'-' | b'[' | b'{')) {
+    if matches!(text.as_bytes().get(at), Some(b'-' | b'[' | b'{')) {
         return None;
     }
-    let line_start = text[..at.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
-    let mut dash = None;
+    let at = at.min(text.len());
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    line_dashes(text, line_start).take_while(|&d| d < at).last()
+}
+
+/// The `-`s that open the line starting at `line_start` (`- - a` has two),
+/// as offsets: a `-` followed by a blank or the line's end, after blanks.
+pub(crate) fn line_dashes(text: &str, line_start: usize) -> impl Iterator<Item = usize> + '_ {
+    let b = text.as_bytes();
     let mut i = line_start;
-    while i < at {
-        match b[i] {
-            b' ' | b'\t' => i += 1,
-            b'-' if matches!(b.get(i + 1), None | Some(b' ' | b'\t' | b'\r' | b'\n')) => {
-                dash = Some(i);
-                i += 1;
-            }
-            _ => break,
+    std::iter::from_fn(move || {
+        while matches!(b.get(i), Some(b' ' | b'\t')) {
+            i += 1;
         }
-    }
-    dash
+        let at = i;
+        let dash = b.get(at) == Some(&b'-')
+            && matches!(b.get(at + 1), None | Some(b' ' | b'\t' | b'\r' | b'\n'));
+        dash.then(|| {
+            i += 1;
+            at
+        })
+    })
 }
 
 fn count(n: &Node) -> usize {

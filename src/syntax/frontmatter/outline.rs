@@ -373,23 +373,6 @@ pub(super) fn column(text: &str, pos: usize) -> (usize, usize) {
     (pos - line_start - lead.tabs, line_start)
 }
 
-/// The `-`s that open the line starting at `line_start` (`- - a` has two),
-/// as offsets.
-pub(super) fn line_dashes(text: &str, line_start: usize) -> impl Iterator<Item = usize> + '_ {
-    let b = text.as_bytes();
-    let mut i = line_start;
-    std::iter::from_fn(move || {
-        while matches!(b.get(i), Some(b' ' | b'\t')) {
-            i += 1;
-        }
-        let at = i;
-        dash(text.get(at..)?).then(|| {
-            i += 1;
-            at
-        })
-    })
-}
-
 /// The value written on the line of `text` holding `from` (an offset just
 /// after a `key:` or `-`): leading blanks and a comment left out.
 pub(super) fn written_after(text: &str, from: usize) -> Option<Range<usize>> {

@@ -9,11 +9,11 @@
 
 use super::FrontMatter;
 use super::outline::{
-    Attach, LineKind, Outline, OutlineKind, OutlineNode, column, flow_end, line_dashes,
-    written_after,
+    Attach, LineKind, Outline, OutlineKind, OutlineNode, column, flow_end, written_after,
 };
 use crate::syntax::cursor::{Seg, Slot, floor_boundary};
 use crate::syntax::tree::{Node, Value};
+use crate::syntax::yaml::line_dashes;
 use std::ops::Range;
 
 /// Where the cursor is in a page's front matter.

@@ -68,6 +68,9 @@ fn front_matter() {
         "---\nog:title: x\nog:de$0\n---\n",
         "---\ntitle: x\n  sty$0\n---\n",
         "---\n# mo$0\n---\n",
+        // An item's `-` alone on its line, its mapping on the lines below.
+        "---\ncontextual:\n  options:\n    -\n      title: x\n      ic$0\n---\n",
+        "---\ncontextual:\n  options:\n    -\r\n      title: x\r\n      icon: $0\r\n---\r\n",
     ];
     let out = cursors(&cases);
     expect_test::expect![[r#"
@@ -98,7 +101,11 @@ fn front_matter() {
         "---\ntitle: x\n  sty$0\n---\n"
           None
         "---\n# mo$0\n---\n"
-          None"#]].assert_eq(&out.join("\n"));
+          None
+        "---\ncontextual:\n  options:\n    -\n      title: x\n      ic$0\n---\n"
+          Some(FrontMatterCursor { path: [Key("contextual"), Key("options"), Index(0)], slot: Key, partial: "ic", replace: 54..56, in_list: false, present: ["title"], key: None })
+        "---\ncontextual:\n  options:\n    -\r\n      title: x\r\n      icon: $0\r\n---\r\n"
+          Some(FrontMatterCursor { path: [Key("contextual"), Key("options"), Index(0)], slot: Value { key: "icon" }, partial: "", replace: 62..62, in_list: false, present: ["title"], key: None })"#]].assert_eq(&out.join("\n"));
 }
 
 /// Front matter as it is while being typed, each with its cursor.
