@@ -167,9 +167,17 @@ fn once_each(sorted: Vec<Diagnostic>) -> Vec<Diagnostic> {
 fn same_finding(a: &Diagnostic, b: &Diagnostic) -> bool {
     a.severity == b.severity
         && a.fixes == b.fixes
-        && a.related == b.related
+        && places(a).eq(places(b))
         && a.subject == b.subject
         && (a.message == b.message || last_steps(&a.message) == last_steps(&b.message))
+}
+
+/// A diagnostic's related places but what the schema says is dropped
+/// (named by path too: `languages[0].groups`, then `languages[1].groups`).
+fn places(d: &Diagnostic) -> impl Iterator<Item = &crate::diagnostics::Related> {
+    d.related
+        .iter()
+        .filter(|r| !crate::schema::is_dropped_value(r))
 }
 
 /// `message` with each `` `a[0].b.c` `` written `` `c` ``.

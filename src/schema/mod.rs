@@ -22,7 +22,7 @@ mod tests;
 pub use path::{PathSeg, schemas_at};
 pub use subtree_memo::{Subtree, SubtreeKey, SubtreeMemo};
 pub use validate::reusing::validate_reusing;
-pub use validate::{Syntax, ValidateOptions, validate};
+pub use validate::{Syntax, ValidateOptions, dropped_values, is_dropped_value, validate};
 
 // The schema type, where other layers have always found it.
 pub use node::{AdditionalProperties, Schema, Types};

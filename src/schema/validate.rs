@@ -8,8 +8,8 @@
 //! (another module resolves and checks it).
 
 use super::node::{Schema, Types};
-use crate::diagnostics::{Diagnostic, Fix, Severity, did_you_mean};
-use crate::syntax::tree::{Node, Value};
+use crate::diagnostics::{Diagnostic, Fix, Related, Severity, did_you_mean};
+use crate::syntax::tree::{FileId, Node, Value};
 use std::ops::Range;
 
 mod objects;
@@ -76,6 +76,30 @@ impl ValidateOptions<'static> {
 
 /// The code of what a `.catch()` drops.
 pub const DROPPED: &str = "dropped-value";
+
+/// The note by which a [`DROPPED`] diagnostic points at the value the
+/// platform drops.
+const DROPPED_NOTE: &str = "what the platform drops";
+
+/// Whether `r` is a [`DROPPED`] diagnostic's pointer to what is dropped
+/// (not a place the problem is at: the same problem reached through two
+/// places of docs.json is one finding).
+pub fn is_dropped_value(r: &Related) -> bool {
+    r.message == DROPPED_NOTE
+}
+
+/// The values the platform drops (a navigation list below an element, an
+/// invalid value a `.catch()` replaces by nothing), as the schema's
+/// findings `found` point at them: what lies inside one never reaches the
+/// build.
+pub fn dropped_values(found: &[Diagnostic]) -> impl Iterator<Item = (FileId, &Range<usize>)> {
+    found
+        .iter()
+        .filter(|d| d.code == DROPPED)
+        .flat_map(|d| d.related.iter())
+        .filter(|r| is_dropped_value(r))
+        .map(|r| (r.file, &r.range))
+}
 
 /// Check `node` against `schema`, appending diagnostics to `out`.
 pub fn validate(node: &Node, schema: &Schema, opts: &ValidateOptions, out: &mut Vec<Diagnostic>) {
@@ -184,6 +208,7 @@ impl Validator<'_> {
         let from = out.len();
         self.check_value(at, out);
         if out[from..].iter().any(|d| d.severity == Severity::Error) {
+            let node = at.node;
             for d in &mut out[from..] {
                 if d.severity == Severity::Error {
                     d.severity = Severity::Warning;
@@ -192,6 +217,13 @@ impl Validator<'_> {
                         ": the platform drops {} and builds as if it were not set",
                         self.subject()
                     ));
+                    // Where that is, for the editor and for the passes that
+                    // read what it holds ([`dropped_values`]).
+                    d.related.push(Related {
+                        file: node.file,
+                        range: node.range.clone(),
+                        message: DROPPED_NOTE.to_string(),
+                    });
                 }
             }
         }

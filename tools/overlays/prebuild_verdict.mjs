@@ -16,6 +16,9 @@ const [log, err] = [console.log, console.error];
 console.log = (...a) => logs.push(a.join(' '));
 console.error = (...a) => logs.push(a.join(' '));
 let verdict = 'BUILDS';
+// The prebuild writes what it makes (public/, src/_props/) under the
+// working folder: that is the copy, never the folder this runs from.
+process.chdir(dir);
 try {
   await prebuild(dir, {});
 } catch (e) {

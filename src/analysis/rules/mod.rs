@@ -3,6 +3,7 @@
 mod broken_links;
 mod components;
 mod duplicates;
+mod inside_dropped;
 pub(crate) mod link_part;
 mod link_writing;
 mod navigation;

@@ -6,7 +6,7 @@
 //! subtrees the edit did not touch are kept).
 
 use super::references::{self, Listing};
-use super::{navigation, references_kept};
+use super::{inside_dropped, navigation, references_kept};
 use crate::analysis::nav_tree::NavTree;
 use crate::analysis::reads::{self, Revisions};
 use crate::analysis::reused::Reused;
@@ -270,6 +270,8 @@ fn compute(
                     !(d.code == "unknown-key" && dropped.contains(&(d.file, d.range.clone())))
                 });
             }
+            let mut rules = rules;
+            inside_dropped::leave_out(navigation, &found, &mut rules);
             out.extend(found);
             out.extend(rules);
             (listing_resolved, remote)

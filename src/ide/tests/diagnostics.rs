@@ -94,7 +94,9 @@ fn a_shared_ref_file_problem_is_reported_once() {
         &["missing-key", "wrong-type", "dropped-value"],
         expect![[r#"
             group.json 15..21 "\"icon\"" dropped-value: missing required key `name` in `languages[0].groups[0].icon`: the platform drops `languages[0].groups` and builds as if it were not set
+              related docs.json 128..152 "[{\"$ref\": \"group.json\"}]" what the platform drops
             group.json 34..35 "5" dropped-value: `languages[0].groups[0].tag` must be a string, found number: the platform drops `languages[0].groups` and builds as if it were not set
+              related docs.json 128..152 "[{\"$ref\": \"group.json\"}]" what the platform drops
         "#]],
     );
 }
