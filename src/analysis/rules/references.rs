@@ -43,16 +43,18 @@ pub fn check(
     out: &mut Vec<Diagnostic>,
 ) -> (Listing, ResolvedReferences) {
     let api_sources = specs::api_sources(root);
-    // One pass over every named source: the candidate list for
+    // One pass over the navigation's sources: the candidate list for
     // did-you-mean is built once, not once per navigation element.
-    let named: Vec<_> = api_sources
+    let named: Vec<_> = ix
+        .elements
         .iter()
-        .chain(ix.elements.iter().flat_map(|el| el.openapi.iter()))
+        .flat_map(|el| el.openapi.iter())
         .cloned()
         .collect();
     {
         let _t = crate::timing::span("references: sources");
-        specs::check_sources(site, overlays, &named, out);
+        specs::check_sources(site, overlays, &api_sources, specs::SourceRole::Api, out);
+        specs::check_sources(site, overlays, &named, specs::SourceRole::Navigation, out);
     }
     let all_specs = specs::all_specs(site);
     // What each entry points at, in parallel (a page lookup per entry is

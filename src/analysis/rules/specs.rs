@@ -179,12 +179,28 @@ pub fn api_sources(root: &Node) -> Vec<SpecSource> {
     root.get("api").map(openapi_of).unwrap_or_default()
 }
 
+/// Where a spec source is written, which decides what its problems do to
+/// the build (the prebuild, @mintlify/prebuild 1.0.1339, read with
+/// `tools/overlays/prebuild_verdict.mjs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SourceRole {
+    /// An `openapi` of the navigation: endpoint pages are made from it,
+    /// and a spec it names that is missing or refused stops the build
+    /// ("Openapi file X referenced in docs.json exists but is invalid").
+    Navigation,
+    /// The top-level `api.openapi`: the prebuild warns ("Error validating
+    /// OpenAPI file") and builds without the spec. A page that needs one
+    /// of its endpoints is told on the page.
+    Api,
+}
+
 /// Report spec sources that are URLs (not checked), missing, outside the
 /// root, unreadable or not specs.
 pub fn check_sources(
     site: &Site,
     overlays: &SpecOverlays,
     sources: &[SpecSource],
+    role: SourceRole,
     out: &mut Vec<Diagnostic>,
 ) {
     if sources.is_empty() {
@@ -192,6 +208,15 @@ pub fn check_sources(
     }
     let spec_files = site.spec_files();
     let candidates: Vec<&str> = spec_files.iter().map(|f| f.path.as_str()).collect();
+    // What the platform does with a spec it cannot use, by role.
+    let note = match role {
+        SourceRole::Navigation => "",
+        SourceRole::Api => " (as `api.openapi`: the platform builds without it)",
+    };
+    let problem = |file, range: Range<usize>, code, message: String| match role {
+        SourceRole::Navigation => Diagnostic::error(file, range, code, message),
+        SourceRole::Api => Diagnostic::warning(file, range, code, message),
+    };
     for s in sources {
         if paths::is_url(&s.value) {
             out.push(Diagnostic::new(
@@ -207,25 +232,23 @@ pub fn check_sources(
             continue;
         }
         let Some(path) = paths::join("", &s.value) else {
-            out.push(Diagnostic::error(
+            out.push(problem(
                 s.file,
                 s.range.clone(),
                 "missing-spec",
                 format!(
-                    "spec \"{}\" leads outside the docs root: name a file inside it",
+                    "spec \"{}\" leads outside the docs root{note}: name a file inside it",
                     s.value
                 ),
             ));
             continue;
         };
         let Some(f) = site.file_by_path(&path) else {
-            let mut msg = format!("spec file \"{}\" does not exist", s.value);
+            let mut msg = format!("spec file \"{}\" does not exist{note}", s.value);
             if let Some(m) = did_you_mean(&path, candidates.iter().copied()) {
                 msg.push_str(&format!("; did you mean \"{m}\"?"));
             }
-            out.push(
-                Diagnostic::error(s.file, s.range.clone(), "missing-spec", msg).with_subject(path),
-            );
+            out.push(problem(s.file, s.range.clone(), "missing-spec", msg).with_subject(path));
             continue;
         };
         if let Err(e) = &f.text {
@@ -241,11 +264,11 @@ pub fn check_sources(
         let ix = overlays.spec(f);
         let fault = overlays.overlaid(f.id).and_then(|o| o.fault.as_ref());
         if let Some(e) = ix.errors.first() {
-            out.push(Diagnostic::error(
+            out.push(problem(
                 s.file,
                 s.range.clone(),
                 "invalid-spec",
-                format!("spec \"{}\" does not parse: {}", s.value, e.message),
+                format!("spec \"{}\" does not parse{note}: {}", s.value, e.message),
             ));
             continue;
         }
@@ -263,16 +286,14 @@ pub fn check_sources(
             (None, None) => None,
         };
         if let Some(why) = refusal {
-            // The prebuild stops: "Openapi file X ... exists but is invalid".
-            out.push(
-                Diagnostic::error(
-                    s.file,
-                    s.range.clone(),
-                    REFUSED,
-                    format!("{why}: the build stops (\"exists but is invalid\")"),
-                )
-                .with_subject(path.clone()),
-            );
+            let why = match role {
+                // The prebuild stops: "Openapi file X ... exists but is invalid".
+                SourceRole::Navigation => {
+                    format!("{why}: the build stops (\"exists but is invalid\")")
+                }
+                SourceRole::Api => format!("{why}{note}"),
+            };
+            out.push(problem(s.file, s.range.clone(), REFUSED, why).with_subject(path.clone()));
         }
     }
 }
