@@ -154,7 +154,13 @@ fn walk_element<'a>(ix: &mut NavIndex<'a>, node: &'a Node, kind: ElementKind, at
         && node
             .get("openapi")
             .is_some_and(|v| crate::schema::nav_value_dropped("group", "openapi", v));
-    let own = if dropped {
+    // The items of a `global` list are links to elsewhere: the platform's
+    // schema gives them no `openapi` (an unknown key, which it drops).
+    let link = ix
+        .elements
+        .get(at.parent)
+        .is_some_and(|p| p.kind == ElementKind::Global);
+    let own = if dropped || link {
         Vec::new()
     } else {
         openapi_of(node)
