@@ -14,7 +14,7 @@
 use super::nav_tree::{ChildItem, ChildLists, Count, NavTree};
 use super::rules::specs;
 use crate::model::docs_json::Config;
-use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint};
+use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint, takes_spec_from_above};
 use crate::model::nav::{self, ElementKind, NavIndex, slug_to_title};
 use crate::model::site::Site;
 use crate::syntax::tree::{Node, Value};
@@ -546,13 +546,6 @@ impl ViewBuilder<'_> {
         }
         false
     }
-}
-
-/// Whether the entry is an endpoint that names no spec of its own: it
-/// takes the `openapi` from above, and the element that sets it then
-/// generates no pages (`skipBulkForNode` of the prebuild).
-fn takes_spec_from_above(value: &str) -> bool {
-    parse_endpoint(value).is_some_and(|r| r.spec.is_none())
 }
 
 /// An element's or a page's icon: a name, or `{name}`.

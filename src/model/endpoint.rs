@@ -60,6 +60,13 @@ fn spec_part(s: &str, upto: usize) -> (Option<&str>, Option<Range<usize>>) {
     (Some(trimmed), Some(start..start + trimmed.len()))
 }
 
+/// Whether the navigation entry `value` is an endpoint that names no spec
+/// of its own: it takes the `openapi` from above, and the element that
+/// sets it then generates no pages (`skipBulkForNode` of the prebuild).
+pub fn takes_spec_from_above(value: &str) -> bool {
+    parse_endpoint(value).is_some_and(|r| r.spec.is_none())
+}
+
 /// Parse an endpoint reference; `None` when `s` is not one (a page path such
 /// as `guides/intro`, or text whose last two tokens are not
 /// `METHOD /path` / `webhook name`).

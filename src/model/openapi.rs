@@ -138,6 +138,11 @@ pub struct SpecIndex {
     pub operations: Vec<Operation>,
     pub webhooks: Vec<Webhook>,
     pub channels: Vec<Channel>,
+    /// How many keys `paths` and `webhooks` hold (a path with no
+    /// operation counts): the prebuild refuses to generate the pages of a
+    /// spec with none ([`SpecIndex::generates_nothing`]).
+    pub path_keys: usize,
+    pub webhook_keys: usize,
     /// Parse errors, or one "not an OpenAPI or AsyncAPI document" error.
     pub errors: Vec<SyntaxError>,
     /// Why the platform leaves this spec out of its build although it
@@ -149,6 +154,24 @@ pub struct SpecIndex {
 }
 
 impl SpecIndex {
+    /// Why the prebuild's page generation (`generateOpenApiPagesForDocsConfig`
+    /// of @mintlify/scraping, which @mintlify/prebuild 1.0.1339 calls for an
+    /// element whose `openapi` generates its pages) throws on this spec:
+    /// its `openapi` is exactly `3.0.0` and it has no paths, or exactly
+    /// `3.1.0` and it has neither paths nor webhooks. Other versions pass.
+    pub fn generates_nothing(&self) -> Option<&'static str> {
+        let SpecKind::OpenApi { version } = &self.kind else {
+            return None;
+        };
+        match version.as_str() {
+            "3.0.0" if self.path_keys == 0 => Some("No paths defined."),
+            "3.1.0" if self.path_keys == 0 && self.webhook_keys == 0 => {
+                Some("No paths or webhooks defined.")
+            }
+            _ => None,
+        }
+    }
+
     fn empty(errors: Vec<SyntaxError>) -> Self {
         SpecIndex {
             kind: SpecKind::Unknown,
@@ -156,6 +179,8 @@ impl SpecIndex {
             operations: Vec::new(),
             webhooks: Vec::new(),
             channels: Vec::new(),
+            path_keys: 0,
+            webhook_keys: 0,
             errors,
             refused: None,
             by_path: Default::default(),
@@ -249,6 +274,8 @@ impl SpecIndex {
             .get("info")
             .and_then(|i| i.get("title"))
             .and_then(text_of);
+        index.path_keys = root.get("paths").map_or(0, |p| p.props().len());
+        index.webhook_keys = root.get("webhooks").map_or(0, |w| w.props().len());
 
         if let Some(paths) = root.get("paths") {
             for p in paths.props() {

@@ -46,6 +46,7 @@ export const FILE_CODES = new Set([
   'missing-image',
   'missing-snippet',
   'missing-source',
+  'empty-spec',
 ]);
 
 function parseArgs(argv) {

@@ -55,6 +55,7 @@ pub fn check(
         let _t = crate::timing::span("references: sources");
         specs::check_sources(site, overlays, &api_sources, specs::SourceRole::Api, out);
         specs::check_sources(site, overlays, &named, specs::SourceRole::Navigation, out);
+        specs::check_generated(site, overlays, ix, out);
     }
     let all_specs = specs::all_specs(site);
     // What each entry points at, in parallel (a page lookup per entry is

@@ -298,6 +298,71 @@ pub fn check_sources(
     }
 }
 
+/// The elements whose `openapi` generates their API pages (the prebuild's
+/// bulk generation: no endpoint below the element takes that spec from
+/// it, so every operation of the spec gets a page) with a spec that has
+/// nothing to generate from: the prebuild throws and the build fails.
+/// Only the first source of an element counts, as only it is generated.
+pub fn check_generated(
+    site: &Site,
+    overlays: &SpecOverlays,
+    ix: &crate::model::nav::NavIndex,
+    out: &mut Vec<Diagnostic>,
+) {
+    if !ix.elements.iter().any(|el| !el.openapi.is_empty()) {
+        return;
+    }
+    // The element each endpoint listed by hand takes its spec from (the
+    // nearest one up that sets `openapi`) generates nothing in bulk.
+    let mut listed = vec![false; ix.elements.len()];
+    for e in ix
+        .entries
+        .iter()
+        .filter(|e| crate::model::endpoint::takes_spec_from_above(e.value))
+    {
+        let mut at = Some(e.parent);
+        while let Some(i) = at {
+            let Some(el) = ix.elements.get(i) else { break };
+            if !el.openapi.is_empty() {
+                listed[i] = true;
+                break;
+            }
+            at = el.parent;
+        }
+    }
+    for (i, el) in ix.elements.iter().enumerate() {
+        let Some(first) = el.openapi.first().filter(|_| !listed[i]) else {
+            continue;
+        };
+        let Some(f) = paths::join("", &first.value).and_then(|p| site.file_by_path(&p)) else {
+            continue;
+        };
+        let spec = overlays.spec(f);
+        // A spec that does not parse or that the platform refuses is
+        // reported as such where it is named.
+        let unusable = !spec.errors.is_empty()
+            || spec.refused.is_some()
+            || overlays.overlaid(f.id).is_some_and(|o| o.fault.is_some());
+        if unusable {
+            continue;
+        }
+        if let Some(thrown) = spec.generates_nothing() {
+            out.push(
+                Diagnostic::error(
+                    first.file,
+                    first.range.clone(),
+                    "empty-spec",
+                    format!(
+                        "no endpoint here is listed by hand, so the platform generates a page for each operation of \"{}\", and it has none: the build fails (\"{thrown}\"); add its paths, or list the pages here instead of setting `openapi`",
+                        first.value
+                    ),
+                )
+                .with_subject(f.path.clone()),
+            );
+        }
+    }
+}
+
 /// `missing-endpoint` for a reference not found in `spec` (or in any spec),
 /// with the did-you-mean as a fix. `quote` wraps the replacement in JSON
 /// quotes (navigation entries) or not (front matter values).
