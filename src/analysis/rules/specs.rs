@@ -309,7 +309,34 @@ pub fn check_generated(
     ix: &crate::model::nav::NavIndex,
     out: &mut Vec<Diagnostic>,
 ) {
-    if !ix.elements.iter().any(|el| !el.openapi.is_empty()) {
+    // The specs with nothing to generate, by the source naming them (a
+    // site names a few specs from thousands of elements): nearly always
+    // none, and then no entry is read.
+    let mut empty: rustc_hash::FxHashMap<&str, Option<(&'static str, &Arc<SourceFile>)>> =
+        Default::default();
+    let mut candidates = Vec::new();
+    for (i, el) in ix.elements.iter().enumerate() {
+        let Some(first) = el.openapi.first() else {
+            continue;
+        };
+        let found = *empty.entry(first.value.as_str()).or_insert_with(|| {
+            let f = paths::join("", &first.value).and_then(|p| site.file_by_path(&p))?;
+            let spec = overlays.spec(f);
+            // A spec that does not parse or that the platform refuses is
+            // reported as such where it is named.
+            let unusable = !spec.errors.is_empty()
+                || spec.refused.is_some()
+                || overlays.overlaid(f.id).is_some_and(|o| o.fault.is_some());
+            if unusable {
+                return None;
+            }
+            spec.generates_nothing().map(|thrown| (thrown, f))
+        });
+        if let Some((thrown, f)) = found {
+            candidates.push((i, first, thrown, f));
+        }
+    }
+    if candidates.is_empty() {
         return;
     }
     // The element each endpoint listed by hand takes its spec from (the
@@ -330,36 +357,22 @@ pub fn check_generated(
             at = el.parent;
         }
     }
-    for (i, el) in ix.elements.iter().enumerate() {
-        let Some(first) = el.openapi.first().filter(|_| !listed[i]) else {
-            continue;
-        };
-        let Some(f) = paths::join("", &first.value).and_then(|p| site.file_by_path(&p)) else {
-            continue;
-        };
-        let spec = overlays.spec(f);
-        // A spec that does not parse or that the platform refuses is
-        // reported as such where it is named.
-        let unusable = !spec.errors.is_empty()
-            || spec.refused.is_some()
-            || overlays.overlaid(f.id).is_some_and(|o| o.fault.is_some());
-        if unusable {
+    for (i, first, thrown, f) in candidates {
+        if listed[i] {
             continue;
         }
-        if let Some(thrown) = spec.generates_nothing() {
-            out.push(
-                Diagnostic::error(
-                    first.file,
-                    first.range.clone(),
-                    "empty-spec",
-                    format!(
-                        "no endpoint here is listed by hand, so the platform generates a page for each operation of \"{}\", and it has none: the build fails (\"{thrown}\"); add its paths, or list the pages here instead of setting `openapi`",
-                        first.value
-                    ),
-                )
-                .with_subject(f.path.clone()),
-            );
-        }
+        out.push(
+            Diagnostic::error(
+                first.file,
+                first.range.clone(),
+                "empty-spec",
+                format!(
+                    "no endpoint here is listed by hand, so the platform generates a page for each operation of \"{}\", and it has none: the build fails (\"{thrown}\"); add its paths, or list the pages here instead of setting `openapi`",
+                    first.value
+                ),
+            )
+            .with_subject(f.path.clone()),
+        );
     }
 }
 
