@@ -320,7 +320,7 @@ pub fn check_generated(
             continue;
         };
         let found = *empty.entry(first.value.as_str()).or_insert_with(|| {
-            let f = paths::join("", &first.value).and_then(|p| site.file_by_path(&p))?;
+            let f = *named(site, std::slice::from_ref(first))?.first()?;
             let spec = overlays.spec(f);
             // A spec that does not parse or that the platform refuses is
             // reported as such where it is named.
