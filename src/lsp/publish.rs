@@ -95,35 +95,45 @@ pub async fn publish_now(
     let _t = crate::timing::span("publish");
     let (w, s) = (world.clone(), site.clone());
     // One blocking call: the analysis is usually ready (it started at the
-    // change), and converting its diagnostics needs no other thread.
-    let Ok(batches) = tokio::task::spawn_blocking(move || {
+    // change), and converting its diagnostics needs no other thread. Each
+    // file's list is sent as soon as it is made, open documents first: on
+    // a site's first publish, placing the positions of 1,600 pages' lists
+    // takes ~0.1 s that the document in front of the user need not wait.
+    let (tx, mut made) = tokio::sync::mpsc::unbounded_channel();
+    let making = tokio::task::spawn_blocking(move || {
         let (analysis, docs) = s.analysis_and_versions();
-        changed_batches(&w, &s, &analysis, &docs, generation)
-    })
-    .await
-    else {
-        return;
-    };
+        changed_batches(&w, &s, &analysis, &docs, generation, &mut |batch| {
+            let _ = tx.send(batch);
+        });
+    });
     // What was recorded as published is always sent: dropping it here would
-    // make a later publish of the same set skip it.
-    for (uri, diags, version) in batches {
+    // make a later publish of the same set skip it. The list ends when the
+    // blocking call does (its sender dropped), panicking or not.
+    while let Some((uri, diags, version)) = made.recv().await {
         client.publish_diagnostics(uri, diags, version).await;
     }
+    let _ = making.await;
     // Lenses and hints of open documents that this change altered.
     super::view_refresh::after_publish(client, world, site);
 }
 
+/// One file's diagnostics as LSP publishes them.
+type FileDiagnostics = (lsp::Uri, Vec<lsp::Diagnostic>, Option<i32>);
+
 /// Diagnostics per file as LSP wants them, for the files whose set changed
-/// since the last publish. Hints and information are sent only for open
-/// documents: a 25,000-page site would otherwise flood the client with
-/// "not in navigation" hints for files nobody is looking at.
+/// since the last publish, each handed to `send` once made: the emptied
+/// lists, then the open documents', then the rest. Hints and information
+/// are sent only for open documents: a 25,000-page site would otherwise
+/// flood the client with "not in navigation" hints for files nobody is
+/// looking at.
 fn changed_batches(
     world: &World,
     site: &SiteState,
     analysis: &Analysis,
     docs: &HashMap<PathBuf, i32>,
     generation: Option<u64>,
-) -> Vec<(lsp::Uri, Vec<lsp::Diagnostic>, Option<i32>)> {
+    send: &mut dyn FnMut(FileDiagnostics),
+) {
     let caps = world.caps();
     let enc = caps.encoding;
     let mut per_file: HashMap<PathBuf, Vec<&Diagnostic>> = HashMap::new();
@@ -148,9 +158,8 @@ fn changed_batches(
     // A batch that will be dropped as stale must not record itself as
     // published: the newer publish would then skip a version it never sent.
     if generation.is_some_and(|g| g != site.generation()) {
-        return Vec::new();
+        return;
     }
-    let mut out = Vec::new();
     // Files that had diagnostics and now have none get an empty list.
     if caps.pulls {
         per_file.retain(|path, _| !docs.contains_key(path));
@@ -169,7 +178,7 @@ fn changed_batches(
     for p in cleared {
         published.remove(&p);
         if let Some(uri) = convert::uri(&p) {
-            out.push((uri, Vec::new(), None));
+            send((uri, Vec::new(), None));
         }
     }
     let uri_of = |f: &crate::model::site::SourceFile| {
@@ -179,6 +188,8 @@ fn changed_batches(
             site.root.join(&f.path)
         })
     };
+    let mut per_file: Vec<_> = per_file.into_iter().collect();
+    per_file.sort_by_key(|(path, _)| !docs.contains_key(path));
     for (path, diags) in per_file {
         // Compared before converting: placing a position in the body of a
         // page read in bulk reads the page again, and a docs.json keystroke
@@ -207,10 +218,9 @@ fn changed_batches(
                     ))
                 })
                 .collect();
-            out.push((uri, diags, version));
+            send((uri, diags, version));
         }
     }
-    out
 }
 
 /// What a file's published diagnostics are made from: each diagnostic's
