@@ -5,7 +5,8 @@
 # edit -> diagnostics window. On the 2-core machine a collection of the client (it rebuilds its
 # 4 MB text and 73,000 lines on each edit) takes a core from the server: those edits are the slow
 # ones. Prints, per binary, p50/p99 over all edits and over the edits with no client GC.
-#   bench/pull_gc.sh A_BIN [B_BIN] [ROUNDS]     (default 4 rounds, 100 edits each)
+#   bench/pull_gc.sh A_BIN [B_BIN] [ROUNDS]     (default 4 rounds, 100 edits each; $NODE_FLAGS: the
+#   client's Node options, none by default, bench/ab.sh's to see what its client still collects)
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 shared="${SHARED:-$here/../shared}"
@@ -37,7 +38,7 @@ PY
 echo "load: $(uptime)"
 for r in $(seq "$R"); do
   for X in A B; do
-    node "$out/lspbench-gc.mjs" --file "$site/docs.json" --completions 0 --edits 100 --pull --json -- "${!X}" >"$out/$X-$r.json" 2>/dev/null
+    node ${NODE_FLAGS:-} "$out/lspbench-gc.mjs" --file "$site/docs.json" --completions 0 --edits 100 --pull --json -- "${!X}" >"$out/$X-$r.json" 2>/dev/null
   done
 done
 echo "load: $(uptime)"
