@@ -62,6 +62,9 @@ pub(super) fn leave_out(navigation: &Node, found: &[Diagnostic], rules: &mut Vec
 
 const DUPLICATE: &str = "duplicate-page";
 
+/// Where an entry is: its file and range.
+type EntryAt = (FileId, Range<usize>);
+
 /// The repeats among the entries that are kept. A `duplicate-page` finding
 /// is on a later entry and points at the first one listed; the findings
 /// pointing at one first entry are in the order listed (the duplicates
@@ -70,8 +73,7 @@ const DUPLICATE: &str = "duplicate-page";
 /// the ones after it point at it.
 fn repeats_kept(rules: &mut Vec<Diagnostic>, gone: &dyn Fn(FileId, &Range<usize>) -> bool) {
     // First listed -> the first kept entry of its repeats (None: none yet).
-    let mut first_kept: FxHashMap<(FileId, Range<usize>), Option<(FileId, Range<usize>)>> =
-        FxHashMap::default();
+    let mut first_kept: FxHashMap<EntryAt, Option<EntryAt>> = FxHashMap::default();
     rules.retain_mut(|d| {
         if d.code != DUPLICATE {
             return true;
