@@ -7,6 +7,7 @@
 //! resolved docs.json on one shape (the navigation query's reads), which is
 //! all the counts read (the specs are data files).
 
+use crate::model::endpoint::takes_spec_from_above;
 use crate::model::nav::{self, ElementKind, NavIndex};
 use crate::syntax::tree::Node;
 use rustc_hash::FxHashMap;
@@ -32,7 +33,8 @@ pub struct NavTree {
 }
 
 /// How many nodes of the sidebar an element holds, all levels down, and
-/// how many endpoint entries under it take their spec from above.
+/// how many endpoint entries under it take their spec from above
+/// ([`endpoints_listed`]).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Count {
     pub nodes: u32,
@@ -121,7 +123,41 @@ const GLOBAL_LISTS: [&str; 6] = [
     "products",
 ];
 
-fn items_of(ix: &NavIndex<'_>) -> ChildLists {
+/// For each element, how many endpoint entries of its kept lists, all
+/// levels down, take their spec from it or from above: down to, not into,
+/// an element that sets its own `openapi`. The prebuild generates an
+/// element's `openapi` pages in bulk only when it has none (else its
+/// endpoints are listed by hand). The sidebar's counts and the rule on
+/// specs with nothing to generate both read it.
+pub fn endpoints_listed(ix: &NavIndex<'_>, items: &ChildLists) -> Vec<u32> {
+    let mut listed = vec![0u32; ix.elements.len()];
+    // An element comes after its parent in the index: children first.
+    for i in (0..ix.elements.len()).rev() {
+        let kids = items.children.get(i).map_or(&[][..], |k| &k[..]);
+        listed[i] = kids
+            .iter()
+            .map(|item| match *item {
+                ChildItem::Element(c) => {
+                    let own_spec = ix
+                        .elements
+                        .get(c as usize)
+                        .is_none_or(|el| !el.openapi.is_empty());
+                    if own_spec { 0 } else { listed[c as usize] }
+                }
+                ChildItem::Entry(e) => ix
+                    .entries
+                    .get(e as usize)
+                    .map_or(0, |e| u32::from(takes_spec_from_above(e.value))),
+                ChildItem::Graphql(_) => 0,
+            })
+            .sum();
+    }
+    listed
+}
+
+/// Each element's kept child list ([`NavTree::items`]), for a caller that
+/// holds only the index.
+pub fn items_of(ix: &NavIndex<'_>) -> ChildLists {
     let _t = crate::timing::span("navigation items");
     // Keyed by address: each list item is one node of the tree.
     let mut by_node: FxHashMap<usize, ChildItem> = FxHashMap::default();

@@ -11,10 +11,10 @@
 //! Plain data, serialisable, no LSP types. `.ci/sidebar-diff` compares it
 //! with the platform's prebuild (docs/sidebar.md).
 
-use super::nav_tree::{ChildItem, ChildLists, Count, NavTree};
+use super::nav_tree::{ChildItem, ChildLists, Count, NavTree, endpoints_listed};
 use super::rules::specs;
 use crate::model::docs_json::Config;
-use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint, takes_spec_from_above};
+use crate::model::endpoint::{EndpointRef, Resolution, parse_endpoint};
 use crate::model::nav::{self, ElementKind, NavIndex, slug_to_title};
 use crate::model::site::Site;
 use crate::syntax::tree::{Node, Value};
@@ -128,49 +128,43 @@ impl<'a> ViewBuilder<'a> {
         let inherited = Inherited {
             directory: root.get("directory").and_then(Node::as_str),
         };
-        self.children(0, &Filter::default(), inherited).0
+        self.children(0, &Filter::default(), inherited)
     }
 
     /// Every element's count, children before parents (an element comes
     /// after its parent in the index).
     fn all_counts(&self) -> Box<[Count]> {
         let _t = crate::timing::span("navigation counts");
-        let mut counts = vec![Count::default(); self.ix.elements.len()];
-        for i in (0..counts.len()).rev() {
-            let (mut nodes, mut endpoints) = (0, 0);
+        let listed = endpoints_listed(self.ix, self.items);
+        let mut nodes = vec![0u32; self.ix.elements.len()];
+        for i in (0..nodes.len()).rev() {
+            let mut n = 0;
             for item in self.kids(i) {
-                match *item {
+                n += match *item {
                     ChildItem::Element(c) => {
                         let el = &self.ix.elements[c as usize];
-                        if NodeKind::of(el.kind).is_some()
-                            && let Some(c) = counts.get(c as usize)
-                        {
-                            nodes += 1 + c.nodes;
-                            endpoints += c.endpoints;
+                        match (NodeKind::of(el.kind), nodes.get(c as usize)) {
+                            (Some(_), Some(below)) => 1 + below,
+                            _ => 0,
                         }
                     }
-                    ChildItem::Entry(e) => {
-                        nodes += 1;
-                        let value = self.ix.entries.get(e as usize).map_or("", |e| e.value);
-                        endpoints += u32::from(takes_spec_from_above(value));
-                    }
-                    ChildItem::Graphql(_) => nodes += 1,
-                }
+                    ChildItem::Entry(_) | ChildItem::Graphql(_) => 1,
+                };
             }
-            let el = &self.ix.elements[i];
             if i > 0 {
-                let generated = self.generated(i, endpoints == 0);
-                nodes += generated
+                n += self
+                    .generated(i, listed[i] == 0)
                     .iter()
                     .map(|g| 1 + g.children.len() as u32)
                     .sum::<u32>();
             }
-            if !el.openapi.is_empty() {
-                endpoints = 0;
-            }
-            counts[i] = Count { nodes, endpoints };
+            nodes[i] = n;
         }
-        counts.into()
+        nodes
+            .into_iter()
+            .zip(listed)
+            .map(|(nodes, endpoints)| Count { nodes, endpoints })
+            .collect()
     }
 
     fn origin(&self, node: &Node) -> Option<Origin> {
@@ -187,32 +181,20 @@ impl<'a> ViewBuilder<'a> {
         self.items.children.get(i).map_or(&[], |k| &k[..])
     }
 
-    /// The nodes of the list element `i` keeps, in the order written, and
-    /// how many endpoint entries among them take their spec from above
-    /// (the prebuild generates no pages for an `openapi` whose endpoints
-    /// are listed by hand). `path`: the languages, versions and products
-    /// above.
-    fn children(&self, i: usize, path: &Filter, inherited: Inherited) -> (Vec<NavNode>, usize) {
+    /// The nodes of the list element `i` keeps, in the order written.
+    /// `path`: the languages, versions and products above.
+    fn children(&self, i: usize, path: &Filter, inherited: Inherited) -> Vec<NavNode> {
         let mut out = Vec::new();
-        let mut listed_endpoints = 0;
         let mut switchers = 0;
         for item in self.kids(i) {
             match *item {
                 ChildItem::Element(c) => {
-                    if let Some((node, endpoints)) =
-                        self.element(c as usize, path, switchers == 0, inherited)
-                    {
+                    if let Some(node) = self.element(c as usize, path, switchers == 0, inherited) {
                         switchers += usize::from(node.scope.is_some());
                         out.push(node);
-                        listed_endpoints += endpoints;
                     }
                 }
-                ChildItem::Entry(e) => {
-                    let node = self.entry(e as usize);
-                    let value = self.ix.entries.get(e as usize).map_or("", |e| e.value);
-                    listed_endpoints += usize::from(takes_spec_from_above(value));
-                    out.push(node);
-                }
+                ChildItem::Entry(e) => out.push(self.entry(e as usize)),
                 ChildItem::Graphql(g) => {
                     let Some(item) = self.ix.graphql_entries.get(g as usize) else {
                         continue;
@@ -224,7 +206,7 @@ impl<'a> ViewBuilder<'a> {
                 }
             }
         }
-        (out, listed_endpoints)
+        out
     }
 
     /// Element `i` as a node; `first`: no language, version or product
@@ -235,7 +217,7 @@ impl<'a> ViewBuilder<'a> {
         path: &Filter,
         first: bool,
         inherited: Inherited,
-    ) -> Option<(NavNode, usize)> {
+    ) -> Option<NavNode> {
         let el = &self.ix.elements[i];
         let kind = NodeKind::of(el.kind)?;
         if let Mode::Only(filter) = self.mode
@@ -280,7 +262,7 @@ impl<'a> ViewBuilder<'a> {
         if let Some(slot) = path.to_mut().slot(el.kind) {
             *slot = el.label.map(str::to_string);
             node.scope = Some(path.clone().into_owned());
-            let Count { nodes, endpoints } = self.counts.get(i).copied().unwrap_or_default();
+            let Count { nodes, .. } = self.counts.get(i).copied().unwrap_or_default();
             node.count = Some(nodes as usize);
             if let Mode::Open(scope) = self.mode {
                 let open = match scope.wants(el.kind) {
@@ -289,7 +271,7 @@ impl<'a> ViewBuilder<'a> {
                 };
                 if !open {
                     node.elided = true;
-                    return Some((node, endpoints as usize));
+                    return Some(node);
                 }
                 let mut opened = self.opened.borrow_mut();
                 if let Some(slot) = opened.slot(el.kind)
@@ -299,13 +281,10 @@ impl<'a> ViewBuilder<'a> {
                 }
             }
         }
-        let (children, mut endpoints) = self.children(i, &path, inherited);
-        node.children = children;
-        node.children.extend(self.generated(i, endpoints == 0));
-        if !el.openapi.is_empty() {
-            endpoints = 0;
-        }
-        Some((node, endpoints))
+        node.children = self.children(i, &path, inherited);
+        let bulk = self.counts.get(i).is_none_or(|c| c.endpoints == 0);
+        node.children.extend(self.generated(i, bulk));
+        Some(node)
     }
 
     /// The groups the prebuild appends to element `i` (not the root): from

@@ -576,6 +576,54 @@ fn duplicates_point_at_the_first_entry_and_shared_refs_report_once() {
     });
 }
 
+/// A page first listed in a list the platform drops (its schema refuses
+/// an icon there) is first listed where it is next kept: the duplicate's
+/// related information points there, not into the dropped list
+/// (`inside_dropped::repeats_kept`).
+#[test]
+fn a_duplicate_points_at_the_first_kept_entry_past_a_dropped_list() {
+    run(async {
+        let dir = tempfile::tempdir().unwrap();
+        let w = |p: &str, t: &str| std::fs::write(dir.path().join(p), t).unwrap();
+        w("index.mdx", "---\ntitle: Home\n---\n");
+        w("quickstart.mdx", "---\ntitle: Quickstart\n---\n");
+        let docs = r##"{"name": "x", "theme": "mint", "colors": {"primary": "#112233"},
+ "navigation": {"tabs": [
+   {"tab": "Guides", "groups": [{"group": "Start", "icon": "fa-house", "pages": ["index", "quickstart"]}]},
+   {"tab": "Home", "pages": ["index", "quickstart", "quickstart"]}
+ ]}}"##;
+        w("docs.json", docs);
+        let h = Harness::start(dir.path(), json!({}), caps(false)).await;
+        let uri = h.open("docs.json", docs).await;
+        let diags = h
+            .wait_diagnostics(&uri, |d, _| d.iter().any(|d| d["code"] == "duplicate-page"))
+            .await;
+        let dup: Vec<&Value> = diags
+            .iter()
+            .filter(|d| d["code"] == "duplicate-page")
+            .collect();
+        // One repeat: the dropped group's entries count for nothing.
+        assert_eq!(dup.len(), 1, "{diags:#?}");
+        // Ranges hold the string's quotes.
+        let kept_first = docs.find("\"quickstart\", \"quickstart\"").unwrap();
+        let repeat = docs.rfind("\"quickstart\"").unwrap();
+        assert_eq!(
+            dup[0]["range"]["start"],
+            position_of(docs, repeat, false),
+            "{dup:#?}"
+        );
+        let related = &dup[0]["relatedInformation"];
+        assert_eq!(related[0]["message"], "first listed here", "{related:#}");
+        assert_eq!(related[0]["location"]["uri"], uri.as_str());
+        assert_eq!(
+            related[0]["location"]["range"]["start"],
+            position_of(docs, kept_first, false),
+            "{related:#}"
+        );
+        h.shutdown().await;
+    });
+}
+
 /// A closed file's diagnostics are compared before they are converted
 /// (`lsp::publish`): a change on disk that keeps a diagnostic's bytes and
 /// message but moves it to another line still publishes it again, on the

@@ -1,6 +1,7 @@
 //! Which specs a reference can use, and whether the spec files the site
 //! names exist and parse.
 
+use crate::analysis::nav_tree;
 use crate::diagnostics::{Diagnostic, Fix, Severity, did_you_mean};
 use crate::model::endpoint::{EndpointRef, Resolution, resolve_endpoint, resolve_spec_token};
 use crate::model::nav::{SpecSource, openapi_of};
@@ -339,26 +340,11 @@ pub fn check_generated(
     if candidates.is_empty() {
         return;
     }
-    // The element each endpoint listed by hand takes its spec from (the
-    // nearest one up that sets `openapi`) generates nothing in bulk.
-    let mut listed = vec![false; ix.elements.len()];
-    for e in ix
-        .entries
-        .iter()
-        .filter(|e| crate::model::endpoint::takes_spec_from_above(e.value))
-    {
-        let mut at = Some(e.parent);
-        while let Some(i) = at {
-            let Some(el) = ix.elements.get(i) else { break };
-            if !el.openapi.is_empty() {
-                listed[i] = true;
-                break;
-            }
-            at = el.parent;
-        }
-    }
+    // An element with an endpoint listed by hand below it generates
+    // nothing in bulk (the sidebar reads the same counts).
+    let listed = nav_tree::endpoints_listed(ix, &nav_tree::items_of(ix));
     for (i, first, thrown, f) in candidates {
-        if listed[i] {
+        if listed.get(i).is_some_and(|&n| n > 0) {
             continue;
         }
         out.push(
