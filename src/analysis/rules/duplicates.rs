@@ -62,7 +62,10 @@ pub(super) fn repeats(
     // parallel pass hashed the text, or the previous pass kept the hash).
     let words = pages.div_ceil(64);
     let mut seen_pages: Vec<Vec<u64>> = Vec::new();
-    let mut seen_text: hashbrown::HashTable<(u64, u32, Cow<'_, str>)> = hashbrown::HashTable::new();
+    // (class, scope, entry): an entry's text is made only to compare it
+    // with one of the same class (nearly always a repeat), not for every
+    // endpoint (a key per endpoint was most of this pass's time).
+    let mut seen_text: hashbrown::HashTable<(u64, u32, usize)> = hashbrown::HashTable::new();
     if only.is_none() {
         // Sized once (27,000 endpoint entries on a large site: growing it
         // rehashed them several times per pass).
@@ -100,14 +103,26 @@ pub(super) fn repeats(
                 first
             }
             t => {
-                let Some(text) = duplicate_text(e, &t, ix) else {
+                if !has_duplicate_text(e, &t) {
                     continue;
-                };
+                }
                 let class = r.class;
-                match seen_text.entry(class, |(_, s, t)| *s == scope && *t == text, |v| v.0) {
+                let mut text = None;
+                let same = |&(c, s, j): &(u64, u32, usize)| {
+                    c == class
+                        && s == scope
+                        && text
+                            .get_or_insert_with(|| duplicate_text(e, &t, ix))
+                            .as_ref()
+                            .is_some_and(|text| {
+                                duplicate_text(&ix.entries[j], &resolved.get(j).target, ix)
+                                    .is_some_and(|other| other == *text)
+                            })
+                };
+                match seen_text.entry(class, same, |v| v.0) {
                     hashbrown::hash_table::Entry::Occupied(_) => false,
                     hashbrown::hash_table::Entry::Vacant(v) => {
-                        v.insert((class, scope, text));
+                        v.insert((class, scope, i));
                         true
                     }
                 }
