@@ -155,9 +155,7 @@ pub fn endpoints_listed(ix: &NavIndex<'_>, items: &ChildLists) -> Vec<u32> {
     listed
 }
 
-/// Each element's kept child list ([`NavTree::items`]), for a caller that
-/// holds only the index.
-pub fn items_of(ix: &NavIndex<'_>) -> ChildLists {
+fn items_of(ix: &NavIndex<'_>) -> ChildLists {
     let _t = crate::timing::span("navigation items");
     // Keyed by address: each list item is one node of the tree.
     let mut by_node: FxHashMap<usize, ChildItem> = FxHashMap::default();

@@ -449,8 +449,8 @@ pub fn load_site(root: &Path, name: String, ids: &FileIds) -> Site {
     let asset = |rel| lock(&assets).push(rel);
     match io_pool() {
         // The walk's threads hand the files to the reading pool in batches:
-        // a job per file (25,000 jobs, each waking a sleeping reader) cost
-        // more than the reading of a warm page.
+        // a job per file (25,000 jobs, each waking a sleeping reader) made
+        // the 25,000-page site's `check` 1009 -> 1114 ms (15 rounds, warm).
         Some(pool) => pool.in_place_scope(|scope| {
             let read = &read;
             let pending = Mutex::new(Vec::with_capacity(READ_BATCH));

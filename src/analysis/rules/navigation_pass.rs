@@ -214,8 +214,10 @@ fn compute(
                     // `navigation` is an object here, so it is indexed.
                     let empty = crate::model::nav::NavIndex::default();
                     let ix = indexed.index().unwrap_or(&empty);
-                    // The navigation rules and the references read the
-                    // index alone: side by side, findings in their order.
+                    // The navigation rules read the index, the references
+                    // the tree (its index, and its kept lists for specs
+                    // with nothing to generate): side by side, findings in
+                    // their order.
                     let (nav_rules, (listing, resolved, references)) = rayon::join(
                         || {
                             let _t = crate::timing::span("nav rules");
@@ -237,7 +239,7 @@ fn compute(
                                     suggestions,
                                     &config.overlays,
                                     root,
-                                    ix,
+                                    &indexed,
                                     complete,
                                     earlier,
                                     &mut found,

@@ -8,6 +8,7 @@ use super::references_kept::{
     self, CHUNK, Earlier, Entries, EntryTarget, ResolvedEntry, ResolvedReferences,
 };
 use super::specs;
+use crate::analysis::nav_tree::NavTree;
 use crate::analysis::reused::Reused;
 use crate::analysis::suggestions::{Suggestions, nearest_page};
 use crate::diagnostics::{Diagnostic, Fix, Severity};
@@ -37,11 +38,13 @@ pub fn check(
     suggestions: &Suggestions,
     overlays: &crate::model::overlays::SpecOverlays,
     root: &Node,
-    ix: &NavIndex,
+    tree: &NavTree,
     complete: bool,
     earlier: Option<Earlier<'_>>,
     out: &mut Vec<Diagnostic>,
 ) -> (Listing, ResolvedReferences) {
+    let empty = NavIndex::default();
+    let ix = tree.index().unwrap_or(&empty);
     let api_sources = specs::api_sources(root);
     // One pass over the navigation's sources: the candidate list for
     // did-you-mean is built once, not once per navigation element.
@@ -55,7 +58,7 @@ pub fn check(
         let _t = crate::timing::span("references: sources");
         specs::check_sources(site, overlays, &api_sources, specs::SourceRole::Api, out);
         specs::check_sources(site, overlays, &named, specs::SourceRole::Navigation, out);
-        specs::check_generated(site, overlays, ix, out);
+        specs::check_generated(site, overlays, tree, out);
     }
     let all_specs = specs::all_specs(site);
     // What each entry points at, in parallel (a page lookup per entry is

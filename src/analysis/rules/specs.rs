@@ -1,7 +1,7 @@
 //! Which specs a reference can use, and whether the spec files the site
 //! names exist and parse.
 
-use crate::analysis::nav_tree;
+use crate::analysis::nav_tree::{self, NavTree};
 use crate::diagnostics::{Diagnostic, Fix, Severity, did_you_mean};
 use crate::model::endpoint::{EndpointRef, Resolution, resolve_endpoint, resolve_spec_token};
 use crate::model::nav::{SpecSource, openapi_of};
@@ -307,9 +307,10 @@ pub fn check_sources(
 pub fn check_generated(
     site: &Site,
     overlays: &SpecOverlays,
-    ix: &crate::model::nav::NavIndex,
+    tree: &NavTree,
     out: &mut Vec<Diagnostic>,
 ) {
+    let Some(ix) = tree.index() else { return };
     // The specs with nothing to generate, by the source naming them (a
     // site names a few specs from thousands of elements): nearly always
     // none, and then no entry is read.
@@ -341,8 +342,9 @@ pub fn check_generated(
         return;
     }
     // An element with an endpoint listed by hand below it generates
-    // nothing in bulk (the sidebar reads the same counts).
-    let listed = nav_tree::endpoints_listed(ix, &nav_tree::items_of(ix));
+    // nothing in bulk (the sidebar reads the same counts, from the same
+    // kept lists of the tree).
+    let listed = nav_tree::endpoints_listed(ix, tree.items());
     for (i, first, thrown, f) in candidates {
         if listed.get(i).is_some_and(|&n| n > 0) {
             continue;

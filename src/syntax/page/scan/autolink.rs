@@ -7,8 +7,9 @@
 //! Email literals are left out: they can hold no character the reader looks
 //! at.
 
-/// Whether an autolink literal may start at the first byte of `rest`: it
-/// reads `http` or `www` (any case). A cheap test before [`literal_end`].
+/// Whether an autolink literal may start at the first byte of `rest`: its
+/// first three bytes read `htt` or `www` (any case). A cheap test before
+/// [`literal_end`], which reads the rest.
 #[inline]
 pub(super) fn may_start(rest: &[u8]) -> bool {
     // `| 0x20` lowers an ASCII letter and maps no other byte onto one of
